@@ -1,0 +1,8 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+});

@@ -1,0 +1,116 @@
+// Test utility shared by every package: start a server process on a free 127.0.0.1 port, wait
+// until it answers over HTTP, and always stop it (and its children) afterwards.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+export type StartedServer = {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export type StartServerOptions = {
+  command: string;
+  /** Arguments; the string `{port}` is replaced by the chosen port. */
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  port?: number;
+  /** Path requested until it answers with any HTTP status below 500. */
+  readyPath?: string;
+  timeoutMs?: number;
+};
+
+const running = new Set<StartedServer>();
+let exitHookInstalled = false;
+
+export async function startServer(options: StartServerOptions): Promise<StartedServer> {
+  const port = options.port ?? (await freePort());
+  const args = (options.args ?? []).map((a) => a.replaceAll('{port}', String(port)));
+  const child = spawn(options.command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (log.length > 200_000) log = log.slice(-100_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const url = `http://127.0.0.1:${port}`;
+  const server: StartedServer = {
+    url,
+    port,
+    process: child,
+    output: () => log,
+    stop: () => stopProcess(child).finally(() => running.delete(server)),
+  };
+  running.add(server);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const s of running) killGroup(s.process, 'SIGKILL');
+    });
+  }
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      running.delete(server);
+      throw new Error(
+        `${options.command} saiu antes de responder (código ${child.exitCode}):\n${log}`,
+      );
+    }
+    try {
+      const response = await fetch(url + (options.readyPath ?? '/'), {
+        signal: AbortSignal.timeout(2_000),
+      });
+      await response.body?.cancel();
+      if (response.status < 500) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.stop();
+  throw new Error(`${options.command} não respondeu em ${url} a tempo:\n${log}`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  killGroup(child, 'SIGTERM');
+  const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

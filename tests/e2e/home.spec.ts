@@ -1,0 +1,7 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page is served in Portuguese with the portal name', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Guia Fortim');
+});

@@ -1,0 +1,7 @@
+import { Hono } from 'hono';
+
+const app = new Hono();
+
+app.get('/health', (c) => c.json({ ok: true }));
+
+export default app;
