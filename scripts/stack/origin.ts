@@ -1,0 +1,197 @@
+// One local origin for the public site and the admin panel, as Cloudflare Pages serves them in
+// production: static files compressed, `_redirects` honoured, `/admin/*` falling back to the
+// panel's index.html, the site's 404 page, and the local deploy hook at /__deploy-hook.
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { Publisher } from './publisher.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
+
+export const DEPLOY_HOOK_PATH = '/__deploy-hook';
+
+export type OriginOptions = {
+  publisher: Publisher;
+  adminDir: string | null;
+};
+
+export function createOrigin({ publisher, adminDir }: OriginOptions): Server {
+  return createServer((request, response) => {
+    try {
+      handle(request, response, publisher, adminDir);
+    } catch {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': TYPES['.txt'] });
+      response.end('Erro interno do servidor local.');
+    }
+  });
+}
+
+function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  publisher: Publisher,
+  adminDir: string | null,
+) {
+  const url = new URL(request.url ?? '/', 'http://origin.local');
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return send(response, 400, 'Endereço inválido.');
+  }
+
+  if (path === DEPLOY_HOOK_PATH) return deployHook(request, response, publisher);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.setHeader('allow', 'GET, HEAD');
+    return send(response, 405, 'Método não permitido.');
+  }
+
+  const site = publisher.liveDir();
+  if (path === '/admin' || path.startsWith('/admin/')) {
+    if (!adminDir) return send(response, 503, 'O painel ainda não foi construído.');
+    const file = resolveFile(adminDir, path.slice('/admin'.length) || '/');
+    return serveFile(request, response, file ?? join(adminDir, 'index.html'), 200);
+  }
+  if (!site) return send(response, 503, 'O site está sendo publicado. Tente de novo em instantes.');
+
+  const redirect = findRedirect(site, path);
+  if (redirect) {
+    response.writeHead(redirect.status, { location: redirect.to + url.search });
+    return response.end();
+  }
+  const file = resolveFile(site, path);
+  if (file) return serveFile(request, response, file, 200);
+  const notFound = join(site, '404.html');
+  if (existsSync(notFound)) return serveFile(request, response, notFound, 404);
+  return send(response, 404, 'Página não encontrada.');
+}
+
+function deployHook(request: IncomingMessage, response: ServerResponse, publisher: Publisher) {
+  response.setHeader('access-control-allow-origin', '*');
+  if (request.method === 'POST') return json(response, 202, publisher.request());
+  if (request.method === 'GET') return json(response, 200, publisher.status());
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, { 'access-control-allow-methods': 'GET, POST' });
+    return response.end();
+  }
+  return send(response, 405, 'Método não permitido.');
+}
+
+/** A file inside `root` for the request path (`/x` → x, x.html or x/index.html), never outside. */
+function resolveFile(root: string, path: string): string | null {
+  const base = normalize(join(root, path));
+  if (base !== root && !base.startsWith(root + sep)) return null;
+  for (const candidate of [base, `${base}.html`, join(base, 'index.html')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // try the next form
+    }
+  }
+  return null;
+}
+
+type Redirect = { from: string; to: string; status: number };
+const redirectCache = new Map<string, Redirect[]>();
+
+/** Cloudflare Pages' `_redirects` format, exact paths only: `from to [status]`. */
+function findRedirect(site: string, path: string): Redirect | undefined {
+  let rules = redirectCache.get(site);
+  if (!rules) {
+    const file = join(site, '_redirects');
+    rules = existsSync(file) ? parseRedirects(readFileSync(file, 'utf8')) : [];
+    redirectCache.set(site, rules);
+  }
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return rules.find((rule) => rule.from === trimmed || rule.from === encodeURI(trimmed));
+}
+
+export function parseRedirects(text: string): Redirect[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [from = '', to = '', status = '301'] = line.split(/\s+/);
+      return { from: safeDecode(from), to, status: Number.parseInt(status, 10) || 301 };
+    });
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURI(value);
+  } catch {
+    return value;
+  }
+}
+
+function serveFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  file: string,
+  status: number,
+) {
+  const ext = extname(file).toLowerCase();
+  const headers: Record<string, string> = {
+    'content-type': TYPES[ext] ?? 'application/octet-stream',
+    'cache-control': cacheControl(file, ext),
+    'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
+  };
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  const encoding = !COMPRESSIBLE.has(ext)
+    ? null
+    : /\bbr\b/.test(accept)
+      ? 'br'
+      : /\bgzip\b/.test(accept)
+        ? 'gzip'
+        : null;
+  if (encoding) headers['content-encoding'] = encoding;
+  else headers['content-length'] = String(statSync(file).size);
+  response.writeHead(status, headers);
+  if (request.method === 'HEAD') return response.end();
+  const source = createReadStream(file);
+  if (!encoding) return pipeline(source, response, () => {});
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : createGzip({ level: 6 });
+  pipeline(source, compressor, response, () => {});
+}
+
+function cacheControl(file: string, ext: string): string {
+  if (file.includes(`${sep}_astro${sep}`) || file.includes(`${sep}assets${sep}`)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  return ext === '.html' ? 'no-cache' : 'public, max-age=3600';
+}
+
+function send(response: ServerResponse, status: number, text: string) {
+  response.writeHead(status, { 'content-type': TYPES['.txt'] ?? 'text/plain' });
+  response.end(text);
+}
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': TYPES['.json'] ?? 'application/json' });
+  response.end(JSON.stringify(body));
+}

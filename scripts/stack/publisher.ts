@@ -1,0 +1,127 @@
+// The local stand-in for the production deploy hook: rebuilds the public site in the background
+// into a fresh directory and swaps it in atomically. Requests that arrive during a build are
+// coalesced into exactly one more build; a failed build leaves the previous site live and is
+// recorded with its log for the admin's publish indicator.
+import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type PublishState = {
+  state: 'idle' | 'building' | 'live' | 'failed';
+  /** Builds requested and not yet started (0 or 1: requests during a build coalesce). */
+  pending: boolean;
+  startedAt: string | null;
+  finishedAt: string | null;
+  liveSince: string | null;
+  builds: number;
+  error: string | null;
+  log: string | null;
+};
+
+export type BuildSite = (outDir: string) => Promise<{ ok: boolean; log: string }>;
+
+export class Publisher {
+  readonly #root: string;
+  readonly #build: BuildSite;
+  readonly #keep: number;
+  #running: Promise<void> | null = null;
+  #status: PublishState = {
+    state: 'idle',
+    pending: false,
+    startedAt: null,
+    finishedAt: null,
+    liveSince: null,
+    builds: 0,
+    error: null,
+    log: null,
+  };
+
+  /** `root` holds `builds/<n>` and the `current` symlink to the live one. */
+  constructor(root: string, build: BuildSite, options: { keep?: number } = {}) {
+    this.#root = root;
+    this.#build = build;
+    this.#keep = options.keep ?? 2;
+    mkdirSync(join(root, 'builds'), { recursive: true });
+    if (this.liveDir()) this.#status.state = 'live';
+  }
+
+  /** The directory visitors are served from, or null before the first successful build. */
+  liveDir(): string | null {
+    try {
+      return join(this.#root, readlinkSync(join(this.#root, 'current')));
+    } catch {
+      return null;
+    }
+  }
+
+  status(): PublishState {
+    return { ...this.#status };
+  }
+
+  /** Ask for a rebuild; returns at once. */
+  request(): PublishState {
+    if (this.#running) this.#status.pending = true;
+    else this.#running = this.#loop();
+    return this.status();
+  }
+
+  /** Resolves when no build is running or queued. */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async #loop(): Promise<void> {
+    try {
+      do {
+        this.#status.pending = false;
+        await this.#buildOnce();
+      } while (this.#status.pending);
+    } finally {
+      this.#running = null;
+    }
+  }
+
+  async #buildOnce(): Promise<void> {
+    const name = `${Date.now()}-${++this.#status.builds}`;
+    const outDir = join(this.#root, 'builds', name);
+    Object.assign(this.#status, {
+      state: 'building',
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+    });
+    let result: { ok: boolean; log: string };
+    try {
+      result = await this.#build(outDir);
+    } catch (error) {
+      result = { ok: false, log: String(error) };
+    }
+    this.#status.finishedAt = new Date().toISOString();
+    this.#status.log = result.log.slice(-20_000);
+    if (!result.ok) {
+      rmSync(outDir, { recursive: true, force: true });
+      Object.assign(this.#status, {
+        state: 'failed',
+        error: 'A publicação falhou; o site anterior continua no ar.',
+      });
+      return;
+    }
+    this.#swapIn(name);
+    Object.assign(this.#status, { state: 'live', error: null, liveSince: this.#status.finishedAt });
+    this.#prune(name);
+  }
+
+  /** rename(2) of a symlink over another is atomic: a request sees the old or the new site. */
+  #swapIn(name: string) {
+    const next = join(this.#root, `current.${name}`);
+    symlinkSync(join('builds', name), next);
+    renameSync(next, join(this.#root, 'current'));
+  }
+
+  #prune(live: string) {
+    const builds = readdirSync(join(this.#root, 'builds'))
+      .filter((b) => b !== live)
+      .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10));
+    for (const old of builds.slice(this.#keep - 1)) {
+      rmSync(join(this.#root, 'builds', old), { recursive: true, force: true });
+    }
+  }
+}
