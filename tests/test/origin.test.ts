@@ -88,9 +88,9 @@ describe('local origin', () => {
     const missing = await fetch(`${base}/nao-existe`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Oops! Page not found');
-    const escape = await fetch(`${base}/..%2F..%2F..%2Fetc%2Fpasswd`);
-    expect(escape.status).toBe(404);
-    expect(await escape.text()).not.toContain('root:');
+    const traversal = await fetch(`${base}/..%2F..%2F..%2Fetc%2Fpasswd`);
+    expect(traversal.status).toBe(404);
+    expect(await traversal.text()).not.toContain('root:');
   });
 
   it('serves the admin panel under /admin/ with its single-page fallback', async () => {
