@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { type HeaderRule, headersFor, parseHeaders } from './headers.ts';
 import type { Publisher } from './publisher.ts';
 
 const TYPES: Record<string, string> = {
@@ -70,19 +71,21 @@ function handle(
   if (path === '/admin' || path.startsWith('/admin/')) {
     if (!adminDir) return send(response, 503, 'O painel ainda não foi construído.');
     const file = resolveFile(adminDir, path.slice('/admin'.length) || '/');
-    return serveFile(request, response, file ?? join(adminDir, 'index.html'), 200);
+    const extra = site ? headersFor(siteRules(site, '_headers', parseHeaders), path) : {};
+    return serveFile(request, response, file ?? join(adminDir, 'index.html'), 200, extra);
   }
   if (!site) return send(response, 503, 'O site está sendo publicado. Tente de novo em instantes.');
 
+  const extra = headersFor(siteRules(site, '_headers', parseHeaders), path);
   const redirect = findRedirect(site, path);
   if (redirect) {
     response.writeHead(redirect.status, { location: redirect.to + url.search });
     return response.end();
   }
   const file = resolveFile(site, path);
-  if (file) return serveFile(request, response, file, 200);
+  if (file) return serveFile(request, response, file, 200, extra);
   const notFound = join(site, '404.html');
-  if (existsSync(notFound)) return serveFile(request, response, notFound, 404);
+  if (existsSync(notFound)) return serveFile(request, response, notFound, 404, extra);
   return send(response, 404, 'Página não encontrada.');
 }
 
@@ -112,16 +115,22 @@ function resolveFile(root: string, path: string): string | null {
 }
 
 type Redirect = { from: string; to: string; status: number };
-const redirectCache = new Map<string, Redirect[]>();
+const ruleCache = new Map<string, unknown[]>();
+
+/** A build's `_redirects` or `_headers`, parsed once per build directory. */
+function siteRules<T>(site: string, name: string, parse: (text: string) => T[]): T[] {
+  const key = join(site, name);
+  let rules = ruleCache.get(key) as T[] | undefined;
+  if (!rules) {
+    rules = existsSync(key) ? parse(readFileSync(key, 'utf8')) : [];
+    ruleCache.set(key, rules);
+  }
+  return rules;
+}
 
 /** Cloudflare Pages' `_redirects` format, exact paths only: `from to [status]`. */
 function findRedirect(site: string, path: string): Redirect | undefined {
-  let rules = redirectCache.get(site);
-  if (!rules) {
-    const file = join(site, '_redirects');
-    rules = existsSync(file) ? parseRedirects(readFileSync(file, 'utf8')) : [];
-    redirectCache.set(site, rules);
-  }
+  const rules = siteRules(site, '_redirects', parseRedirects);
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return rules.find((rule) => rule.from === trimmed || rule.from === encodeURI(trimmed));
 }
@@ -150,11 +159,13 @@ function serveFile(
   response: ServerResponse,
   file: string,
   status: number,
+  extra: Record<string, string> = {},
 ) {
   const ext = extname(file).toLowerCase();
   const headers: Record<string, string> = {
+    'cache-control': ext === '.html' ? 'no-cache' : 'public, max-age=3600',
+    ...extra,
     'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'cache-control': cacheControl(file, ext),
     'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
   };
@@ -177,13 +188,6 @@ function serveFile(
       ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
       : createGzip({ level: 6 });
   pipeline(source, compressor, response, () => {});
-}
-
-function cacheControl(file: string, ext: string): string {
-  if (file.includes(`${sep}_astro${sep}`) || file.includes(`${sep}assets${sep}`)) {
-    return 'public, max-age=31536000, immutable';
-  }
-  return ext === '.html' ? 'no-cache' : 'public, max-age=3600';
 }
 
 function send(response: ServerResponse, status: number, text: string) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderHeaders } from '../../scripts/stack/headers.ts';
 import { createOrigin, parseRedirects } from '../../scripts/stack/origin.ts';
 import { Publisher } from '../../scripts/stack/publisher.ts';
 
@@ -27,6 +28,17 @@ beforeAll(async () => {
     write(join(out, 'hospedagem', 'index.html'), '<h1>Hospedagens em Fortim</h1>');
     write(join(out, '404.html'), '<h1>404</h1><p>Oops! Page not found</p>');
     write(join(out, '_astro', 'page.1a2b.js'), 'export{}');
+    write(
+      join(out, '_headers'),
+      renderHeaders(
+        {
+          supabaseUrl: 'http://127.0.0.1:54321',
+          apiUrl: 'http://127.0.0.1:8787',
+          imagesUrl: 'http://127.0.0.1:8787/images',
+        },
+        { https: false },
+      ),
+    );
     write(join(out, '_redirects'), '/comercios /comercio 301\n/com%C3%A9rcio /comercio 301\n');
     return { ok: true, log: '' };
   });
@@ -69,11 +81,18 @@ describe('local origin', () => {
     expect(gunzipSync(raw.body).toString()).toContain('Início');
   });
 
-  it('marks hashed assets immutable and HTML revalidated', async () => {
+  it('applies _headers: immutable hashed assets, revalidated HTML, the security policy', async () => {
     const asset = await fetch(`${base}/_astro/page.1a2b.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const panelAsset = await fetch(`${base}/admin/assets/app-abc.js`);
+    expect(panelAsset.headers.get('cache-control')).toContain('immutable');
     const html = await fetch(`${base}/`);
     expect(html.headers.get('cache-control')).toBe('no-cache');
+    const csp = html.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('connect-src');
+    expect(csp).toContain('http://127.0.0.1:54321');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(html.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('follows _redirects, including the accented legacy path', async () => {
