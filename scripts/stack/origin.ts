@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
-import { type HeaderRule, headersFor, parseHeaders } from './headers.ts';
+import { headersFor, parseHeaders } from './headers.ts';
 import type { Publisher } from './publisher.ts';
 
 const TYPES: Record<string, string> = {
