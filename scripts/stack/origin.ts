@@ -84,6 +84,10 @@ function handle(
   }
   const file = resolveFile(site, path);
   if (file) return serveFile(request, response, file, 200, extra);
+  if (path.length > 1 && path.endsWith('/') && resolveFile(site, path.replace(/\/+$/, ''))) {
+    response.writeHead(308, { location: encodeURI(path.replace(/\/+$/, '')) + url.search });
+    return response.end();
+  }
   const notFound = join(site, '404.html');
   if (existsSync(notFound)) return serveFile(request, response, notFound, 404, extra);
   return send(response, 404, 'Página não encontrada.');

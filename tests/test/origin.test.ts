@@ -26,6 +26,7 @@ beforeAll(async () => {
   publisher = new Publisher(join(root, 'site'), async (out) => {
     write(join(out, 'index.html'), `<h1>${'Início '.repeat(200)}</h1>`);
     write(join(out, 'hospedagem', 'index.html'), '<h1>Hospedagens em Fortim</h1>');
+    write(join(out, 'passeios.html'), '<h1>Passeios e Experiências</h1>');
     write(join(out, '404.html'), '<h1>404</h1><p>Oops! Page not found</p>');
     write(join(out, '_astro', 'page.1a2b.js'), 'export{}');
     write(
@@ -56,12 +57,15 @@ afterAll(async () => {
 });
 
 describe('local origin', () => {
-  it('serves pages with and without a trailing slash, compressed when asked', async () => {
-    for (const path of ['/hospedagem', '/hospedagem/']) {
+  it('serves pages as directories or clean .html files, compressed when asked', async () => {
+    for (const path of ['/hospedagem', '/hospedagem/', '/passeios']) {
       const response = await fetch(base + path);
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain('Hospedagens em Fortim');
+      expect(await response.text()).toMatch(/Hospedagens em Fortim|Passeios e Experiências/);
     }
+    const slash = await fetch(`${base}/passeios/?categoria=Aventura`, { redirect: 'manual' });
+    expect(slash.status).toBe(308);
+    expect(slash.headers.get('location')).toBe('/passeios?categoria=Aventura');
     const raw = await new Promise<{ headers: Headers; body: Buffer }>((resolve, reject) => {
       import('node:http').then(({ get }) =>
         get(`${base}/`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
