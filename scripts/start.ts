@@ -1,10 +1,60 @@
-// `npm start`: brings up the local portal. Parts are wired in as they are built; this prints what
-// is running and what is not wired yet.
-console.log(`Guia Fortim — ambiente local
+// `npm start`: the whole portal on this machine with demo content. `-- --reset` starts clean;
+// `-- --verbose` shows every build line. Ctrl-C stops every process it started.
+import { join } from 'node:path';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { ROOT } from './stack/parts.ts';
+import { startStack } from './stack/stack.ts';
 
-Ainda não conectado nesta versão:
-  - db/local (Supabase local)        → npm run db:local quando existir
-  - workers/api (wrangler dev)       → npm run dev -w workers/api
-  - site público + painel em um só endereço
+const args = new Set(process.argv.slice(2));
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 
-Veja o README para o estado de cada parte.`);
+let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nParando o portal…');
+  await stack?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  stack = await startStack({
+    dataDir: join(ROOT, '.data'),
+    reset: args.has('--reset'),
+    ports: {
+      site: port('SITE_PORT', 4321),
+      supabase: port('SUPABASE_PORT', 54321),
+      api: port('API_PORT', 8787),
+    },
+    log: (line) => console.log(`[${seconds()} s] ${line}`),
+    buildOutput: args.has('--verbose') ? (line) => console.log(`    ${line}`) : undefined,
+  });
+} catch (error) {
+  console.error(`\nNão foi possível iniciar o portal: ${(error as Error).message}`);
+  await shutdown(1);
+}
+
+if (stack) {
+  const accounts = Object.values(DEMO_ACCOUNTS)
+    .map((a) => `  ${a.role.padEnd(9)}  ${a.email} / ${a.password}`)
+    .join('\n');
+  console.log(`
+Guia Fortim pronto em ${seconds()} s
+
+  Site público          ${stack.siteUrl}/
+  Painel administrativo ${stack.siteUrl}/admin/
+  Supabase local        ${stack.supabaseUrl}  (chave pública ${stack.publishableKey})
+  Caixa de e-mails      ${stack.mailboxUrl}
+  API (worker)          ${stack.apiUrl}
+  Publicação            ${stack.siteUrl}/__deploy-hook
+
+Contas de demonstração (apenas locais):
+${accounts}
+
+Alterações feitas no painel republicam o site sozinhas. Ctrl-C para parar.`);
+}

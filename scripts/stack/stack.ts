@@ -1,0 +1,145 @@
+// Brings up the whole local portal: db/local (Supabase stand-in), the worker under wrangler dev,
+// the admin panel build, the public site build behind the publisher, and the one origin serving
+// both with the local deploy hook. Used by `npm start` and by the browser suites.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import { DEPLOY_HOOK_PATH } from './origin.ts';
+import {
+  assertPortFree,
+  buildAdmin,
+  type SiteEnv,
+  siteBuilder,
+  startOrigin,
+  startWorker,
+} from './parts.ts';
+import { Publisher } from './publisher.ts';
+
+export type StackOptions = {
+  /** Where everything persists (database, keys, R2, builds). */
+  dataDir: string;
+  /** In-memory database (tests); the data directory still holds builds and R2. */
+  memory?: boolean;
+  reset?: boolean;
+  /** Load the demo content and accounts into an empty database (default true). */
+  seed?: boolean;
+  ports: { site: number; supabase: number; api: number };
+  /** Progress lines for people waiting. */
+  log?: (line: string) => void;
+  /** Every line the builds print (verbose). */
+  buildOutput?: (line: string) => void;
+};
+
+export type Stack = {
+  siteUrl: string;
+  supabaseUrl: string;
+  apiUrl: string;
+  mailboxUrl: string;
+  publishableKey: string;
+  supabase: LocalSupabase;
+  publisher: Publisher;
+  stop: () => Promise<void>;
+};
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const { dataDir, ports } = options;
+  await assertPortFree(ports.site, 'site e painel');
+  await assertPortFree(ports.supabase, 'Supabase local');
+  await assertPortFree(ports.api, 'API (worker)');
+  if (options.reset) {
+    for (const part of ['wrangler', 'site', 'admin']) {
+      rmSync(join(dataDir, part), { recursive: true, force: true });
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+
+  const stops: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => {});
+  };
+  try {
+    const siteUrl = `http://127.0.0.1:${ports.site}`;
+    log('Iniciando o Supabase local (banco, autenticação, REST)…');
+    const supabase = await startLocalSupabase({
+      port: ports.supabase,
+      ...(options.memory ? {} : { dataDir: join(dataDir, 'supabase') }),
+      reset: options.reset ?? false,
+      seed: options.seed ?? true,
+      siteUrl,
+      quiet: !!options.memory,
+    });
+    stops.push(() => supabase.stop());
+
+    log('Iniciando a API (worker no workerd)…');
+    const worker = await startWorker({
+      port: ports.api,
+      persistDir: join(dataDir, 'wrangler'),
+      supabaseUrl: supabase.url,
+      publishableKey: supabase.keys.publishableKey,
+      siteUrl,
+      deployHookUrl: `${siteUrl}${DEPLOY_HOOK_PATH}`,
+    });
+    stops.push(() => worker.stop());
+
+    const env: SiteEnv = {
+      siteUrl,
+      supabaseUrl: supabase.url,
+      publishableKey: supabase.keys.publishableKey,
+      apiUrl: worker.url,
+      imagesUrl: worker.imagesUrl,
+    };
+
+    log('Construindo o painel administrativo…');
+    const adminDir = join(dataDir, 'admin');
+    const admin = await buildAdmin(env, adminDir, options.buildOutput);
+    if (!admin.ok) throw new Error(`O build do painel falhou:\n${admin.log.slice(-4000)}`);
+
+    const publisher = new Publisher(join(dataDir, 'site'), siteBuilder(env, options.buildOutput));
+    log('Construindo o site público com os dados do banco…');
+    publisher.request();
+    await publisher.idle();
+    if (!publisher.liveDir()) {
+      throw new Error(`O build do site falhou:\n${(publisher.status().log ?? '').slice(-4000)}`);
+    }
+
+    const origin = await startOrigin(publisher, adminDir, ports.site);
+    stops.push(() => origin.stop());
+
+    const stack: Stack = {
+      siteUrl,
+      supabaseUrl: supabase.url,
+      apiUrl: worker.url,
+      mailboxUrl: supabase.mailboxUrl,
+      publishableKey: supabase.keys.publishableKey,
+      supabase,
+      publisher,
+      stop: async () => {
+        await publisher.idle();
+        await stop();
+      },
+    };
+    writeStackFile(dataDir, stack);
+    return stack;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Public facts about the running stack for tools and tests (no secrets). */
+function writeStackFile(dataDir: string, stack: Stack) {
+  const file = join(dataDir, 'stack.json');
+  const facts = {
+    supabaseUrl: stack.supabaseUrl,
+    publishableKey: stack.publishableKey,
+    anonKey: stack.supabase.keys.anonKey,
+    jwksUrl: stack.supabase.keys.jwksUrl,
+    mailboxUrl: stack.mailboxUrl,
+    siteUrl: stack.siteUrl,
+    adminUrl: `${stack.siteUrl}/admin/`,
+    apiUrl: stack.apiUrl,
+    deployHookUrl: `${stack.siteUrl}${DEPLOY_HOOK_PATH}`,
+  };
+  writeFileSync(file, `${JSON.stringify(facts, null, 2)}\n`);
+}
