@@ -119,13 +119,24 @@ export function buildEnv(env: SiteEnv): Record<string, string> {
   };
 }
 
-/** A BuildSite for the Publisher: astro build into the fresh directory, then its _headers. */
-export function siteBuilder(env: SiteEnv, onLine?: (line: string) => void): BuildSite {
+/**
+ * A BuildSite for the Publisher: astro build into the fresh directory, then its _headers.
+ * `data` is where the build reads its content when that differs from the browser's Supabase.
+ */
+export function siteBuilder(
+  env: SiteEnv,
+  options: { onLine?: (line: string) => void; data?: { url: string; key: string } } = {},
+): BuildSite {
   return async (outDir) => {
     const result = await run('npx', ['--no-install', 'astro', 'build', '--outDir', outDir], {
       cwd: join(ROOT, 'sites', 'portal'),
-      env: buildEnv(env),
-      onLine,
+      env: {
+        ...buildEnv(env),
+        ...(options.data
+          ? { SUPABASE_URL: options.data.url, SUPABASE_PUBLISHABLE_KEY: options.data.key }
+          : {}),
+      },
+      onLine: options.onLine,
     });
     if (result.ok) {
       const origins: SiteOrigins = {
@@ -133,7 +144,8 @@ export function siteBuilder(env: SiteEnv, onLine?: (line: string) => void): Buil
         apiUrl: env.apiUrl,
         imagesUrl: env.imagesUrl,
       };
-      writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https: false }));
+      const https = env.siteUrl.startsWith('https:');
+      writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https }));
     }
     return result;
   };

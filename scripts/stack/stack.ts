@@ -95,7 +95,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const admin = await buildAdmin(env, adminDir, options.buildOutput);
     if (!admin.ok) throw new Error(`O build do painel falhou:\n${admin.log.slice(-4000)}`);
 
-    const publisher = new Publisher(join(dataDir, 'site'), siteBuilder(env, options.buildOutput));
+    const publisher = new Publisher(
+      join(dataDir, 'site'),
+      siteBuilder(env, { onLine: options.buildOutput }),
+    );
     log('Construindo o site público com os dados do banco…');
     publisher.request();
     await publisher.idle();

@@ -1,0 +1,73 @@
+// The production configuration read from .env (or the environment), checked before anything is
+// built or deployed. Every problem is reported at once, in Portuguese.
+
+export type DeployConfig = {
+  supabaseUrl: string;
+  publishableKey: string;
+  projectRef: string;
+  siteUrl: string;
+  apiUrl: string;
+  imagesUrl: string;
+  pagesProject: string;
+  deployHookUrl: string;
+  jwtSecret: string;
+};
+
+/** Parses KEY=value lines; `#` comments and blank lines are skipped, quotes stripped. */
+export function parseEnvFile(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const eq = line.indexOf('=');
+    if (eq <= 0) continue;
+    values[line.slice(0, eq).trim()] = line
+      .slice(eq + 1)
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
+function httpsUrl(value: string | undefined, name: string, problems: string[]): string {
+  if (!value) {
+    problems.push(`${name} não foi definida.`);
+    return '';
+  }
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:')
+      problems.push(`${name} precisa usar https:// (recebido ${value}).`);
+    return value.replace(/\/+$/, '');
+  } catch {
+    problems.push(`${name} não é um endereço válido: ${value}`);
+    return '';
+  }
+}
+
+export function readDeployConfig(env: Record<string, string | undefined>): {
+  config: DeployConfig;
+  problems: string[];
+} {
+  const problems: string[] = [];
+  const required = (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) problems.push(`${name} não foi definida.`);
+    return value ?? '';
+  };
+  const config: DeployConfig = {
+    supabaseUrl: httpsUrl(env.SUPABASE_URL, 'SUPABASE_URL', problems),
+    publishableKey: required('SUPABASE_PUBLISHABLE_KEY'),
+    projectRef: required('SUPABASE_PROJECT_REF'),
+    siteUrl: httpsUrl(env.SITE_URL, 'SITE_URL', problems),
+    apiUrl: httpsUrl(env.API_URL, 'API_URL', problems),
+    imagesUrl: httpsUrl(env.IMAGES_URL, 'IMAGES_URL', problems),
+    pagesProject: required('CLOUDFLARE_PAGES_PROJECT'),
+    deployHookUrl: httpsUrl(env.DEPLOY_HOOK_URL, 'DEPLOY_HOOK_URL', problems),
+    jwtSecret: env.SUPABASE_JWT_SECRET?.trim() ?? '',
+  };
+  if (config.publishableKey.startsWith('sb_secret_')) {
+    problems.push('SUPABASE_PUBLISHABLE_KEY contém uma chave secreta: ela iria parar no site.');
+  }
+  return { config, problems };
+}

@@ -1,0 +1,40 @@
+// Checks that a Cloudflare Pages output directory is complete before it is uploaded.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentSecurityPolicy, headersFor, parseHeaders } from '../stack/headers.ts';
+import { parseRedirects } from '../stack/origin.ts';
+import type { SiteEnv } from '../stack/parts.ts';
+import { ADMIN_SECTIONS } from './admin-routes.ts';
+
+const LEGACY = ['/comercios', '/comércio', '/comercio-local'];
+
+export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
+  const findings: string[] = [];
+  for (const file of ['index.html', '404.html', 'admin/index.html', 'robots.txt']) {
+    if (!existsSync(join(dir, file))) findings.push(`falta ${file}`);
+  }
+  const headersFile = join(dir, '_headers');
+  if (!existsSync(headersFile)) findings.push('falta _headers');
+  else {
+    const page = headersFor(parseHeaders(readFileSync(headersFile, 'utf8')), '/');
+    if (page['content-security-policy'] !== contentSecurityPolicy(env)) {
+      findings.push('_headers não traz a política de segurança com as origens configuradas');
+    }
+    if (!page['strict-transport-security']) findings.push('_headers sem HSTS');
+  }
+  const redirectsFile = join(dir, '_redirects');
+  const redirects = existsSync(redirectsFile)
+    ? parseRedirects(readFileSync(redirectsFile, 'utf8'))
+    : [];
+  for (const from of LEGACY) {
+    if (!redirects.some((r) => r.from === from && r.to === '/comercio')) {
+      findings.push(`_redirects não leva ${from} para /comercio`);
+    }
+  }
+  for (const section of ADMIN_SECTIONS) {
+    if (!redirects.some((r) => r.from === `${section}/*` && r.status === 200)) {
+      findings.push(`_redirects não abre ${section}/… no painel`);
+    }
+  }
+  return findings;
+}
