@@ -1,0 +1,51 @@
+// Errors raised by the database functions and triggers: SQLSTATE codes the API maps to
+// responses, and the Portuguese messages they carry (PostgREST returns both as code/message).
+
+export const DB_ERROR = {
+  /** set_featured: the kind already has 4 featured items (hint 'featured_limit'). */
+  featuredLimit: 'GF001',
+  /** Ordering functions: no listing with that id. */
+  itemNotFound: 'GF002',
+  /** grant_admin_access / set_user_role: no user with that e-mail or id ('not found'). */
+  userNotFound: 'GF003',
+  /** set_user_role: demoting the last administrator. */
+  lastAdmin: 'GF004',
+  /** Deleting the last carousel slide. */
+  lastSlide: 'GF005',
+  /** move_featured on an item that is not featured. */
+  notFeatured: 'GF006',
+  /** move_pinned on an item that is not pinned. */
+  notPinned: 'GF007',
+  /** Caller is not an administrator (grant_admin_access's message contains 'forbidden'). */
+  forbidden: '42501',
+  /** Bad argument: unknown kind, direction, empty e-mail. */
+  invalidParameter: '22023',
+  /** Unique value taken (e.g. username, category name). */
+  uniqueViolation: '23505',
+  /** A CHECK constraint refused a value. */
+  checkViolation: '23514',
+} as const;
+
+export type DbErrorCode = (typeof DB_ERROR)[keyof typeof DB_ERROR];
+
+export const DB_ERROR_MESSAGES = {
+  featuredLimit: 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.',
+  itemNotFound: 'Item não encontrado.',
+  lastAdmin: 'Não é possível remover o último administrador.',
+  lastSlide: 'O carrossel deve ter pelo menos um slide.',
+  notFeatured: 'O item não está em destaque.',
+  notPinned: 'O item não está fixado no topo.',
+  usernameTaken: 'Este nome de usuário já está em uso.',
+  forbidden: 'Apenas administradores podem realizar esta operação.',
+} as const;
+
+/** What the admin-setup screen shows for a grant_admin_access error (admin spec §8). */
+export function grantAdminErrorMessage(message: string): string {
+  if (message.includes('not found')) {
+    return 'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.';
+  }
+  if (message.includes('forbidden')) {
+    return 'Apenas administradores podem conceder acesso de admin a outros usuários.';
+  }
+  return 'Erro ao conceder acesso de administrador. Entre em contato com o suporte.';
+}

@@ -1,0 +1,82 @@
+// Pure display rules from the public spec: ratings, prices, card descriptions, initials, the
+// WhatsApp contact link and where a listing sits on the map.
+import {
+  CARD_DESCRIPTION_MAX_LENGTH,
+  DEFAULT_COORDINATES,
+  RATING_MAX,
+  RATING_MIN,
+  WHATSAPP_HOST,
+} from './constants.ts';
+import type { ListingKind } from './types.ts';
+
+const decimal = (digits: number) =>
+  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** One decimal ("4,8"); null when the rating is not above 0 (then it is not shown). */
+export function formatRating(rating: number): string | null {
+  return rating > 0 ? decimal(1).format(rating) : null;
+}
+
+/** "R$ 350,00" (dialogs use 2 decimals; cards may ask for 0). */
+export function formatPrice(price: number, digits = 2): string {
+  return `R$ ${decimal(digits).format(price)}`;
+}
+
+/** Card descriptions: the first 100 characters plus an ellipsis. */
+export function truncateDescription(text: string, max = CARD_DESCRIPTION_MAX_LENGTH): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Avatar fallback: up to 2 initials of the full name, else of the e-mail. */
+export function initials(fullName: string | null | undefined, email?: string | null): string {
+  const name = fullName?.trim();
+  if (name) {
+    return name
+      .split(/\s+/)
+      .slice(0, 2)
+      .map((word) => word.charAt(0))
+      .join('')
+      .toUpperCase();
+  }
+  return (email?.trim().charAt(0) ?? '').toUpperCase();
+}
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+export function whatsappMessage(name?: string | null): string {
+  return name
+    ? `Olá! Vi ${name} no Guia Fortim e gostaria de mais informações.`
+    : 'Olá! Vi um anúncio no Guia Fortim e gostaria de mais informações.';
+}
+
+/** Click-to-chat link: {host}/{digits}?text={encoded message}. */
+export function whatsappUrl(phone: string, name?: string | null): string {
+  return `${WHATSAPP_HOST}/${digitsOnly(phone)}?text=${encodeURIComponent(whatsappMessage(name))}`;
+}
+
+/** Quick edit: clamp to 0–5, 0 when not a number. */
+export function clampRating(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number.parseFloat(String(value));
+  if (Number.isNaN(n)) return 0;
+  return Math.min(RATING_MAX, Math.max(RATING_MIN, n));
+}
+
+/** Comma-separated form input ("Wi-Fi, Piscina,") → trimmed items, empties dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Map position of a listing; one saved without coordinates (0, 0) gets its kind's default. */
+export function listingPosition(
+  kind: ListingKind,
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): { lat: number; lng: number } {
+  if (!latitude && !longitude) return { ...DEFAULT_COORDINATES[kind] };
+  return { lat: latitude ?? 0, lng: longitude ?? 0 };
+}

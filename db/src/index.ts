@@ -1,0 +1,12 @@
+// @guia-fortim/db: the data model shared by every package.
+export * from './constants.ts';
+export * from './demo-accounts.ts';
+export * from './errors.ts';
+export * from './format.ts';
+export * from './images.ts';
+export * from './kinds.ts';
+export * from './ordering.ts';
+export * from './schemas.ts';
+export * from './settings.ts';
+export * from './slug.ts';
+export * from './types.ts';

@@ -1,0 +1,395 @@
+// zod schemas for every write payload, with the specs' Portuguese messages. The worker validates
+// requests with them; the admin and the site validate forms with them. The limits are the
+// schema migration's CHECK constraints (tests send the same values to both).
+import { z } from 'zod';
+import {
+  DEFAULT_IMAGE_STYLES,
+  DEFAULT_RATING,
+  FULL_NAME_MAX_LENGTH,
+  IMAGE_ADJUSTER,
+  OBJECT_FITS,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+  PRICE_MAX,
+  PRICE_MIN,
+  RATING_MAX,
+  RATING_MIN,
+  SLIDE_DEFAULT_LINK,
+  SLIDE_MIN_ORDER,
+  TEXT_LIMITS,
+  USERNAME_PATTERN,
+} from './constants.ts';
+import { IMAGE_MAX_EXTRA, isImageUrl, isLink } from './images.ts';
+import { LISTING_KINDS } from './kinds.ts';
+import { SETTINGS_DEFAULTS, type SettingKey } from './settings.ts';
+
+export const MESSAGES = {
+  required: 'Por favor, preencha todos os campos obrigatórios.',
+  requiredTitle: 'Campos incompletos',
+  unknownField: (keys: string[]) => `Campo não permitido: ${keys.join(', ')}.`,
+  invalidPayload: 'Dados inválidos.',
+  nothingToUpdate: 'Nenhum campo para atualizar.',
+  tooLong: (label: string, max: number) => `${label} deve ter no máximo ${max} caracteres.`,
+  price: 'O preço deve ser um número maior ou igual a 0.',
+  rating: 'A avaliação deve ser um número entre 0 e 5.',
+  phone: 'Informe o WhatsApp com código do país e DDD, de 10 a 15 dígitos (ex.: 5588999999999).',
+  imageUrl: 'Informe uma imagem válida (endereço http(s) ou caminho do site).',
+  tooManyImages: (max: number) => `Você pode adicionar no máximo ${max} imagens.`,
+  latitude: 'A latitude deve estar entre -90 e 90.',
+  longitude: 'A longitude deve estar entre -180 e 180.',
+  listItem: (label: string, max: number) =>
+    `Cada item de ${label} deve ter no máximo ${max} caracteres.`,
+  tooManyItems: (label: string, max: number) => `Informe no máximo ${max} itens em ${label}.`,
+  imageStyles: 'Ajuste de imagem inválido.',
+  categoryName: 'Digite um nome para a categoria',
+  kind: 'Tipo de item inválido. Use hospedagem, comercio ou passeio.',
+  id: 'Identificador inválido.',
+  direction: 'Direção inválida. Use up ou down.',
+  slideLink: 'O link deve ser um caminho do site (começando com /) ou um endereço http(s).',
+  slideOrder: 'A ordem deve ser um número inteiro maior ou igual a 1.',
+  order: 'A ordem deve ser um número inteiro maior ou igual a 0.',
+  email: 'Por favor, insira um email válido.',
+  settingValue: 'Valor muito longo (máximo de 2000 caracteres).',
+  mapsKey: 'Informe a chave da API.',
+  role: 'Função inválida. Use user, moderator ou admin.',
+  username:
+    'O nome de usuário deve ter de 3 a 30 caracteres: letras sem acento, números, ponto ou sublinhado.',
+  passwordsDiffer: 'As senhas não coincidem.',
+  passwordShort: 'A senha deve ter pelo menos 6 caracteres.',
+  newPasswordShort: 'A nova senha deve ter pelo menos 6 caracteres.',
+} as const;
+
+// Building blocks ---------------------------------------------------------------------------------
+
+function object<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? MESSAGES.unknownField(issue.keys)
+        : MESSAGES.invalidPayload,
+  });
+}
+
+function text(label: string, max: number) {
+  return z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(max, MESSAGES.tooLong(label, max));
+}
+
+/** A list of labels: trimmed, empties dropped, repeats (ignoring case) removed. */
+function labels(label: string, maxItems: number, maxLength: number) {
+  return z
+    .array(z.string({ error: MESSAGES.invalidPayload }), { error: MESSAGES.invalidPayload })
+    .transform((items) => {
+      const seen = new Set<string>();
+      return items
+        .map((item) => item.trim())
+        .filter((item) => {
+          const key = item.toLowerCase();
+          if (!item || seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+    })
+    .pipe(
+      z
+        .array(z.string().max(maxLength, MESSAGES.listItem(label, maxLength)))
+        .max(maxItems, MESSAGES.tooManyItems(label, maxItems)),
+    );
+}
+
+const imageUrl = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .refine(isImageUrl, MESSAGES.imageUrl);
+
+const additionalImages = z
+  .array(imageUrl, { error: MESSAGES.invalidPayload })
+  .max(IMAGE_MAX_EXTRA, MESSAGES.tooManyImages(IMAGE_MAX_EXTRA));
+
+const price = z
+  .number({ error: MESSAGES.price })
+  .min(PRICE_MIN, MESSAGES.price)
+  .max(PRICE_MAX, MESSAGES.price);
+
+const rating = z
+  .number({ error: MESSAGES.rating })
+  .min(RATING_MIN, MESSAGES.rating)
+  .max(RATING_MAX, MESSAGES.rating);
+
+/** Accepts "+55 (88) 99999-0000" and stores the digits only. */
+const phone = z
+  .string({ error: MESSAGES.required })
+  .transform((value) => value.replace(/\D/g, ''))
+  .pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone));
+
+/** Optional coordinates: blank (null or absent) is saved as 0, as the spec says. */
+function coordinate(limit: number, message: string) {
+  return z
+    .number({ error: message })
+    .min(-limit, message)
+    .max(limit, message)
+    .nullish()
+    .transform((value) => value ?? 0);
+}
+
+function styleNumber(range: { min: number; max: number }) {
+  return z
+    .number({ error: MESSAGES.imageStyles })
+    .min(range.min, MESSAGES.imageStyles)
+    .max(range.max, MESSAGES.imageStyles);
+}
+
+/** Missing keys take the defaults (scale 1, rotate 0, position 50/50, cover). */
+export const imageStylesSchema = object({
+  scale: styleNumber(IMAGE_ADJUSTER.zoom).default(DEFAULT_IMAGE_STYLES.scale),
+  rotate: styleNumber(IMAGE_ADJUSTER.rotation).default(DEFAULT_IMAGE_STYLES.rotate),
+  positionX: styleNumber(IMAGE_ADJUSTER.position).default(DEFAULT_IMAGE_STYLES.positionX),
+  positionY: styleNumber(IMAGE_ADJUSTER.position).default(DEFAULT_IMAGE_STYLES.positionY),
+  objectFit: z
+    .enum(OBJECT_FITS, { error: MESSAGES.imageStyles })
+    .default(DEFAULT_IMAGE_STYLES.objectFit),
+});
+const imageStyles = imageStylesSchema.default({ ...DEFAULT_IMAGE_STYLES });
+
+const uuid = z.uuid({ error: MESSAGES.id });
+const kind = z.enum(LISTING_KINDS, { error: MESSAGES.kind });
+
+/** An update sends only the fields it changes, at least one. */
+function patch<T extends z.core.$ZodLooseShape>(shape: T) {
+  const optional = Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+  ) as { [K in keyof T]: z.ZodOptional<T[K]> };
+  return object(optional).refine(
+    (value) => Object.values(value).some((v) => v !== undefined),
+    MESSAGES.nothingToUpdate,
+  );
+}
+
+// Listings ---------------------------------------------------------------------------------------
+
+const listingShape = {
+  name: text('O nome', TEXT_LIMITS.name),
+  description: text('A descrição', TEXT_LIMITS.description),
+  phone,
+  rating,
+  image_url: imageUrl,
+  additional_images: additionalImages,
+  amenities: labels('comodidades', TEXT_LIMITS.listItems, TEXT_LIMITS.listItem),
+  image_styles: imageStylesSchema,
+  latitude: coordinate(90, MESSAGES.latitude),
+  longitude: coordinate(180, MESSAGES.longitude),
+};
+
+const listingDefaults = {
+  rating: rating.default(DEFAULT_RATING),
+  additional_images: additionalImages.default([]),
+  amenities: listingShape.amenities.default([]),
+  image_styles: imageStyles,
+};
+
+const hospedagemShape = {
+  ...listingShape,
+  address: text('O endereço', TEXT_LIMITS.address),
+  price,
+  categorias: labels('categorias', TEXT_LIMITS.categorias, TEXT_LIMITS.categoryName).refine(
+    (items) => items.length > 0,
+    MESSAGES.required,
+  ),
+};
+
+const comercioShape = {
+  ...listingShape,
+  address: text('O endereço', TEXT_LIMITS.address),
+  horario: text('O horário', TEXT_LIMITS.horario),
+  categoria: text('A categoria', TEXT_LIMITS.categoryName),
+};
+
+const passeioShape = {
+  ...listingShape,
+  price,
+  duracao: text('A duração', TEXT_LIMITS.duracao),
+  ponto_encontro: text('O ponto de encontro', TEXT_LIMITS.pontoEncontro),
+  itens_incluidos: labels('itens incluídos', TEXT_LIMITS.listItems, TEXT_LIMITS.includedItem),
+  categoria: text('A categoria', TEXT_LIMITS.categoryName),
+};
+
+export const hospedagemCreateSchema = object({ ...hospedagemShape, ...listingDefaults });
+export const hospedagemUpdateSchema = patch(hospedagemShape);
+export const comercioCreateSchema = object({ ...comercioShape, ...listingDefaults });
+export const comercioUpdateSchema = patch(comercioShape);
+export const passeioCreateSchema = object({
+  ...passeioShape,
+  ...listingDefaults,
+  itens_incluidos: passeioShape.itens_incluidos.default([]),
+});
+export const passeioUpdateSchema = patch(passeioShape);
+
+export const listingSchemas = {
+  hospedagem: { create: hospedagemCreateSchema, update: hospedagemUpdateSchema },
+  comercio: { create: comercioCreateSchema, update: comercioUpdateSchema },
+  passeio: { create: passeioCreateSchema, update: passeioUpdateSchema },
+} as const;
+
+export type HospedagemCreate = z.output<typeof hospedagemCreateSchema>;
+export type HospedagemUpdate = z.output<typeof hospedagemUpdateSchema>;
+export type ComercioCreate = z.output<typeof comercioCreateSchema>;
+export type ComercioUpdate = z.output<typeof comercioUpdateSchema>;
+export type PasseioCreate = z.output<typeof passeioCreateSchema>;
+export type PasseioUpdate = z.output<typeof passeioUpdateSchema>;
+
+// Featured and pinned ordering (the SQL functions' arguments) --------------------------------------
+
+export const setFeaturedSchema = object({
+  kind,
+  item_id: uuid,
+  featured: z.boolean({ error: MESSAGES.invalidPayload }),
+});
+export const setPinnedSchema = object({
+  kind,
+  item_id: uuid,
+  pinned: z.boolean({ error: MESSAGES.invalidPayload }),
+});
+export const moveSchema = object({
+  kind,
+  item_id: uuid,
+  direction: z.enum(['up', 'down'], { error: MESSAGES.direction }),
+});
+
+// Categories -------------------------------------------------------------------------------------
+
+const categoryName = z
+  .string({ error: MESSAGES.categoryName })
+  .trim()
+  .min(1, MESSAGES.categoryName)
+  .max(TEXT_LIMITS.categoryName, MESSAGES.tooLong('O nome da categoria', TEXT_LIMITS.categoryName));
+const orderPosition = z.int({ error: MESSAGES.order }).min(0, MESSAGES.order);
+
+/** order_position is not sent: the database puts a new category last (max + 1). */
+export const categoryCreateSchema = object({
+  name: categoryName,
+  type: kind,
+  is_active: z.boolean({ error: MESSAGES.invalidPayload }).default(true),
+});
+export const categoryUpdateSchema = patch({
+  name: categoryName,
+  is_active: z.boolean({ error: MESSAGES.invalidPayload }),
+  order_position: orderPosition,
+});
+
+// Carousel slides --------------------------------------------------------------------------------
+
+const slideShape = {
+  title: text('O título', TEXT_LIMITS.slideTitle),
+  subtitle: text('O subtítulo', TEXT_LIMITS.slideSubtitle),
+  image_url: imageUrl,
+  link: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .refine(isLink, MESSAGES.slideLink),
+  is_active: z.boolean({ error: MESSAGES.invalidPayload }),
+  order_position: z.int({ error: MESSAGES.slideOrder }).min(SLIDE_MIN_ORDER, MESSAGES.slideOrder),
+  image_styles: imageStylesSchema,
+};
+
+/** Without order_position the database puts the slide last (number of slides + 1). */
+export const slideCreateSchema = object({
+  ...slideShape,
+  link: slideShape.link.default(SLIDE_DEFAULT_LINK),
+  is_active: slideShape.is_active.default(true),
+  order_position: slideShape.order_position.optional(),
+  image_styles: imageStyles,
+});
+export const slideUpdateSchema = patch(slideShape);
+export type SlideCreate = z.output<typeof slideCreateSchema>;
+export type SlideUpdate = z.output<typeof slideUpdateSchema>;
+
+// Site settings ----------------------------------------------------------------------------------
+
+const settingValue = z
+  .string({ error: MESSAGES.invalidPayload })
+  .trim()
+  .max(TEXT_LIMITS.settingValue, MESSAGES.settingValue);
+
+const settingsShape = Object.fromEntries(
+  Object.keys(SETTINGS_DEFAULTS).map((key) => [key, settingValue]),
+) as Record<SettingKey, typeof settingValue>;
+
+/** Any subset of the settings (one card saves its own keys). */
+export const settingsUpdateSchema = patch({
+  ...settingsShape,
+  contact_email: settingValue.refine(
+    (value) => value === '' || z.email().safeParse(value).success,
+    MESSAGES.email,
+  ),
+  google_maps_api_key: settingValue.min(1, MESSAGES.mapsKey),
+});
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
+
+// Accounts ---------------------------------------------------------------------------------------
+
+const email = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .min(1, MESSAGES.email)
+  .pipe(z.email({ error: MESSAGES.email }));
+const username = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .regex(USERNAME_PATTERN, MESSAGES.username);
+const fullName = text('O nome completo', FULL_NAME_MAX_LENGTH);
+const requiredPassword = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required);
+
+export const profileUpdateSchema = object({ full_name: fullName, username });
+
+export const signUpSchema = object({
+  fullName,
+  username,
+  email,
+  password: z.string({ error: MESSAGES.required }).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordShort),
+  confirmPassword: requiredPassword,
+}).refine((v) => v.password === v.confirmPassword, {
+  message: MESSAGES.passwordsDiffer,
+  path: ['confirmPassword'],
+});
+
+export const signInSchema = object({ email, password: requiredPassword });
+export const forgotPasswordSchema = object({ email });
+
+export const resetPasswordSchema = object({
+  password: z.string({ error: MESSAGES.required }).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordShort),
+  confirmPassword: requiredPassword,
+}).refine((v) => v.password === v.confirmPassword, {
+  message: MESSAGES.passwordsDiffer,
+  path: ['confirmPassword'],
+});
+
+export const changePasswordSchema = object({
+  currentPassword: requiredPassword,
+  newPassword: z
+    .string({ error: MESSAGES.required })
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.newPasswordShort),
+  confirmPassword: requiredPassword,
+}).refine((v) => v.newPassword === v.confirmPassword, {
+  message: MESSAGES.passwordsDiffer,
+  path: ['confirmPassword'],
+});
+
+// Roles ------------------------------------------------------------------------------------------
+
+export const grantAdminSchema = object({
+  user_email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email),
+});
+export const setUserRoleSchema = object({
+  user_id: uuid,
+  new_role: z.enum(['user', 'moderator', 'admin'], { error: MESSAGES.role }),
+});
+
+/** The first message of a failed parse, for a toast. */
+export function firstErrorMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MESSAGES.invalidPayload;
+}

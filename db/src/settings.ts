@@ -1,0 +1,40 @@
+// Site settings: the fixed set of keys and their Portuguese defaults. The schema migration inserts
+// the same defaults (a test compares them); the site falls back to these when a value is missing.
+import type { SiteSetting } from './types.ts';
+
+export const SETTINGS_DEFAULTS = {
+  contact_email: 'contato@guiafortim.com.br',
+  contact_phone: '+55 (88) 99999-0000',
+  contact_address: 'Fortim, Ceará - Brasil',
+  site_description:
+    'Seu guia para descobrir Fortim, no litoral leste do Ceará: praias de águas mornas, passeios pelo Rio Jaguaribe, pousadas aconchegantes e o melhor do comércio local.',
+  nav_label_inicio: 'Início',
+  nav_label_hospedagem: 'Hospedagem',
+  nav_label_comercio: 'Comércio Local',
+  nav_label_passeios: 'Passeios',
+  nav_label_mapa: 'Mapa',
+  header_title_hospedagem: 'Hospedagens em Fortim',
+  header_title_comercio: 'Comércio Local',
+  header_title_passeios: 'Passeios e Experiências',
+  /** Public browser key for the maps service (a deliberate deviation: a site setting). */
+  google_maps_api_key: '',
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
+export type Settings = Record<SettingKey, string>;
+export const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
+
+export function isSettingKey(value: unknown): value is SettingKey {
+  return typeof value === 'string' && Object.hasOwn(SETTINGS_DEFAULTS, value);
+}
+
+/** Settings from the table's rows; a missing key keeps its default, unknown keys are ignored. */
+export function settingsFromRows(
+  rows: readonly Pick<SiteSetting, 'setting_key' | 'setting_value'>[],
+): Settings {
+  const settings: Settings = { ...SETTINGS_DEFAULTS };
+  for (const row of rows) {
+    if (isSettingKey(row.setting_key)) settings[row.setting_key] = row.setting_value;
+  }
+  return settings;
+}

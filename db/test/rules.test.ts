@@ -1,0 +1,123 @@
+// Pure rules exported for the site, the admin and the worker: image variants, display formats,
+// WhatsApp links, settings fallback, map positions, error messages.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COORDINATES } from '../src/constants.ts';
+import { grantAdminErrorMessage } from '../src/errors.ts';
+import {
+  clampRating,
+  formatPrice,
+  formatRating,
+  initials,
+  listingPosition,
+  splitList,
+  truncateDescription,
+  whatsappUrl,
+} from '../src/format.ts';
+import { imageFileProblem, imageVariant, tooManyImagesProblem } from '../src/images.ts';
+import { isListingKind, listingPath } from '../src/kinds.ts';
+import { SETTINGS_DEFAULTS, settingsFromRows } from '../src/settings.ts';
+import { slugify } from '../src/slug.ts';
+
+describe('images', () => {
+  it('imageVariant() points at the sibling variant, leaving other URLs alone', () => {
+    expect(imageVariant('/demo/passeios/barco-1-hero.jpg', 'thumb')).toBe(
+      '/demo/passeios/barco-1-thumb.jpg',
+    );
+    expect(imageVariant('https://cdn.x/img/a-card.jpg?v=1', 'hero')).toBe(
+      'https://cdn.x/img/a-card.jpg?v=1',
+    );
+    expect(imageVariant('https://cdn.x/img/a-card.jpg', 'hero')).toBe(
+      'https://cdn.x/img/a-hero.jpg',
+    );
+    expect(imageVariant('https://images.example.com/photo.png', 'card')).toBe(
+      'https://images.example.com/photo.png',
+    );
+  });
+
+  it('upload checks give the admin spec’s messages', () => {
+    expect(imageFileProblem({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toEqual({
+      title: 'Formato inválido',
+      message: 'a.pdf não é uma imagem válida.',
+    });
+    expect(
+      imageFileProblem({ name: 'b.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 }),
+    ).toEqual({
+      title: 'Arquivo muito grande',
+      message: 'b.jpg deve ter no máximo 5MB.',
+    });
+    expect(
+      imageFileProblem({ name: 'c.png', type: 'image/png', size: 5 * 1024 * 1024 }),
+    ).toBeNull();
+    expect(tooManyImagesProblem(3).message).toBe('Você pode adicionar no máximo 3 imagens.');
+  });
+});
+
+describe('display formats', () => {
+  it('ratings show one decimal only above 0; prices in reais', () => {
+    expect(formatRating(4.75)).toBe('4,8');
+    expect(formatRating(0)).toBeNull();
+    expect(formatPrice(1350.5)).toBe('R$ 1.350,50');
+    expect(formatPrice(200, 0)).toBe('R$ 200');
+  });
+
+  it('card descriptions are cut at 100 characters plus an ellipsis', () => {
+    expect(truncateDescription('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(truncateDescription('a'.repeat(101))).toBe(`${'a'.repeat(100)}...`);
+  });
+
+  it('initials: up to 2 from the full name, else the e-mail', () => {
+    expect(initials('maria da silva')).toBe('MD');
+    expect(initials('  ', 'ze@x.com')).toBe('Z');
+    expect(initials(null, null)).toBe('');
+  });
+
+  it('the WhatsApp link carries the digits and an encoded message naming the listing', () => {
+    expect(whatsappUrl('+55 (88) 99999-0000', 'Café & Cia')).toBe(
+      `https://wa.me/5588999990000?text=${encodeURIComponent('Olá! Vi Café & Cia no Guia Fortim e gostaria de mais informações.')}`,
+    );
+    expect(whatsappUrl('5588999990000')).toContain('text=Ol%C3%A1!%20Vi%20um%20an%C3%BAncio');
+  });
+
+  it('quick edit clamps ratings and list inputs drop empties', () => {
+    expect([clampRating(7), clampRating(-1), clampRating('abc'), clampRating('3.5')]).toEqual([
+      5, 0, 0, 3.5,
+    ]);
+    expect(splitList(' Wi-Fi, , Piscina ,')).toEqual(['Wi-Fi', 'Piscina']);
+  });
+
+  it('listings without coordinates sit at their kind’s default', () => {
+    expect(listingPosition('comercio', 0, 0)).toEqual(DEFAULT_COORDINATES.comercio);
+    expect(listingPosition('passeio', null, undefined)).toEqual(DEFAULT_COORDINATES.passeio);
+    expect(listingPosition('hospedagem', -4.43, -37.77)).toEqual({ lat: -4.43, lng: -37.77 });
+  });
+});
+
+describe('names and settings', () => {
+  it('slugs and listing paths', () => {
+    expect(slugify('Pousada Pontal do Maceió')).toBe('pousada-pontal-do-maceio');
+    expect(slugify('  ÁGUA & Côco!! ')).toBe('agua-coco');
+    expect(slugify(`${'x'.repeat(79)} yy`)).toBe('x'.repeat(79));
+    expect(listingPath('passeio', 'barco')).toBe('/passeios/barco');
+    expect([isListingKind('comercio'), isListingKind('comercios')]).toEqual([true, false]);
+  });
+
+  it('settingsFromRows keeps defaults for missing keys and ignores unknown ones', () => {
+    const settings = settingsFromRows([
+      { setting_key: 'nav_label_mapa', setting_value: 'Mapa da cidade' },
+      { setting_key: 'tema', setting_value: 'azul' },
+    ]);
+    expect(settings).toEqual({ ...SETTINGS_DEFAULTS, nav_label_mapa: 'Mapa da cidade' });
+  });
+
+  it('grant_admin_access errors map to the admin-setup messages', () => {
+    expect(grantAdminErrorMessage('not found: usuário não encontrado')).toBe(
+      'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',
+    );
+    expect(grantAdminErrorMessage('forbidden: apenas administradores')).toBe(
+      'Apenas administradores podem conceder acesso de admin a outros usuários.',
+    );
+    expect(grantAdminErrorMessage('boom')).toBe(
+      'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
+    );
+  });
+});

@@ -1,0 +1,554 @@
+// Row-level security and grants, table-driven: every public table × caller × operation, on PGlite
+// and PostgreSQL 15, plus every way a user might try to make themselves an administrator.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actAs,
+  anon,
+  attempt,
+  type Caller,
+  inRollback,
+  must,
+  serviceRole,
+} from './support/callers.ts';
+import { ENGINES, openDatabase, type TestDatabase } from './support/databases.ts';
+import {
+  createUser,
+  type FixtureUser,
+  insertRow,
+  makeAdmin,
+  VALID_ROWS,
+} from './support/fixtures.ts';
+
+const CALLERS = ['anon', 'user', 'other', 'admin', 'service_role'] as const;
+type CallerName = (typeof CALLERS)[number];
+
+/** "A" allowed, "D" denied, one letter per caller in CALLERS order. */
+type Verdicts = `${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'}`;
+/** For select: the fixture rows each caller sees, or 'error' (no privilege at all). */
+type Visible = Record<CallerName, string[] | 'error'>;
+
+type Fixture = {
+  users: Record<'admin' | 'user' | 'other', FixtureUser>;
+  /** table → fixture key → primary key value */
+  keys: Record<string, Record<string, string>>;
+};
+
+type TableCase = {
+  /** Primary key column used to find fixture rows. */
+  key: string;
+  select: Visible;
+  insert: Verdicts;
+  update: Verdicts;
+  delete: Verdicts;
+  /** Statement for an op, given the fixture and the caller's user (if signed in). */
+  statements: {
+    insert(f: Fixture, self: FixtureUser | undefined, prepared: string): [string, unknown[]];
+    update(f: Fixture): [string, unknown[]];
+    delete(f: Fixture): [string, unknown[]];
+  };
+  /** Runs as the superuser before an insert; its result is passed to statements.insert. */
+  prepareInsert?(db: TestDatabase): Promise<string>;
+};
+
+const everyone = (rows: string[]): Visible => ({
+  anon: rows,
+  user: rows,
+  other: rows,
+  admin: rows,
+  service_role: rows,
+});
+
+function insertStatement(table: string, values: Record<string, unknown>): [string, unknown[]] {
+  const columns = Object.keys(values);
+  return [
+    `insert into public.${table} (${columns.join(', ')}) values (${columns
+      .map((_, i) => `$${i + 1}`)
+      .join(', ')}) returning 1 as ok`,
+    Object.values(values),
+  ];
+}
+
+function listingCase(table: 'hospedagens' | 'comercios' | 'passeios'): TableCase {
+  return {
+    key: 'id',
+    select: everyone(['row']),
+    insert: 'D D D A A',
+    update: 'D D D A A',
+    delete: 'D D D A A',
+    statements: {
+      insert: () => insertStatement(table, VALID_ROWS[table]()),
+      update: (f) => [
+        `update public.${table} set name = name || ' (editado)' where id = $1 returning 1 as ok`,
+        [f.keys[table]?.row],
+      ],
+      delete: (f) => [
+        `delete from public.${table} where id = $1 returning 1 as ok`,
+        [f.keys[table]?.row],
+      ],
+    },
+  };
+}
+
+const MATRIX: Record<string, TableCase> = {
+  hospedagens: listingCase('hospedagens'),
+  comercios: listingCase('comercios'),
+  passeios: listingCase('passeios'),
+  categories: {
+    key: 'id',
+    select: {
+      anon: ['active'],
+      user: ['active'],
+      other: ['active'],
+      admin: ['active', 'inactive'],
+      service_role: ['active', 'inactive'],
+    },
+    insert: 'D D D A A',
+    update: 'D D D A A',
+    delete: 'D D D A A',
+    statements: {
+      insert: () => insertStatement('categories', VALID_ROWS.categories()),
+      update: (f) => [
+        `update public.categories set name = name || ' 2' where id = $1 returning 1 as ok`,
+        [f.keys.categories?.active],
+      ],
+      delete: (f) => [
+        'delete from public.categories where id = $1 returning 1 as ok',
+        [f.keys.categories?.active],
+      ],
+    },
+  },
+  carousel_slides: {
+    key: 'id',
+    select: {
+      anon: ['active', 'spare'],
+      user: ['active', 'spare'],
+      other: ['active', 'spare'],
+      admin: ['active', 'inactive', 'spare'],
+      service_role: ['active', 'inactive', 'spare'],
+    },
+    insert: 'D D D A A',
+    update: 'D D D A A',
+    delete: 'D D D A A',
+    statements: {
+      insert: () => insertStatement('carousel_slides', VALID_ROWS.carousel_slides()),
+      update: (f) => [
+        `update public.carousel_slides set title = 'Novo título' where id = $1 returning 1 as ok`,
+        [f.keys.carousel_slides?.active],
+      ],
+      delete: (f) => [
+        'delete from public.carousel_slides where id = $1 returning 1 as ok',
+        [f.keys.carousel_slides?.active],
+      ],
+    },
+  },
+  site_settings: {
+    key: 'setting_key',
+    select: everyone(['contact_email']),
+    // the admin screen's upsert (insert … on conflict do update)
+    insert: 'D D D A A',
+    update: 'D D D A A',
+    // the keys are fixed: nobody but the service role deletes one
+    delete: 'D D D D A',
+    statements: {
+      insert: () => [
+        `insert into public.site_settings (setting_key, setting_value) values ('contact_email', $1)
+         on conflict (setting_key) do update set setting_value = excluded.setting_value
+         returning 1 as ok`,
+        ['novo@guiafortim.com.br'],
+      ],
+      update: () => [
+        `update public.site_settings set setting_value = 'x' where setting_key = 'contact_email'
+         returning 1 as ok`,
+        [],
+      ],
+      delete: () => [
+        `delete from public.site_settings where setting_key = 'contact_email' returning 1 as ok`,
+        [],
+      ],
+    },
+  },
+  profiles: {
+    key: 'id',
+    select: {
+      anon: 'error',
+      user: ['user'],
+      other: ['other'],
+      admin: ['admin', 'user', 'other'],
+      service_role: ['admin', 'user', 'other'],
+    },
+    insert: 'D D D D A',
+    // target: the user's own profile; admins do not edit other people's profiles
+    update: 'D A D D A',
+    delete: 'D D D D A',
+    prepareInsert: async (db) => {
+      const orphan = await createUser(db.sql, `orfao${randomUUID().slice(0, 6)}`);
+      await db.sql.query('delete from public.profiles where id = $1', [orphan.id]);
+      return orphan.id;
+    },
+    statements: {
+      insert: (_f, _self, orphanId) =>
+        insertStatement('profiles', { id: orphanId, full_name: 'Perfil criado à mão' }),
+      update: (f) => [
+        `update public.profiles set full_name = 'Nome Novo' where id = $1 returning 1 as ok`,
+        [f.users.user.id],
+      ],
+      delete: (f) => [
+        'delete from public.profiles where id = $1 returning 1 as ok',
+        [f.users.user.id],
+      ],
+    },
+  },
+  user_roles: {
+    key: 'user_id',
+    select: {
+      anon: 'error',
+      user: ['user'],
+      other: ['other'],
+      admin: ['admin', 'user', 'other'],
+      service_role: ['admin', 'user', 'other'],
+    },
+    // self-promotion: the caller inserts an admin row for themselves (service role: for the user)
+    insert: 'D D D D A',
+    update: 'D D D D A',
+    delete: 'D D D D A',
+    statements: {
+      insert: (f, self) =>
+        insertStatement('user_roles', { user_id: (self ?? f.users.user).id, role: 'admin' }),
+      update: (f) => [
+        `update public.user_roles set role = 'admin' where user_id = $1 returning 1 as ok`,
+        [f.users.user.id],
+      ],
+      delete: (f) => [
+        'delete from public.user_roles where user_id = $1 returning 1 as ok',
+        [f.users.user.id],
+      ],
+    },
+  },
+};
+
+function callerOf(f: Fixture, name: CallerName): { caller: Caller; self?: FixtureUser } {
+  if (name === 'anon') return { caller: anon };
+  if (name === 'service_role') return { caller: serviceRole };
+  const self = f.users[name];
+  return { caller: self.caller, self };
+}
+
+function verdict(verdicts: Verdicts, name: CallerName): 'A' | 'D' {
+  return verdicts.split(' ')[CALLERS.indexOf(name)] as 'A' | 'D';
+}
+
+async function createFixture(db: TestDatabase): Promise<Fixture> {
+  const sql = db.sql;
+  const users = {
+    admin: await createUser(sql, 'chefe'),
+    user: await createUser(sql, 'usuaria'),
+    other: await createUser(sql, 'outra'),
+  };
+  await makeAdmin(sql, users.admin);
+  const id = async (table: string, values: Record<string, unknown>) =>
+    String((await insertRow(sql, table, values)).id);
+  const keys: Fixture['keys'] = {
+    hospedagens: { row: await id('hospedagens', VALID_ROWS.hospedagens()) },
+    comercios: { row: await id('comercios', VALID_ROWS.comercios()) },
+    passeios: { row: await id('passeios', VALID_ROWS.passeios()) },
+    categories: {
+      active: await id('categories', VALID_ROWS.categories()),
+      inactive: await id('categories', { ...VALID_ROWS.categories(), is_active: false }),
+    },
+    carousel_slides: {
+      active: await id('carousel_slides', VALID_ROWS.carousel_slides()),
+      inactive: await id('carousel_slides', { ...VALID_ROWS.carousel_slides(), is_active: false }),
+      spare: await id('carousel_slides', VALID_ROWS.carousel_slides()),
+    },
+    site_settings: { contact_email: 'contact_email' },
+    profiles: { admin: users.admin.id, user: users.user.id, other: users.other.id },
+    user_roles: { admin: users.admin.id, user: users.user.id, other: users.other.id },
+  };
+  return { users, keys };
+}
+
+describe.each(ENGINES)('row-level security on %s', (engine) => {
+  let db: TestDatabase;
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    db = await openDatabase(engine);
+    fixture = await createFixture(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('covers every public table, each with RLS enabled', async () => {
+    const rows = await must<{ relname: string; relrowsecurity: boolean }>(
+      db.sql,
+      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') order by 1`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual(Object.keys(MATRIX).sort());
+    expect(rows.filter((r) => !r.relrowsecurity)).toEqual([]);
+  });
+
+  for (const [table, spec] of Object.entries(MATRIX)) {
+    describe(table, () => {
+      for (const name of CALLERS) {
+        it(`select by ${name}`, async () => {
+          const expected = spec.select[name];
+          const keys = fixture.keys[table] ?? {};
+          const result = await inRollback(db.sql, async () => {
+            await actAs(db.sql, callerOf(fixture, name).caller);
+            return attempt<{ k: string }>(
+              db.sql,
+              `select ${spec.key}::text as k from public.${table} where ${spec.key}::text = any ($1)`,
+              [Object.values(keys)],
+            );
+          });
+          if (expected === 'error') {
+            expect(result.error?.code).toBe('42501');
+          } else {
+            const seen = (result.rows ?? []).map(
+              (r) => Object.entries(keys).find(([, v]) => v === r.k)?.[0],
+            );
+            expect(result.error).toBeUndefined();
+            expect(seen.sort()).toEqual([...expected].sort());
+          }
+        });
+
+        for (const op of ['insert', 'update', 'delete'] as const) {
+          it(`${op} by ${name}`, async () => {
+            const { caller, self } = callerOf(fixture, name);
+            const result = await inRollback(db.sql, async () => {
+              const prepared =
+                op === 'insert' && spec.prepareInsert ? await spec.prepareInsert(db) : '';
+              const [text, params] =
+                op === 'insert'
+                  ? spec.statements.insert(fixture, self, prepared)
+                  : spec.statements[op](fixture);
+              await actAs(db.sql, caller);
+              return attempt(db.sql, text, params);
+            });
+            if (verdict(spec[op], name) === 'A') {
+              expect(result.error).toBeUndefined();
+              expect(result.rows?.length).toBe(1);
+            } else if (result.error) {
+              expect(result.error.code).toBe('42501');
+            } else {
+              expect(result.rows).toEqual([]);
+            }
+          });
+        }
+      }
+    });
+  }
+
+  it('admins cannot write the ordering columns or slugs directly (only the SQL functions)', async () => {
+    for (const [column, value] of [
+      ['is_featured', true],
+      ['featured_order', 3],
+      ['is_pinned', true],
+      ['pin_order', 1],
+      ['slug', 'outro-slug'],
+      ['created_at', '2020-01-01'],
+    ] as const) {
+      const result = await inRollback(db.sql, async () => {
+        await actAs(db.sql, fixture.users.admin.caller);
+        return attempt(db.sql, `update public.hospedagens set ${column} = $1 where id = $2`, [
+          value,
+          fixture.keys.hospedagens?.row,
+        ]);
+      });
+      expect(result.error?.code, column).toBe('42501');
+    }
+  });
+
+  it('a user edits only full_name and username of their own profile', async () => {
+    await inRollback(db.sql, async () => {
+      await actAs(db.sql, fixture.users.user.caller);
+      const rows = await must<{ full_name: string; username: string }>(
+        db.sql,
+        `update public.profiles set full_name = 'Maria Nova', username = 'maria.nova', updated_at = now()
+         where id = $1 returning full_name, username`,
+        [fixture.users.user.id],
+      );
+      expect(rows).toEqual([{ full_name: 'Maria Nova', username: 'maria.nova' }]);
+      for (const assignment of [
+        `avatar_url = '/x.jpg'`,
+        `id = gen_random_uuid()`,
+        `created_at = now()`,
+      ]) {
+        const result = await attempt(
+          db.sql,
+          `update public.profiles set ${assignment} where id = $1`,
+          [fixture.users.user.id],
+        );
+        expect(result.error?.code, assignment).toBe('42501');
+      }
+    });
+  });
+
+  it('function privileges: anon may call only username_available; private helpers only validate', async () => {
+    const rows = await must<{ proname: string; anon: boolean; authenticated: boolean }>(
+      db.sql,
+      `select p.proname,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' order by 1`,
+    );
+    expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual(['username_available']);
+    expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
+      'grant_admin_access',
+      'has_role',
+      'is_admin',
+      'move_featured',
+      'move_pinned',
+      'set_featured',
+      'set_pinned',
+      'set_user_role',
+      'username_available',
+    ]);
+    const privateCallable = await must<{ proname: string }>(
+      db.sql,
+      `select distinct p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'private'
+         and (has_function_privilege('anon', p.oid, 'execute')
+           or has_function_privilege('authenticated', p.oid, 'execute'))
+       order by 1`,
+    );
+    expect(privateCallable.map((r) => r.proname)).toEqual([
+      'is_image_styles',
+      'is_image_url',
+      'is_image_url_list',
+      'is_link',
+      'is_text',
+      'is_text_list',
+      'slugify',
+    ]);
+    for (const caller of [anon, fixture.users.user.caller]) {
+      const result = await inRollback(db.sql, async () => {
+        await actAs(db.sql, caller);
+        return attempt(db.sql, `select private.caller_is_admin()`);
+      });
+      expect(result.error?.code).toBe('42501');
+    }
+  });
+
+  it('objects created by later migrations start without grants to the API roles', async () => {
+    const result = await inRollback(db.sql, async () => {
+      await db.sql.exec(`
+        create table public.later_table (id int);
+        create function public.later_function() returns int language sql as 'select 1';
+      `);
+      return must<{ table: boolean; fn: boolean }>(
+        db.sql,
+        `select has_table_privilege('anon', 'public.later_table', 'select')
+             or has_table_privilege('authenticated', 'public.later_table', 'insert') as table,
+                has_function_privilege('anon', 'public.later_function()', 'execute')
+             or has_function_privilege('authenticated', 'public.later_function()', 'execute') as fn`,
+      );
+    });
+    expect(result).toEqual([{ table: false, fn: false }]);
+  });
+
+  describe('a user cannot make themselves admin', () => {
+    const isAdmin = async (user: FixtureUser) =>
+      (
+        await must<{ admin: boolean }>(db.sql, 'select public.has_role($1, $2) as admin', [
+          user.id,
+          'admin',
+        ])
+      )[0]?.admin;
+
+    const attempts: [string, (u: FixtureUser, f: Fixture) => [string, unknown[]], string][] = [
+      [
+        'inserting an admin role row',
+        (u) => [`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [u.id]],
+        '42501',
+      ],
+      [
+        'upgrading their role row',
+        (u) => [`update public.user_roles set role = 'admin' where user_id = $1`, [u.id]],
+        '42501',
+      ],
+      [
+        'deleting the admins’ rows (to reopen the first-admin rule)',
+        (_u, f) => [`delete from public.user_roles where user_id = $1`, [f.users.admin.id]],
+        '42501',
+      ],
+      [
+        'calling set_user_role',
+        (u) => [`select public.set_user_role($1, 'admin')`, [u.id]],
+        '42501',
+      ],
+      [
+        'calling grant_admin_access while an admin exists',
+        (u) => [`select public.grant_admin_access($1)`, [u.email]],
+        '42501',
+      ],
+      [
+        'writing a role column on their profile',
+        (u) => [`update public.profiles set role = 'admin' where id = $1`, [u.id]],
+        '42703',
+      ],
+      [
+        'editing auth.users',
+        (u) => [
+          `update auth.users set raw_app_meta_data = '{"role":"admin"}', role = 'admin' where id = $1`,
+          [u.id],
+        ],
+        '42501',
+      ],
+      [
+        'creating a second account directly in auth.users',
+        () => [`insert into auth.users (email) values ('novo@teste.local')`, []],
+        '42501',
+      ],
+      [
+        'calling the sign-up trigger function',
+        () => [`select private.handle_new_user()`, []],
+        '42501',
+      ],
+    ];
+
+    for (const [label, statement, code] of attempts) {
+      it(label, async () => {
+        const { user } = fixture.users;
+        const result = await inRollback(db.sql, async () => {
+          await actAs(db.sql, user.caller);
+          const [text, params] = statement(user, fixture);
+          const outcome = await attempt(db.sql, text, params);
+          await actAs(db.sql, serviceRole);
+          return { outcome, admin: await isAdmin(user) };
+        });
+        expect(result.outcome.error?.code).toBe(code);
+        expect(result.admin).toBe(false);
+      });
+    }
+
+    it('signing up with role metadata gives only the user role', async () => {
+      await inRollback(db.sql, async () => {
+        const sneaky = await createUser(db.sql, 'sorrateira', { role: 'admin', is_admin: true });
+        await db.sql.query(
+          `update auth.users set raw_app_meta_data = '{"role":"admin"}' where id = $1`,
+          [sneaky.id],
+        );
+        const roles = await must<{ role: string }>(
+          db.sql,
+          'select role from public.user_roles where user_id = $1',
+          [sneaky.id],
+        );
+        expect(roles).toEqual([{ role: 'user' }]);
+      });
+    });
+
+    it('anonymous visitors cannot call grant_admin_access even when no admin exists', async () => {
+      const result = await inRollback(db.sql, async () => {
+        await db.sql.query(`delete from public.user_roles where role = 'admin'`);
+        await actAs(db.sql, anon);
+        return attempt(db.sql, `select public.grant_admin_access($1)`, [fixture.users.user.email]);
+      });
+      expect(result.error?.code).toBe('42501');
+    });
+  });
+});

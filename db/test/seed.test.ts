@@ -1,0 +1,202 @@
+// The demo seed: generated file up to date, loads on an empty database and looks right (counts,
+// featured/pinned order, accounts, photos, valid under the write schemas), and the photo script.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import bcrypt from 'bcryptjs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMERCIOS, DEMO_HOSPEDAGENS, DEMO_PASSEIOS } from '../seed/data.ts';
+import { DEMO_IMAGES } from '../seed/demo-images.ts';
+import { demoPhotoPath, writeDemoPhotos } from '../seed/photos.ts';
+import { buildSeedSql } from '../seed/seed-sql.ts';
+import { FALLBACK_CATEGORIES, HOME_FEATURED_COUNT, MAP_DEFAULT_CENTER } from '../src/constants.ts';
+import { DEMO_ACCOUNTS } from '../src/demo-accounts.ts';
+import { IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from '../src/images.ts';
+import { LISTING_KINDS, LISTING_TABLE } from '../src/kinds.ts';
+import { migrate, SEED_FILE } from '../src/migrate.ts';
+import { comparePublicOrder } from '../src/ordering.ts';
+import { listingSchemas } from '../src/schemas.ts';
+import { SETTING_KEYS } from '../src/settings.ts';
+import { slugify } from '../src/slug.ts';
+import type { Listing } from '../src/types.ts';
+import { must } from './support/callers.ts';
+import { openDatabase, type TestDatabase } from './support/databases.ts';
+
+it('db/supabase/seed.sql is generated from the demo data (npm run seed:generate -w db)', async () => {
+  expect(await readFile(SEED_FILE, 'utf8')).toBe(buildSeedSql());
+});
+
+it('the demo accounts’ password hashes match their passwords (bcrypt, cost 10)', async () => {
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    expect(account.passwordHash).toMatch(/^\$2[ab]\$10\$/);
+    expect(await bcrypt.compare(account.password, account.passwordHash)).toBe(true);
+  }
+});
+
+describe('the seeded database', () => {
+  let db: TestDatabase;
+  const listings: Record<string, Listing[]> = {};
+
+  beforeAll(async () => {
+    db = await openDatabase('pglite', { seed: true });
+    for (const kind of LISTING_KINDS) {
+      const table = LISTING_TABLE[kind];
+      listings[kind] = (
+        await must<{ row: Listing }>(db.sql, `select to_jsonb(t) as row from public.${table} t`)
+      ).map((r) => r.row);
+    }
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('has every demo listing, 3 active slides, all categories and all settings', async () => {
+    expect(listings.hospedagem?.length).toBe(DEMO_HOSPEDAGENS.length);
+    expect(listings.comercio?.length).toBe(DEMO_COMERCIOS.length);
+    expect(listings.passeio?.length).toBe(DEMO_PASSEIOS.length);
+    expect(DEMO_HOSPEDAGENS.length).toBeGreaterThanOrEqual(8);
+    expect(DEMO_COMERCIOS.length).toBeGreaterThanOrEqual(8);
+    expect(DEMO_PASSEIOS.length).toBeGreaterThanOrEqual(6);
+    const slides = await must(
+      db.sql,
+      'select order_position, is_active from public.carousel_slides order by 1',
+    );
+    expect(slides).toEqual(
+      [1, 2, 3].map((order_position) => ({ order_position, is_active: true })),
+    );
+    for (const kind of LISTING_KINDS) {
+      const names = await must<{ name: string }>(
+        db.sql,
+        'select name from public.categories where type = $1 and is_active order by order_position',
+        [kind],
+      );
+      expect(names.map((r) => r.name)).toEqual(FALLBACK_CATEGORIES[kind]);
+    }
+    const keys = await must<{ setting_key: string }>(
+      db.sql,
+      'select setting_key from public.site_settings',
+    );
+    expect(keys.map((r) => r.setting_key).sort()).toEqual([...SETTING_KEYS].sort());
+  });
+
+  it('features enough items for the home page and pins some, in contiguous order', () => {
+    for (const kind of LISTING_KINDS) {
+      const items = listings[kind] ?? [];
+      const featured = items
+        .filter((i) => i.is_featured)
+        .map((i) => i.featured_order)
+        .sort();
+      const pinned = items
+        .filter((i) => i.is_pinned)
+        .map((i) => i.pin_order)
+        .sort();
+      expect(featured.length).toBeGreaterThanOrEqual(HOME_FEATURED_COUNT[kind]);
+      expect(featured).toEqual(featured.map((_, i) => i));
+      expect(featured.length).toBeLessThanOrEqual(4);
+      expect(pinned.length).toBeGreaterThan(0);
+      expect(pinned).toEqual(pinned.map((_, i) => i + 1));
+    }
+  });
+
+  it('every listing is valid for the admin forms, sits near Fortim and has its slug', () => {
+    for (const kind of LISTING_KINDS) {
+      const schema = listingSchemas[kind].create;
+      const writable = Object.keys(schema.shape);
+      for (const item of listings[kind] ?? []) {
+        const payload = Object.fromEntries(
+          writable.map((key) => [key, item[key as keyof Listing]]),
+        );
+        const parsed = schema.safeParse(payload);
+        expect(parsed.error?.issues, item.name).toBeUndefined();
+        expect(item.slug).toBe(slugify(item.name));
+        expect(Math.abs(item.latitude - MAP_DEFAULT_CENTER.lat)).toBeLessThan(0.1);
+        expect(Math.abs(item.longitude - MAP_DEFAULT_CENTER.lng)).toBeLessThan(0.1);
+      }
+    }
+  });
+
+  it('references exactly the demo photos, each a hero variant named after its listing', async () => {
+    const slideImages = await must<{ image_url: string }>(
+      db.sql,
+      'select image_url from public.carousel_slides',
+    );
+    const used = [
+      ...Object.values(listings).flatMap((items) =>
+        items.flatMap((i) => [i.image_url, ...i.additional_images]),
+      ),
+      ...slideImages.map((s) => s.image_url),
+    ];
+    expect(new Set(used).size).toBe(used.length);
+    expect(used.sort()).toEqual(DEMO_IMAGES.map((i) => i.url).sort());
+    for (const kind of LISTING_KINDS) {
+      for (const item of listings[kind] ?? []) {
+        expect(item.image_url).toBe(`/demo/${LISTING_TABLE[kind]}/${item.slug}-1-hero.jpg`);
+      }
+    }
+  });
+
+  it('has the demo accounts, confirmed, with their profiles and roles', async () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const [row] = await must(
+        db.sql,
+        `select u.email, u.encrypted_password, u.email_confirmed_at is not null as confirmed,
+                p.username, p.full_name, array(select r.role::text from public.user_roles r where r.user_id = u.id) as roles
+         from auth.users u join public.profiles p on p.id = u.id where u.id = $1`,
+        [account.id],
+      );
+      expect(row).toEqual({
+        email: account.email,
+        encrypted_password: account.passwordHash,
+        confirmed: true,
+        username: account.username,
+        full_name: account.fullName,
+        roles: [account.role],
+      });
+    }
+  });
+
+  it('public list order in SQL matches comparePublicOrder', async () => {
+    const rows = await must<{ id: string }>(
+      db.sql,
+      'select id from public.comercios order by is_pinned desc, pin_order asc, created_at desc',
+    );
+    const sorted = [...(listings.comercio ?? [])].sort(comparePublicOrder).map((i) => i.id);
+    expect(sorted).toEqual(rows.map((r) => r.id));
+  });
+
+  it('is not loaded again on a database that has content', async () => {
+    expect(await migrate(db.sql, { local: true, seed: true })).toEqual({
+      applied: [],
+      seeded: false,
+    });
+  });
+});
+
+describe('demo photos', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'guia-fortim-fotos-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes JPEG hero, card and thumb variants at the spec sizes, and skips existing files', async () => {
+    const images = [DEMO_IMAGES[0], DEMO_IMAGES.at(-1)].filter((i) => i !== undefined);
+    expect(await writeDemoPhotos(dir, images)).toEqual({ written: 6, skipped: 0 });
+    for (const image of images) {
+      for (const variant of IMAGE_VARIANT_NAMES) {
+        const path = demoPhotoPath(dir, image, variant);
+        expect(path).toBe(join(dir, image.url.replace('-hero.jpg', `-${variant}.jpg`)));
+        const meta = await sharp(path).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual([
+          'jpeg',
+          IMAGE_VARIANTS[variant].width,
+          IMAGE_VARIANTS[variant].height,
+        ]);
+      }
+    }
+    expect(await writeDemoPhotos(dir, images)).toEqual({ written: 0, skipped: 6 });
+  });
+});
