@@ -1,0 +1,225 @@
+// E-mailed links (sign-up confirmation and password recovery), the local mailbox they are
+// delivered to, and the PKCE flow states that let a link be exchanged for a session by code.
+// Only a hash of each link token is stored; a link works once and for `emailLinkSeconds`.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type AuthSettings, isAllowedRedirect } from '../config.ts';
+import type { Sql } from '../database.ts';
+import { AuthError } from './errors.ts';
+import { type UserRow, userByLinkToken } from './users.ts';
+
+export type LinkKind = 'signup' | 'recovery';
+export type Pkce = { challenge: string; method: 's256' | 'plain' };
+
+export type MailboxMessage = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+  type: LinkKind;
+  createdAt: string;
+};
+
+const COLUMNS = {
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+} as const;
+
+const MESSAGES: Record<LinkKind, { subject: string; text: (link: string) => string }> = {
+  signup: {
+    subject: 'Confirme seu cadastro no Guia Fortim',
+    text: (link) =>
+      `Olá!\n\nPara confirmar seu cadastro no Guia Fortim, abra o link abaixo:\n\n${link}\n\nSe você não criou uma conta, ignore esta mensagem.`,
+  },
+  recovery: {
+    subject: 'Redefinição de senha do Guia Fortim',
+    text: (link) =>
+      `Olá!\n\nRecebemos um pedido para redefinir a senha da sua conta no Guia Fortim. Abra o link abaixo para escolher uma nova senha:\n\n${link}\n\nSe você não fez esse pedido, ignore esta mensagem.`,
+  },
+};
+
+/** Verification types a link or `verifyOtp` may name, and the link kind each one uses. */
+export const VERIFY_TYPES: Record<string, LinkKind> = {
+  signup: 'signup',
+  email: 'signup',
+  invite: 'signup',
+  magiclink: 'signup',
+  recovery: 'recovery',
+};
+
+const PKCE_PREFIX = 'pkce_';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** `requested` when the allow-list accepts it, else the site URL (as GoTrue does). */
+export function redirectTarget(settings: AuthSettings, requested: string | undefined): string {
+  return requested && isAllowedRedirect(requested, settings.allowedRedirects)
+    ? requested
+    : settings.siteUrl;
+}
+
+export async function sendLink(
+  tx: Sql,
+  settings: AuthSettings,
+  user: Pick<UserRow, 'id' | 'email'>,
+  kind: LinkKind,
+  redirectTo: string,
+  pkce: Pkce | undefined,
+): Promise<MailboxMessage> {
+  const token = randomBytes(28).toString('hex');
+  const { token: tokenColumn, sentAt } = COLUMNS[kind];
+  await tx.query(
+    `update auth.users set ${tokenColumn} = $1, ${sentAt} = now(), updated_at = now()
+     where id::text = $2`,
+    [hashToken(token), user.id],
+  );
+  if (pkce) {
+    await tx.query(
+      `insert into auth.flow_state
+         (id, user_id, code_challenge, code_challenge_method, authentication_method)
+       values ($1, $2, $3, $4, $5)`,
+      [randomUUID(), user.id, pkce.challenge, pkce.method, kind],
+    );
+  }
+  const linkToken = pkce ? `${PKCE_PREFIX}${token}` : token;
+  const link = `${settings.url}/auth/v1/verify?token=${linkToken}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  const message = MESSAGES[kind];
+  const { rows } = await tx.query<{ id: number; created_at: string }>(
+    `insert into auth.local_mailbox (to_email, subject, body, link, kind)
+     values ($1, $2, $3, $4, $5)
+     returning id::int as id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
+    [user.email ?? '', message.subject, message.text(link), link, kind],
+  );
+  const stored = rows[0];
+  return {
+    id: stored?.id ?? 0,
+    to: user.email ?? '',
+    subject: message.subject,
+    text: message.text(link),
+    link,
+    type: kind,
+    createdAt: stored?.created_at ?? new Date().toISOString(),
+  };
+}
+
+export type ConsumedLink = { user: UserRow; pkce: boolean };
+
+/** Uses up a link token: confirms the e-mail and clears the token, or returns undefined. */
+export async function consumeLink(
+  tx: Sql,
+  settings: AuthSettings,
+  kind: LinkKind,
+  rawToken: string,
+): Promise<ConsumedLink | undefined> {
+  const pkce = rawToken.startsWith(PKCE_PREFIX);
+  const token = pkce ? rawToken.slice(PKCE_PREFIX.length) : rawToken;
+  if (token === '') return undefined;
+  const { token: tokenColumn } = COLUMNS[kind];
+  const user = await userByLinkToken(tx, tokenColumn, hashToken(token));
+  if (
+    !user ||
+    user.link_age_seconds === null ||
+    user.link_age_seconds > settings.emailLinkSeconds
+  ) {
+    return undefined;
+  }
+  await tx.query(
+    `update auth.users set ${tokenColumn} = '',
+       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+     where id::text = $1`,
+    [user.id],
+  );
+  return { user, pkce };
+}
+
+/** Issues the one-time code of the user's latest PKCE flow for `kind`. */
+export async function issueAuthCode(
+  tx: Sql,
+  userId: string,
+  kind: LinkKind,
+): Promise<string | undefined> {
+  const code = randomUUID();
+  const { rows } = await tx.query(
+    `update auth.flow_state set auth_code = $1, auth_code_issued_at = now()
+     where id = (select id from auth.flow_state where user_id::text = $2
+                 and authentication_method = $3 order by created_at desc limit 1)
+     returning id`,
+    [code, userId, kind],
+  );
+  return rows.length > 0 ? code : undefined;
+}
+
+/** Checks a PKCE code and verifier; returns the user id and the flow's kind. */
+export async function redeemAuthCode(
+  tx: Sql,
+  settings: AuthSettings,
+  authCode: string,
+  verifier: string,
+): Promise<{ userId: string; kind: LinkKind }> {
+  const { rows } = await tx.query<{
+    id: string;
+    user_id: string;
+    code_challenge: string;
+    code_challenge_method: string;
+    authentication_method: LinkKind;
+    age: number;
+  }>(
+    `delete from auth.flow_state where auth_code = $1
+     returning id::text, user_id::text, code_challenge, code_challenge_method,
+       authentication_method, extract(epoch from now() - auth_code_issued_at)::float8 as age`,
+    [authCode],
+  );
+  const flow = rows[0];
+  if (!flow) {
+    throw new AuthError(
+      404,
+      'flow_state_not_found',
+      'invalid flow state, no valid flow state found',
+    );
+  }
+  if (flow.age > settings.pkceCodeSeconds) {
+    throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
+  }
+  const computed =
+    flow.code_challenge_method === 's256'
+      ? createHash('sha256').update(verifier).digest('base64url')
+      : verifier;
+  if (computed !== flow.code_challenge) {
+    throw new AuthError(
+      400,
+      'bad_code_verifier',
+      'code challenge does not match previously saved code verifier',
+    );
+  }
+  return { userId: flow.user_id, kind: flow.authentication_method };
+}
+
+export async function readMailbox(sql: Sql, to: string | undefined): Promise<MailboxMessage[]> {
+  const { rows } = await sql.query<{
+    id: number;
+    to_email: string;
+    subject: string;
+    body: string;
+    link: string;
+    kind: LinkKind;
+    created_at: string;
+  }>(
+    `select id::int as id, to_email, subject, body, link, kind,
+       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+     from auth.local_mailbox
+     where $1::text is null or lower(to_email) = lower($1::text)
+     order by id desc`,
+    [to ?? null],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_email,
+    subject: r.subject,
+    text: r.body,
+    link: r.link,
+    type: r.kind,
+    createdAt: r.created_at,
+  }));
+}

@@ -1,0 +1,61 @@
+// Settings of the local Auth server, with the defaults of a Supabase CLI project.
+export type AuthSettings = {
+  /** Public URL of the server, e.g. http://127.0.0.1:54321 (the JWT issuer is `${url}/auth/v1`). */
+  url: string;
+  /** Where e-mailed links land when `redirect_to` is missing or not allowed. */
+  siteUrl: string;
+  /** `redirect_to` values accepted for e-mailed links; `*` matches any run of characters. */
+  allowedRedirects: string[];
+  /** When true, sign-up returns a session at once; otherwise a confirmation e-mail is sent. */
+  autoconfirm: boolean;
+  accessTokenSeconds: number;
+  refreshTokenReuseSeconds: number;
+  emailLinkSeconds: number;
+  pkceCodeSeconds: number;
+  passwordMinLength: number;
+  bcryptCost: number;
+};
+
+export const DEFAULT_PORT = 54321;
+
+export const DEFAULT_ALLOWED_REDIRECTS = ['http://127.0.0.1:*', 'http://localhost:*'];
+
+export function authSettings(
+  url: string,
+  overrides: Partial<Omit<AuthSettings, 'url'>> = {},
+): AuthSettings {
+  return {
+    url,
+    siteUrl: 'http://127.0.0.1:3000',
+    allowedRedirects: DEFAULT_ALLOWED_REDIRECTS,
+    autoconfirm: false,
+    accessTokenSeconds: 3600,
+    refreshTokenReuseSeconds: 10,
+    emailLinkSeconds: 3600,
+    pkceCodeSeconds: 300,
+    passwordMinLength: 6,
+    bcryptCost: 10,
+    ...overrides,
+  };
+}
+
+/** Whether `target` matches one of the allow-list patterns (`*` = any run of characters). */
+export function isAllowedRedirect(target: string, patterns: string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(target);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  if (parsed.username !== '' || parsed.password !== '') return false;
+  return patterns.some((pattern) => {
+    const regex = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('[^/?#]*')}(?:[/?#].*)?$`,
+    );
+    return regex.test(parsed.href);
+  });
+}

@@ -1,0 +1,56 @@
+// The project's keys, as a current Supabase project has them: a publishable key (anon) and a
+// secret key (service role), the legacy JWT anon/service_role keys signed with a legacy HS256
+// secret, and the ES256 key pair that signs user access tokens (published as a JWKS). Generated on
+// first start and kept in the data directory (mode 0600), or generated per process in memory.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+
+export type ProjectKeys = {
+  publishableKey: string;
+  secretKey: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  legacyJwtSecret: string;
+  signingKey: { kid: string; privateJwk: JWK; publicJwk: JWK };
+};
+
+const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
+
+export async function generateKeys(): Promise<ProjectKeys> {
+  const legacyJwtSecret = randomBytes(32).toString('base64url');
+  const secret = new TextEncoder().encode(legacyJwtSecret);
+  const iat = Math.floor(Date.now() / 1000);
+  const legacyKey = (role: string) =>
+    new SignJWT({ iss: 'supabase', ref: 'local', role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + TEN_YEARS_SECONDS)
+      .sign(secret);
+  const pair = await generateKeyPair('ES256', { extractable: true });
+  const kid = randomUUID();
+  const publicJwk = await exportJWK(pair.publicKey);
+  return {
+    publishableKey: `sb_publishable_${randomBytes(24).toString('base64url')}`,
+    secretKey: `sb_secret_${randomBytes(24).toString('base64url')}`,
+    anonKey: await legacyKey('anon'),
+    serviceRoleKey: await legacyKey('service_role'),
+    legacyJwtSecret,
+    signingKey: {
+      kid,
+      privateJwk: { ...(await exportJWK(pair.privateKey)), kid, alg: 'ES256', use: 'sig' },
+      publicJwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] },
+    },
+  };
+}
+
+/** Reads the keys kept in `file`, or generates and keeps them there (readable by the owner only). */
+export async function loadOrCreateKeys(file: string): Promise<ProjectKeys> {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ProjectKeys;
+  const keys = await generateKeys();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
+}

@@ -1,0 +1,304 @@
+// Hostile input: injection attempts in every place a request names something (columns, operators,
+// order, on_conflict, select casts, JSON paths) or carries a value; malformed bodies; forged,
+// expired and alg=none tokens. Each gets the documented 4xx and changes nothing.
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalSupabase } from '../index.ts';
+import { BACKENDS, ownerQuery, signedInUser, startBackend } from './support.ts';
+
+const DROP = '; drop table public.authors; --';
+
+function base64url(value: object) {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+describe.each(BACKENDS)('hostile input (%s)', (backend) => {
+  let server: LocalSupabase;
+  let userToken: string;
+  let snapshot: () => Promise<unknown>;
+
+  beforeAll(async () => {
+    server = await startBackend(backend);
+    ({ accessToken: userToken } = await signedInUser(server, 'alvo@teste.local'));
+    snapshot = async () => ({
+      authors: await ownerQuery(server, 'select * from authors order by id'),
+      posts: await ownerQuery(server, 'select id, title, views from posts order by id'),
+      users: await ownerQuery(
+        server,
+        'select id, email, encrypted_password from auth.users order by id',
+      ),
+    });
+  });
+  afterAll(() => server?.stop());
+
+  const rest = (path: string, init: RequestInit = {}, token = userToken) =>
+    fetch(`${server.url}/rest/v1/${path}`, {
+      ...init,
+      headers: {
+        apikey: server.keys.publishableKey,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        ...(init.headers as Record<string, string>),
+      },
+    });
+  const expectError = async (response: Response, status: number, code: string) => {
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ code });
+  };
+
+  it('refuses injection through names: columns, filter keys, order, on_conflict, casts, paths', async () => {
+    const before = await snapshot();
+    const q = encodeURIComponent;
+    await expectError(await rest(`authors?select=${q(`id,name${DROP}`)}`), 400, 'PGRST100');
+    await expectError(await rest(`authors?select=${q('"id; drop table authors"')}`), 400, '42703');
+    await expectError(await rest(`authors?${q(`id${DROP}`)}=eq.1`), 400, 'PGRST100');
+    await expectError(await rest(`authors?${q('"name"" = 1 or ""x"')}=eq.1`), 400, 'PGRST100');
+    await expectError(await rest(`authors?${q('"name = 1 or x"')}=eq.1`), 400, '42703');
+    await expectError(await rest(`authors?order=${q(`id${DROP}`)}`), 400, 'PGRST100');
+    await expectError(await rest(`authors?order=${q('id.asc,(select 1)')}`), 400, 'PGRST100');
+    await expectError(
+      await rest(`authors?select=${q('id::text);drop table authors;--')}`),
+      400,
+      'PGRST100',
+    );
+    await expectError(await rest(`posts?select=${q("meta->>'x'")}`), 400, 'PGRST100');
+    const quotedPath = await rest(`posts?select=${q('v:meta->>"x\'; drop"')}&id=eq.1`);
+    expect(await quotedPath.json()).toEqual([{ v: null }]);
+    await expectError(
+      await rest(`authors?on_conflict=${q(`id)${DROP}`)}`, {
+        method: 'POST',
+        headers: { Prefer: 'resolution=merge-duplicates' },
+        body: JSON.stringify({ id: 1, name: 'x' }),
+      }),
+      400,
+      'PGRST100',
+    );
+    await expectError(
+      await rest('authors?on_conflict=nope', {
+        method: 'POST',
+        headers: { Prefer: 'resolution=merge-duplicates' },
+        body: JSON.stringify({ id: 1, name: 'x' }),
+      }),
+      400,
+      'PGRST204',
+    );
+    await expectError(
+      await rest(`authors?columns=${q(`name${DROP}`)}`, { method: 'POST', body: '[{"name":"x"}]' }),
+      400,
+      'PGRST100',
+    );
+    await expectError(
+      await rest('authors', { method: 'POST', body: JSON.stringify({ [`name${DROP}`]: 'x' }) }),
+      400,
+      'PGRST204',
+    );
+    await expectError(await rest(`${q(`authors${DROP}`)}`), 404, 'PGRST205');
+    await expectError(await rest('%E0%A4%A'), 404, 'PGRST205');
+    await expectError(
+      await rest('rpc/pg_sleep', { method: 'POST', body: '{"seconds":5}' }),
+      404,
+      'PGRST202',
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses unknown operators and modifiers, and binds every value', async () => {
+    const before = await snapshot();
+    const q = encodeURIComponent;
+    await expectError(await rest('authors?id=xx.1'), 400, 'PGRST100');
+    await expectError(await rest(`authors?id=${q('eq;drop.1')}`), 400, 'PGRST100');
+    await expectError(await rest(`authors?id=${q('eq(any).1')}`), 400, 'PGRST100');
+    await expectError(await rest(`authors?name=${q('fts(english); drop.x')}`), 400, 'PGRST100');
+    await expectError(await rest(`authors?name=${q('is.nothing')}`), 400, 'PGRST100');
+    await expectError(await rest(`authors?or=${q('(id.eq.1,name.eq.x')}`), 400, 'PGRST100');
+    const value = await rest(`authors?name=eq.${q(`x'${DROP}`)}`);
+    expect(await value.json()).toEqual([]);
+    const orValue = await rest(
+      `authors?or=${q(`(name.eq."x'); delete from authors; --",id.eq.1)`)}&select=id`,
+    );
+    expect(await orValue.json()).toEqual([{ id: 1 }]);
+    await expectError(await rest(`authors?id=eq.${q('1 or 1=1')}`), 400, '22P02');
+    const inList = await rest(`authors?name=in.(${q(`"a') or ('1'='1",b`)})`);
+    expect(await inList.json()).toEqual([]);
+    const like = await rest(`authors?name=like.${q("%' or '1'='1")}`);
+    expect(await like.json()).toEqual([]);
+    const path = await rest(`posts?select=id&${q("meta->>nivel' or '1'='1")}=eq.1`);
+    expect(path.status).toBe(400);
+    await expectError(await rest('authors?limit=1;drop'), 400, 'PGRST100');
+    await expectError(await rest('authors?offset=-1'), 400, 'PGRST100');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses malformed bodies, headers and methods without touching data', async () => {
+    const before = await snapshot();
+    await expectError(
+      await rest('authors', { method: 'POST', body: '{"name": "x",' }),
+      400,
+      'PGRST102',
+    );
+    await expectError(await rest('authors', { method: 'POST', body: '"texto"' }), 400, 'PGRST102');
+    await expectError(await rest('authors', { method: 'POST', body: '' }), 400, 'PGRST102');
+    await expectError(
+      await rest('authors', { method: 'POST', body: '[{"name":"a"},{"name":"b","id":9}]' }),
+      400,
+      'PGRST102',
+    );
+    await expectError(
+      await rest('authors?id=eq.1', { method: 'PATCH', body: '[{"name":"lista"}]' }),
+      400,
+      'PGRST102',
+    );
+    await expectError(
+      await rest('authors?id=eq.1', { method: 'PATCH', body: 'null' }),
+      400,
+      'PGRST102',
+    );
+    await expectError(
+      await rest('rpc/add_numbers', { method: 'POST', body: '[1,2]' }),
+      400,
+      'PGRST102',
+    );
+    await expectError(await rest('authors', { method: 'PUT', body: '{}' }), 405, 'PGRST117');
+    await expectError(
+      await rest('authors?id=eq.1', {
+        method: 'PATCH',
+        body: '{"name": 5}',
+        headers: { 'Content-Profile': 'auth' },
+      }),
+      406,
+      'PGRST106',
+    );
+    await expectError(await rest('authors', { headers: { Accept: 'text/csv' } }), 406, 'PGRST107');
+    await expectError(
+      await rest('authors', { method: 'DELETE', headers: { Prefer: 'return=representation' } }),
+      400,
+      '21000',
+    );
+    const garbagePrefer = await rest('authors?select=id&id=eq.1', {
+      headers: { Prefer: 'count=everything, return=;drop' },
+    });
+    expect(await garbagePrefer.json()).toEqual([{ id: 1 }]);
+    const auth = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: server.keys.publishableKey, 'Content-Type': 'application/json' },
+      body: '{"email": ["x"], "password": {}}',
+    });
+    expect(auth.status).toBe(400);
+    expect(((await auth.json()) as { error_code: string }).error_code).toBe('bad_json');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('rejects forged, expired, alg=none and wrong-role tokens, and unknown API keys', async () => {
+    const before = await snapshot();
+    const claims = decodePayload(userToken);
+    const write = (token: string) =>
+      rest('authors', { method: 'POST', body: '{"name":"forjado"}' }, token);
+
+    const other = await generateKeyPair('ES256');
+    const kid = JSON.parse(Buffer.from(userToken.split('.')[0] ?? '', 'base64url').toString()).kid;
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+      .sign(other.privateKey);
+    await expectError(await write(forged), 401, 'PGRST301');
+
+    const none = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...claims, role: 'service_role' })}.`;
+    await expectError(await write(none), 401, 'PGRST301');
+
+    const tampered = `${userToken.split('.')[0]}.${base64url({ ...claims, role: 'service_role' })}.${userToken.split('.')[2]}`;
+    await expectError(await write(tampered), 401, 'PGRST301');
+
+    const secret = new TextEncoder().encode(server.keys.jwtSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 60 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret);
+    const expiredResponse = await write(expired);
+    expect(expiredResponse.headers.get('www-authenticate')).toBe('Bearer');
+    await expectError(expiredResponse, 401, 'PGRST303');
+    const withinSkew = await new SignJWT({ ...claims, iat: now - 3600, exp: now - 10 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret);
+    expect((await rest('posts?select=id&id=eq.1', {}, withinSkew)).status).toBe(200);
+
+    const superuser = await new SignJWT({ ...claims, role: 'postgres' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setExpirationTime('1h')
+      .sign(secret);
+    await expectError(await write(superuser), 401, 'PGRST301');
+    const wrongSecret = await new SignJWT({ ...claims, role: 'service_role' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long'));
+    await expectError(await write(wrongSecret), 401, 'PGRST301');
+    await expectError(await write('not-a-jwt'), 401, 'PGRST301');
+
+    const user = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { apikey: server.keys.publishableKey, Authorization: `Bearer ${forged}` },
+    });
+    expect(user.status).toBe(403);
+    expect(((await user.json()) as { error_code: string }).error_code).toBe('bad_jwt');
+    const expiredUser = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { apikey: server.keys.publishableKey, Authorization: `Bearer ${expired}` },
+    });
+    expect(expiredUser.status).toBe(403);
+
+    const badKey = await fetch(`${server.url}/rest/v1/authors`, {
+      headers: { apikey: 'sb_publishable_falsa' },
+    });
+    expect(badKey.status).toBe(401);
+    expect(await badKey.json()).toMatchObject({ message: 'Invalid API key' });
+    const noKey = await fetch(`${server.url}/rest/v1/authors`);
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ message: 'No API key found in request' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('treats injection in auth inputs as plain data', async () => {
+    const before = await snapshot();
+    const post = (path: string, body: object) =>
+      fetch(`${server.url}/auth/v1/${path}`, {
+        method: 'POST',
+        headers: {
+          apikey: server.keys.publishableKey,
+          'Content-Type': 'application/json',
+          'X-Supabase-Api-Version': '2024-01-01',
+        },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    expect(
+      await post('token?grant_type=password', {
+        email: "alvo@teste.local' --",
+        password: "' or '1'='1",
+      }),
+    ).toEqual({
+      status: 400,
+      body: { code: 'invalid_credentials', message: 'Invalid login credentials' },
+    });
+    expect((await post('signup', { email: `x@y.z'${DROP}`, password: 'segredo1' })).status).toBe(
+      400,
+    );
+    expect(await post('recover', { email: "alvo@teste.local' or 1=1 --" })).toMatchObject({
+      status: 400,
+    });
+    expect(await post('token?grant_type=refresh_token', { refresh_token: "' or '1'='1" })).toEqual({
+      status: 400,
+      body: {
+        code: 'refresh_token_not_found',
+        message: 'Invalid Refresh Token: Refresh Token Not Found',
+      },
+    });
+    const verify = await fetch(
+      `${server.url}/auth/v1/verify?type=recovery&token=${encodeURIComponent("' or '1'='1")}&redirect_to=javascript:alert(1)`,
+      { redirect: 'manual' },
+    );
+    expect(verify.status).toBe(303);
+    expect(
+      verify.headers.get('location')?.startsWith('http://127.0.0.1:3000#error=access_denied'),
+    ).toBe(true);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+function decodePayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+}
