@@ -102,6 +102,10 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
       );
     }
   }
+  // PostgreSQL text cannot hold NUL: refused here instead of failing in a query with a 500.
+  if (hasNul(value)) {
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: NUL character');
+  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -112,6 +116,12 @@ async function readJson<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
     );
   }
   return parsed.data;
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNul(item));
 }
 
 function normalizeEmail(email: string | null | undefined, missingMessage: string): string {

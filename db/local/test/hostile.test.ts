@@ -297,6 +297,38 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     ).toBe(true);
     expect(await snapshot()).toEqual(before);
   });
+
+  it('answers NUL characters in auth bodies with a 400 (PostgreSQL text cannot hold them)', async () => {
+    const before = await snapshot();
+    const post = (path: string, body: object) =>
+      fetch(`${server.url}/auth/v1/${path}`, {
+        method: 'POST',
+        headers: {
+          apikey: server.keys.publishableKey,
+          'Content-Type': 'application/json',
+          'X-Supabase-Api-Version': '2024-01-01',
+        },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code: string } }));
+    const attempts: [string, object][] = [
+      ['token?grant_type=password', { email: 'alvo@teste.local\u0000', password: 'x' }],
+      ['token?grant_type=refresh_token', { refresh_token: 'abc\u0000' }],
+      ['token?grant_type=pkce', { auth_code: 'x\u0000', code_verifier: 'y'.repeat(43) }],
+      [
+        'signup',
+        { email: 'nul@teste.local', password: 'senha-forte-1', data: { full_name: 'a\u0000b' } },
+      ],
+    ];
+    for (const [path, body] of attempts) {
+      const response = await post(path, body);
+      expect({ path, status: response.status, code: response.body.code }).toEqual({
+        path,
+        status: 400,
+        code: 'bad_json',
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 function decodePayload(token: string): Record<string, unknown> {
