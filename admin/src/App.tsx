@@ -1,3 +1,82 @@
+import { lazy } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AccessGate } from './AccessGate.tsx';
+import { authProvider } from './authProvider.ts';
+import { dataProvider } from './dataProvider.ts';
+import { i18nProvider } from './i18n.ts';
+import { AdminLayout } from './layout/AdminLayout.tsx';
+import { LISTING_KINDS } from './rules/resources.ts';
+import { theme } from './theme.ts';
+
+// Each screen is its own chunk: the first screen downloads only the shell and itself.
+const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
+const ListingList = lazy(() => import('./listings/ListingList.tsx'));
+const ListingForm = lazy(() => import('./listings/ListingForm.tsx'));
+const Categories = lazy(() => import('./screens/Categories.tsx'));
+const Featured = lazy(() => import('./screens/Featured.tsx'));
+const Pinned = lazy(() => import('./screens/Pinned.tsx'));
+const Carousel = lazy(() => import('./screens/Carousel.tsx'));
+const MapSettings = lazy(() => import('./screens/MapSettings.tsx'));
+const Settings = lazy(() => import('./screens/Settings.tsx'));
+const SiteSettings = lazy(() => import('./screens/SiteSettings.tsx'));
+const Roles = lazy(() => import('./screens/Roles.tsx'));
+
+function Panel() {
+  return (
+    <Admin
+      basename="/admin"
+      title="Painel Administrativo"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={AdminLayout}
+      dashboard={Dashboard}
+      theme={theme}
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="/dashboard" element={<Dashboard />} />
+        {LISTING_KINDS.map((kind) => [
+          <Route key={kind} path={`/${kind}`} element={<ListingList kind={kind} />} />,
+          <Route
+            key={`${kind}-new`}
+            path={`/${kind}/novo`}
+            element={<ListingForm kind={kind} />}
+          />,
+          <Route
+            key={`${kind}-edit`}
+            path={`/${kind}/editar/:id`}
+            element={<ListingForm kind={kind} />}
+          />,
+        ])}
+        <Route path="/categorias" element={<Categories />} />
+        <Route path="/destaques" element={<Featured />} />
+        <Route path="/ordenar-topo" element={<Pinned />} />
+        <Route path="/carousel" element={<Carousel />} />
+        <Route path="/mapa" element={<MapSettings />} />
+        <Route path="/roles" element={<Roles />} />
+        <Route path="/settings" element={<Settings />} />
+        <Route path="/configuracoes" element={<SiteSettings />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
 export function App() {
-  return <h1>Painel Administrativo</h1>;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <AccessGate>
+              <Panel />
+            </AccessGate>
+          }
+        />
+        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+      </Routes>
+    </BrowserRouter>
+  );
 }

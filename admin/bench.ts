@@ -1,0 +1,188 @@
+// npm run bench -w admin: what the panel costs before its first screen is usable.
+// 1. From the build manifest: the JS (gzip) the entry needs plus the dashboard route, and what
+//    each other screen adds when opened (every screen is its own lazy chunk).
+// 2. In Chromium with a throttled mobile-like profile (150 ms RTT, 1.6 Mbit/s down, CPU 4×):
+//    time from navigation until the dashboard shows its real counts, and the JS transferred by
+//    then; median of 5 cold runs against db/local (in memory, demo seed) with the demo admin.
+// Prints figures; asserts nothing.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { startLocalSupabase } from '@guia-fortim/db/local';
+import { freePort } from '@guia-fortim/db/testing';
+import { chromium } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+
+const here = import.meta.dirname;
+const dist = join(here, 'dist');
+const RUNS = 5;
+
+type Chunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+  src?: string;
+};
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(join(dist, file))).length;
+}
+
+function staticClosure(manifest: Record<string, Chunk>, key: string, seen = new Set<string>()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) staticClosure(manifest, next, seen);
+  return seen;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function manifestFigures() {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
+  const entry = staticClosure(manifest, entryKey);
+  const size = (keys: Iterable<string>) =>
+    [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file as string), 0);
+  const routes = Object.entries(manifest).filter(
+    ([key]) => key.startsWith('src/') && key !== entryKey,
+  );
+  const dashboardKey = routes.find(([key]) => key.endsWith('Dashboard.tsx'))?.[0] as string;
+  const firstScreen = staticClosure(manifest, dashboardKey, new Set(entry));
+  console.log('Painel: JS (gzip) antes da primeira tela utilizável');
+  console.log(`  entrada (react-admin, MUI, supabase-js, regras): ${kb(size(entry))}`);
+  console.log(`  + rota do dashboard: ${kb(size(firstScreen) - size(entry))}`);
+  console.log(`  total até o dashboard: ${kb(size(firstScreen))}`);
+  console.log('  cada outra tela, ao ser aberta, acrescenta:');
+  for (const [key] of routes) {
+    if (key === dashboardKey) continue;
+    const extra = [...staticClosure(manifest, key)].filter((k) => !entry.has(k));
+    console.log(`    ${key.replace('src/', '')}: ${kb(size(extra))}`);
+  }
+}
+
+function serveDist(port: number) {
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html; charset=utf-8',
+  };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    let file = normalize(path.replace(/^\/admin\/?/, '')).replace(/^(\.\.[/\\])+/, '');
+    try {
+      if (!file || !statSync(join(dist, file)).isFile()) file = 'index.html';
+    } catch {
+      file = 'index.html';
+    }
+    const body = gzipSync(readFileSync(join(dist, file)));
+    response.writeHead(200, {
+      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      'Content-Encoding': 'gzip',
+    });
+    response.end(body);
+  });
+  return new Promise<typeof server>((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve(server)),
+  );
+}
+
+async function main() {
+  const sitePort = await freePort();
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  const supabase = await startLocalSupabase({
+    port: await freePort(),
+    seed: true,
+    siteUrl,
+  });
+  const built = spawnSync('npx', ['--no-install', 'vite', 'build'], {
+    cwd: here,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: supabase.url,
+      VITE_SUPABASE_PUBLISHABLE_KEY: supabase.keys.publishableKey,
+    },
+  });
+  if (built.status !== 0) {
+    await supabase.stop();
+    throw new Error('A build do painel falhou.');
+  }
+  manifestFigures();
+  const server = await serveDist(sitePort);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const client = createClient(supabase.url, supabase.keys.publishableKey, {
+      auth: { persistSession: false },
+    });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: DEMO_ACCOUNTS.admin.email,
+      password: DEMO_ACCOUNTS.admin.password,
+    });
+    if (error || !data.session) throw error ?? new Error('sem sessão');
+    const storageKey = `sb-${new URL(supabase.url).hostname.split('.')[0]}-auth-token`;
+    const times: number[] = [];
+    const scripts: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext();
+      await context.addInitScript(
+        ([key, value]) => localStorage.setItem(key as string, value as string),
+        [storageKey, JSON.stringify(data.session)],
+      );
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const started = Date.now();
+      await page.goto(`${siteUrl}/admin/dashboard`);
+      await page.getByTestId('count-hospedagens').getByText(/^\d+$/).waitFor({ timeout: 120_000 });
+      times.push(Date.now() - started);
+      scripts.push(
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('.js'))
+            .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize, 0),
+        ),
+      );
+      await context.close();
+    }
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    console.log(
+      'Chromium, perfil lento (RTT 150 ms, 1,6 Mbit/s, CPU 4×), mediana de 5 execuções a frio:',
+    );
+    console.log(
+      `  tempo até o dashboard com as contagens reais: ${(median(times) / 1000).toFixed(2)} s`,
+    );
+    console.log(`  JS transferido até lá (gzip): ${kb(median(scripts))}`);
+  } finally {
+    await browser.close();
+    server.close();
+    await supabase.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,44 @@
+import { supabaseAuthProvider } from 'ra-supabase';
+import type { AuthProvider } from 'react-admin';
+import { goToLogin, readAccess } from './access.ts';
+import { supabase } from './supabase.ts';
+
+/** 'Logado como': the full name, else the username, else 'Admin'. */
+export function displayName(profile: { full_name?: unknown; username?: unknown } | null): string {
+  const fullName = typeof profile?.full_name === 'string' ? profile.full_name.trim() : '';
+  if (fullName) return fullName;
+  const username = typeof profile?.username === 'string' ? profile.username.trim() : '';
+  return username || 'Admin';
+}
+
+const base = supabaseAuthProvider(supabase, {
+  async getIdentity(user) {
+    const { data } = await supabase
+      .from('profiles')
+      .select('full_name, username, avatar_url')
+      .eq('id', user.id)
+      .maybeSingle();
+    return { id: user.id, fullName: displayName(data), avatar: data?.avatar_url ?? undefined };
+  },
+  async getPermissions() {
+    return (await readAccess()) === 'admin' ? 'admin' : 'user';
+  },
+});
+
+export const authProvider: AuthProvider = {
+  ...base,
+  async checkAuth() {
+    const access = await readAccess();
+    if (access === 'anonymous') {
+      goToLogin();
+      throw { redirectTo: false, message: false };
+    }
+  },
+  async checkError(error) {
+    const status = (error as { status?: number } | null)?.status;
+    if (status === 401) {
+      goToLogin();
+      throw { redirectTo: false, message: false };
+    }
+  },
+};

@@ -1,0 +1,92 @@
+import { supabaseDataProvider } from 'ra-supabase';
+import type { DataProvider } from 'react-admin';
+import { api } from './api.ts';
+import { SUPABASE_PUBLISHABLE_KEY, SUPABASE_URL } from './config.ts';
+import type { ListingResource, Role } from './rules/constants.ts';
+import { supabase } from './supabase.ts';
+
+/** Reads go to PostgREST; every write goes to the worker under these paths. */
+const WRITE_PATHS: Record<string, string> = {
+  hospedagens: '/hospedagens',
+  comercios: '/comercios',
+  passeios: '/passeios',
+  categories: '/categories',
+  carousel_slides: '/slides',
+};
+
+function writePath(resource: string): string {
+  const path = WRITE_PATHS[resource];
+  if (!path) throw new Error(`Recurso sem escrita no painel: ${resource}`);
+  return path;
+}
+
+export type PublishState = 'up_to_date' | 'building' | 'failed' | 'unknown';
+
+export interface AdminDataProvider extends DataProvider {
+  setFeatured(kind: ListingResource, id: string, featured: boolean): Promise<unknown>;
+  moveFeatured(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
+  setPinned(kind: ListingResource, id: string, pinned: boolean): Promise<unknown>;
+  movePinned(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
+  quickEdit(kind: ListingResource, id: string, values: Record<string, unknown>): Promise<unknown>;
+  saveSettings(values: Record<string, string>): Promise<unknown>;
+  setRole(userId: string, role: Role): Promise<unknown>;
+  grantAdmin(email: string): Promise<unknown>;
+  publishState(): Promise<unknown>;
+}
+
+const reads = supabaseDataProvider({
+  instanceUrl: SUPABASE_URL,
+  apiKey: SUPABASE_PUBLISHABLE_KEY,
+  supabaseClient: supabase,
+});
+
+export const dataProvider: AdminDataProvider = {
+  ...reads,
+  async create(resource, params) {
+    const data = await api<Record<string, unknown>>('POST', writePath(resource), params.data);
+    return { data: { ...params.data, ...data } as never };
+  },
+  async update(resource, params) {
+    const data = await api<Record<string, unknown> | null>(
+      'PATCH',
+      `${writePath(resource)}/${encodeURIComponent(String(params.id))}`,
+      params.data,
+    );
+    return { data: { ...params.data, ...(data ?? {}), id: params.id } as never };
+  },
+  async updateMany(resource, params) {
+    for (const id of params.ids) {
+      await api('PATCH', `${writePath(resource)}/${encodeURIComponent(String(id))}`, params.data);
+    }
+    return { data: params.ids };
+  },
+  async delete(resource, params) {
+    await api('DELETE', `${writePath(resource)}/${encodeURIComponent(String(params.id))}`);
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
+  async deleteMany(resource, params) {
+    for (const id of params.ids) {
+      await api('DELETE', `${writePath(resource)}/${encodeURIComponent(String(id))}`);
+    }
+    return { data: params.ids };
+  },
+  setFeatured: (kind, id, featured) => api('POST', `/${kind}/${id}/featured`, { featured }),
+  moveFeatured: (kind, id, direction) => api('POST', `/${kind}/${id}/featured/move`, { direction }),
+  setPinned: (kind, id, pinned) => api('POST', `/${kind}/${id}/pinned`, { pinned }),
+  movePinned: (kind, id, direction) => api('POST', `/${kind}/${id}/pinned/move`, { direction }),
+  quickEdit: (kind, id, values) => api('PATCH', `/${kind}/${id}/quick`, values),
+  saveSettings: (values) => api('PUT', '/settings', values),
+  setRole: (userId, role) => api('PUT', `/users/${encodeURIComponent(userId)}/role`, { role }),
+  grantAdmin: (email) => api('POST', '/admin/grant', { email }),
+  publishState: () => api('GET', '/publish'),
+};
+
+/** The worker's publish state (GET /api/publish → {state, pending, …}). */
+export function publishStateOf(body: unknown): PublishState {
+  const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const state = String(record.state ?? '');
+  if (state === 'failed') return 'failed';
+  if (state === 'requested' || state === 'building' || record.pending === true) return 'building';
+  if (state === 'live' || state === 'idle') return 'up_to_date';
+  return 'unknown';
+}

@@ -1,0 +1,31 @@
+import { UPLOAD_JPEG_QUALITY, UPLOAD_MAX_HEIGHT, UPLOAD_MAX_WIDTH } from '../rules/constants.ts';
+import { fitInside } from './imageChecks.ts';
+
+/**
+ * Shrinks a photo in the browser (canvas → JPEG) before sending it, so a phone photo of several
+ * megabytes does not crawl over a slow connection. The worker still makes the stored variants.
+ */
+export async function downscaleImage(file: File): Promise<{ blob: Blob; name: string }> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    throw new Error('Erro ao carregar imagem');
+  }
+  const size = fitInside(bitmap.width, bitmap.height, UPLOAD_MAX_WIDTH, UPLOAD_MAX_HEIGHT);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('Erro ao processar imagem');
+  // JPEG has no transparency: paint white behind it rather than black.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, size.width, size.height);
+  context.drawImage(bitmap, 0, 0, size.width, size.height);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, 'image/jpeg', UPLOAD_JPEG_QUALITY),
+  );
+  if (!blob) throw new Error('Erro ao converter imagem');
+  return { blob, name: `${file.name.replace(/\.[^.]*$/, '')}.jpg` };
+}

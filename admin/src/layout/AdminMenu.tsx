@@ -1,0 +1,75 @@
+import {
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemText,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { LinkBase as Link, useGetIdentity, useLocation, useSidebarState } from 'react-admin';
+import { isActivePath, SIDEBAR_ITEMS } from '../sidebar.ts';
+import { supabase } from '../supabase.ts';
+import { useToast } from '../toast.tsx';
+import { PublishIndicator } from './PublishIndicator.tsx';
+
+export function AdminMenu() {
+  const { pathname } = useLocation();
+  const { identity, isPending } = useGetIdentity();
+  const toast = useToast();
+  const [, setSidebarOpen] = useSidebarState();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+
+  const signOut = async () => {
+    const { error } = await supabase.auth.signOut();
+    if (error) {
+      toast('Erro ao sair. Tente novamente.', undefined, 'error');
+      return;
+    }
+    toast('Logout realizado', 'Você saiu do painel administrativo.');
+    setTimeout(() => window.location.assign('/'), 1200);
+  };
+
+  return (
+    <Box component="nav" aria-label="Menu do painel" sx={{ width: 240, pt: 1 }}>
+      <List dense>
+        {SIDEBAR_ITEMS.map((item) => {
+          const active = isActivePath(pathname, item.path);
+          return (
+            <ListItemButton
+              key={item.path}
+              component={Link}
+              to={item.path}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={() => phone && setSidebarOpen(false)}
+            >
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <Divider />
+      <Box sx={{ p: 2, display: 'grid', gap: 1 }}>
+        <PublishIndicator />
+        <Button href="/" target="_blank" rel="noopener" size="small">
+          Ver site
+        </Button>
+        <Button href="/mapa" target="_blank" rel="noopener" size="small">
+          Ver mapa
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          Logado como
+        </Typography>
+        <Typography variant="body2" fontWeight="bold" data-testid="logged-as">
+          {isPending ? '…' : (identity?.fullName ?? 'Admin')}
+        </Typography>
+        <Button variant="outlined" size="small" onClick={signOut}>
+          Sair
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,345 @@
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  List,
+  ListItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useDataProvider } from 'react-admin';
+import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
+import { ImageUpload } from '../images/ImageUpload.tsx';
+import { imageStyleCss, normalizeImageStyles } from '../images/imageStyles.ts';
+import { Loading } from '../layout/AdminLayout.tsx';
+import type { ImageStyles } from '../rules/constants.ts';
+import {
+  canDeleteSlide,
+  newSlideForm,
+  type SlideForm,
+  slideFormProblem,
+  slideFormReady,
+} from '../rules/slideRules.ts';
+import { useToast } from '../toast.tsx';
+import { ItemThumb } from './ItemThumb.tsx';
+
+interface Slide {
+  id: string;
+  title: string;
+  subtitle: string;
+  image_url: string;
+  link: string;
+  order_position: number;
+  is_active: boolean;
+  image_styles: unknown;
+}
+
+function SlidePreview({
+  slide,
+}: {
+  slide: { title: string; subtitle: string; image_url: string; image_styles: ImageStyles };
+}) {
+  return (
+    <Box
+      data-testid="slide-preview"
+      sx={{
+        position: 'relative',
+        width: '100%',
+        maxWidth: 720,
+        aspectRatio: '16 / 9',
+        overflow: 'hidden',
+        borderRadius: 2,
+        bgcolor: 'grey.800',
+      }}
+    >
+      {slide.image_url ? (
+        <img
+          src={slide.image_url}
+          alt={slide.title || 'Prévia do slide'}
+          style={{
+            width: '100%',
+            height: '100%',
+            display: 'block',
+            ...imageStyleCss(slide.image_styles),
+          }}
+        />
+      ) : null}
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          p: 3,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'flex-end',
+          color: '#fff',
+          background: 'linear-gradient(transparent, rgba(0,0,0,.6))',
+        }}
+      >
+        <Typography variant="h5" component="p" fontWeight="bold">
+          {slide.title}
+        </Typography>
+        <Typography>{slide.subtitle}</Typography>
+        <Box>
+          <Button variant="contained" color="secondary" sx={{ mt: 1 }} tabIndex={-1}>
+            Saiba Mais
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export default function Carousel() {
+  const dataProvider = useDataProvider();
+  const toast = useToast();
+  const [slides, setSlides] = useState<Slide[] | null>(null);
+  const [editing, setEditing] = useState<{ id?: string; form: SlideForm } | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const { data } = await dataProvider.getList('carousel_slides', {
+        pagination: { page: 1, perPage: 100 },
+        sort: { field: 'order_position', order: 'ASC' },
+        filter: {},
+      });
+      setSlides(data as Slide[]);
+    } catch {
+      setSlides([]);
+    }
+  }, [dataProvider]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const set = (patch: Partial<SlideForm>) =>
+    setEditing((current) =>
+      current ? { ...current, form: { ...current.form, ...patch } } : current,
+    );
+
+  const save = async () => {
+    if (!editing || !slideFormReady(editing.form)) return;
+    const problem = slideFormProblem(editing.form);
+    if (problem) {
+      toast(problem, undefined, 'error');
+      return;
+    }
+    const { form, id } = editing;
+    const data = {
+      title: form.title.trim(),
+      subtitle: form.subtitle.trim(),
+      image_url: form.image_url,
+      link: form.link.trim(),
+      order_position: Number(form.order_position),
+      is_active: form.is_active,
+      image_styles: normalizeImageStyles(form.image_styles),
+    };
+    setSaving(true);
+    try {
+      if (id) {
+        await dataProvider.update('carousel_slides', { id, data, previousData: { id } });
+        toast('Slide atualizado com sucesso!');
+      } else {
+        await dataProvider.create('carousel_slides', { data });
+        toast('Slide criado com sucesso!');
+      }
+      setEditing(null);
+      await load();
+    } catch {
+      toast(
+        id ? 'Erro ao atualizar slide' : 'Erro ao criar slide',
+        'Tente novamente mais tarde',
+        'error',
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (slide: Slide) => {
+    if (!canDeleteSlide(slides?.length ?? 0)) {
+      toast('O carrossel deve ter pelo menos um slide.', undefined, 'error');
+      return;
+    }
+    if (!window.confirm('Tem certeza que deseja excluir este slide?')) return;
+    try {
+      await dataProvider.delete('carousel_slides', { id: slide.id, previousData: slide });
+      toast('Slide removido com sucesso!');
+    } catch {
+      toast('Erro ao remover slide', 'Tente novamente mais tarde', 'error');
+    }
+    await load();
+  };
+
+  const first = slides?.[0];
+  const previewed = editing
+    ? editing.form
+    : first
+      ? { ...first, image_styles: normalizeImageStyles(first.image_styles) }
+      : null;
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Gerenciar Carrossel" />
+      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1">
+          Gerenciar Carrossel
+        </Typography>
+        {editing ? null : (
+          <Button
+            variant="contained"
+            onClick={() => setEditing({ form: newSlideForm(slides?.length ?? 0) })}
+          >
+            Adicionar Novo Slide
+          </Button>
+        )}
+      </Stack>
+      {previewed ? <SlidePreview slide={previewed} /> : null}
+      {editing ? (
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            <Stack spacing={2}>
+              <Typography variant="h6" component="h2">
+                {editing.id ? 'Editar Slide' : 'Novo Slide'}
+              </Typography>
+              <ImageUpload
+                label="Imagem do slide *"
+                hint="Recomendado: pelo menos 1920x1080 pixels."
+                folder="carousel"
+                value={editing.form.image_url ? [editing.form.image_url] : []}
+                onChange={(urls) => set({ image_url: urls[0] ?? '' })}
+                max={1}
+              />
+              {editing.form.image_url ? (
+                <ImageAdjuster
+                  imageUrl={editing.form.image_url}
+                  value={editing.form.image_styles}
+                  onChange={(image_styles) => set({ image_styles })}
+                  preview={<Typography variant="body2">A prévia acima mostra o slide.</Typography>}
+                />
+              ) : null}
+              <TextField
+                label="Título *"
+                size="small"
+                value={editing.form.title}
+                onChange={(e) => set({ title: e.target.value })}
+              />
+              <TextField
+                label="Subtítulo *"
+                size="small"
+                value={editing.form.subtitle}
+                onChange={(e) => set({ subtitle: e.target.value })}
+              />
+              <TextField
+                label="Link do botão *"
+                size="small"
+                value={editing.form.link}
+                onChange={(e) => set({ link: e.target.value })}
+              />
+              <TextField
+                label="Ordem de Exibição"
+                size="small"
+                type="number"
+                value={editing.form.order_position}
+                slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                onChange={(e) => set({ order_position: e.target.value })}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={editing.form.is_active}
+                    onChange={(e) => set({ is_active: e.target.checked })}
+                  />
+                }
+                label="Slide ativo"
+              />
+              <Stack direction="row" spacing={1}>
+                <Button
+                  variant="contained"
+                  onClick={() => void save()}
+                  disabled={saving || !slideFormReady(editing.form)}
+                >
+                  {saving ? 'Salvando...' : 'Salvar'}
+                </Button>
+                <Button onClick={() => setEditing(null)} disabled={saving}>
+                  Cancelar
+                </Button>
+              </Stack>
+            </Stack>
+          </CardContent>
+        </Card>
+      ) : slides === null ? (
+        <Loading />
+      ) : slides.length === 0 ? (
+        <Typography sx={{ mt: 2 }}>
+          Nenhum slide cadastrado. Clique em "Adicionar Novo Slide" para começar.
+        </Typography>
+      ) : (
+        <Card sx={{ mt: 2 }}>
+          <List>
+            {slides.map((slide) => (
+              <ListItem key={slide.id} data-testid="slide-row">
+                <Stack direction="row" spacing={2} alignItems="center" sx={{ width: '100%' }}>
+                  <ItemThumb url={slide.image_url} name={slide.title} />
+                  <Box sx={{ flex: 1 }}>
+                    <Typography fontWeight="bold">
+                      {slide.title} {slide.is_active ? null : <Chip size="small" label="Inativo" />}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      Ordem: {slide.order_position} | Link: {slide.link}
+                    </Typography>
+                  </Box>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      setEditing({
+                        id: slide.id,
+                        form: {
+                          title: slide.title,
+                          subtitle: slide.subtitle,
+                          image_url: slide.image_url,
+                          link: slide.link,
+                          order_position: String(slide.order_position),
+                          is_active: slide.is_active,
+                          image_styles: normalizeImageStyles(slide.image_styles),
+                        },
+                      })
+                    }
+                  >
+                    Editar
+                  </Button>
+                  <Button size="small" color="error" onClick={() => void remove(slide)}>
+                    Excluir
+                  </Button>
+                </Stack>
+              </ListItem>
+            ))}
+          </List>
+        </Card>
+      )}
+      <Card sx={{ mt: 3 }} variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Instruções
+          </Typography>
+          <Typography variant="body2" component="ul" sx={{ pl: 2 }}>
+            <li>Use imagens com pelo menos 1920x1080 pixels para melhor qualidade.</li>
+            <li>Apenas slides ativos aparecem na página inicial, na ordem de exibição.</li>
+            <li>
+              O link do botão "Saiba Mais" pode ser um caminho do site (ex.: /passeios) ou um
+              endereço http(s).
+            </li>
+            <li>O carrossel deve ter pelo menos um slide.</li>
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { LinkBase as Link, Title, useDataProvider } from 'react-admin';
+
+const CARDS = [
+  { resource: 'hospedagens', label: 'Hospedagens', path: '/admin/hospedagens' },
+  { resource: 'comercios', label: 'Comércios', path: '/admin/comercios' },
+  { resource: 'passeios', label: 'Passeios', path: '/admin/passeios' },
+  { resource: 'carousel_slides', label: 'Slides do carrossel', path: '/admin/carousel' },
+] as const;
+
+const QUICK_ACTIONS = [
+  { label: 'Nova hospedagem', path: '/admin/hospedagens/novo' },
+  { label: 'Novo comércio', path: '/admin/comercios/novo' },
+  { label: 'Novo passeio', path: '/admin/passeios/novo' },
+] as const;
+
+/** Real counts from the database (deviation: the spec's fixed numbers are not copied). */
+export default function Dashboard() {
+  const dataProvider = useDataProvider();
+  const [counts, setCounts] = useState<Record<string, number | null>>({});
+  useEffect(() => {
+    for (const { resource } of CARDS) {
+      dataProvider
+        .getList(resource, {
+          pagination: { page: 1, perPage: 1 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        })
+        .then(({ total }) => setCounts((current) => ({ ...current, [resource]: total ?? 0 })))
+        .catch(() => setCounts((current) => ({ ...current, [resource]: null })));
+    }
+  }, [dataProvider]);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Painel Administrativo" />
+      <Typography variant="h4" component="h1" gutterBottom>
+        Painel Administrativo
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+        }}
+      >
+        {CARDS.map((card) => {
+          const count = counts[card.resource];
+          return (
+            <Card key={card.resource} data-testid={`count-${card.resource}`}>
+              <CardContent>
+                <Typography color="text.secondary">{card.label}</Typography>
+                <Typography variant="h3" component="p" aria-label={`Total de ${card.label}`}>
+                  {count === undefined ? '…' : count === null ? '—' : count}
+                </Typography>
+              </CardContent>
+              <CardActions>
+                <Button component={Link} to={card.path} size="small">
+                  Gerenciar
+                </Button>
+              </CardActions>
+            </Card>
+          );
+        })}
+      </Box>
+      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
+        Ações rápidas
+      </Typography>
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        {QUICK_ACTIONS.map((action) => (
+          <Button key={action.path} variant="contained" component={Link} to={action.path}>
+            {action.label}
+          </Button>
+        ))}
+        <Button variant="outlined" href="/" target="_blank" rel="noopener">
+          Ver site
+        </Button>
+        <Button variant="outlined" href="/mapa" target="_blank" rel="noopener">
+          Ver mapa
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useDataProvider } from 'react-admin';
+import { LISTING_KINDS, MAP_TABLE_LIMIT } from '../rules/constants.ts';
+import { KINDS } from '../rules/kinds.ts';
+import { messageOf } from '../toast.tsx';
+import { MapsKeyForm } from './MapsKeyForm.tsx';
+
+interface Location {
+  id: string;
+  name: string;
+  type: string;
+  latitude: unknown;
+  longitude: unknown;
+}
+
+export default function MapSettings() {
+  const dataProvider = useDataProvider();
+  const [alert, setAlert] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [locations, setLocations] = useState<Location[] | null>(null);
+  useEffect(() => {
+    Promise.all(
+      LISTING_KINDS.map((kind) =>
+        dataProvider
+          .getList(kind, {
+            pagination: { page: 1, perPage: MAP_TABLE_LIMIT },
+            sort: { field: 'created_at', order: 'DESC' },
+            filter: {},
+          })
+          .then(({ data }) =>
+            data.map((row) => ({
+              id: `${kind}-${row.id}`,
+              name: String(row.name),
+              type: KINDS[kind].categoryType,
+              latitude: row.latitude,
+              longitude: row.longitude,
+            })),
+          ),
+      ),
+    )
+      .then((lists) => setLocations(lists.flat().slice(0, MAP_TABLE_LIMIT)))
+      .catch(() => setLocations([]));
+  }, [dataProvider]);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Configurações do Mapa" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        Configurações do Mapa
+      </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          {alert ? (
+            <Alert severity={alert.severity} sx={{ mb: 2 }}>
+              {alert.text}
+            </Alert>
+          ) : null}
+          <MapsKeyForm
+            buttonLabel="Salvar"
+            onSaved={() =>
+              setAlert({ severity: 'success', text: 'Chave da API salva com sucesso!' })
+            }
+            onFailed={(error) =>
+              setAlert({
+                severity: 'error',
+                text: messageOf(error, 'Não foi possível salvar a chave da API.'),
+              })
+            }
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Localizações
+          </Typography>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Nome</TableCell>
+                <TableCell>Tipo</TableCell>
+                <TableCell>Latitude</TableCell>
+                <TableCell>Longitude</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(locations ?? []).map((location) => (
+                <TableRow key={location.id}>
+                  <TableCell>{location.name}</TableCell>
+                  <TableCell>{location.type}</TableCell>
+                  <TableCell>{String(location.latitude ?? '')}</TableCell>
+                  <TableCell>{String(location.longitude ?? '')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            Para alterar a localização de um item, edite-o na sua própria página de edição.
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

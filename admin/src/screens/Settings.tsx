@@ -1,0 +1,47 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Title } from 'react-admin';
+import { messageOf, useToast } from '../toast.tsx';
+import { MapsKeyForm } from './MapsKeyForm.tsx';
+
+export default function Settings() {
+  const toast = useToast();
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Configurações" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        Configurações
+      </Typography>
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Google Maps
+          </Typography>
+          <MapsKeyForm
+            buttonLabel="Salvar chave"
+            onSaved={() =>
+              toast('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
+            }
+            onFailed={(error) =>
+              toast(
+                'Erro ao salvar',
+                messageOf(error, 'Não foi possível salvar a chave da API.'),
+                'error',
+              )
+            }
+          />
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            Sobre este painel
+          </Typography>
+          <Typography variant="body2">
+            Este é um painel de demonstração para gerenciar o conteúdo do Guia Fortim: hospedagens,
+            comércios, passeios, carrossel, categorias e textos do site.
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
