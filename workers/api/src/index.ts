@@ -1,7 +1,5 @@
-import { Hono } from 'hono';
+// Worker entry: the Hono app and the Durable Object that coalesces site rebuilds.
+import { app } from './app.ts';
 
-const app = new Hono();
-
-app.get('/health', (c) => c.json({ ok: true }));
-
+export { Publisher } from './publisher.ts';
 export default app;

@@ -1,0 +1,72 @@
+// The API: request ids and logs, CORS for the site and admin origins, the routes, one error shape.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import type { AppEnv } from './env.ts';
+import { ApiError, errorBody, handleError, MESSAGES } from './errors.ts';
+import { log } from './log.ts';
+import { categories } from './routes/categories.ts';
+import { storedImages, uploads } from './routes/images.ts';
+import { listingRoutes } from './routes/listings.ts';
+import { publish } from './routes/publish.ts';
+import { adminGrant, users } from './routes/roles.ts';
+import { settings } from './routes/settings.ts';
+import { slides } from './routes/slides.ts';
+
+const JSON_BODY_LIMIT = 256 * 1024;
+
+const jsonBodyLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: () => {
+    throw new ApiError(413, 'payload_too_large', MESSAGES.payloadTooLarge);
+  },
+});
+
+export const app = new Hono<AppEnv>();
+
+app.use(requestId());
+app.use(async (c, next) => {
+  const started = Date.now();
+  await next();
+  log(c, c.res.status >= 500 ? 'error' : 'info', 'request', {
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: Date.now() - started,
+  });
+});
+app.use(
+  cors({
+    origin: (origin, c) =>
+      (c.env.ALLOWED_ORIGINS as string)
+        .split(',')
+        .map((o: string) => o.trim())
+        .includes(origin)
+        ? origin
+        : null,
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+    exposeHeaders: ['X-Request-Id'],
+    maxAge: 600,
+  }),
+);
+app.use('/api/*', async (c, next) =>
+  c.req.path.startsWith('/api/images') ? next() : jsonBodyLimit(c, next),
+);
+
+app.get('/health', (c) => c.json({ ok: true }));
+app.route('/api/hospedagens', listingRoutes('hospedagem'));
+app.route('/api/comercios', listingRoutes('comercio'));
+app.route('/api/passeios', listingRoutes('passeio'));
+app.route('/api/categories', categories);
+app.route('/api/slides', slides);
+app.route('/api/settings', settings);
+app.route('/api/users', users);
+app.route('/api/admin', adminGrant);
+app.route('/api/images', uploads);
+app.route('/api/publish', publish);
+app.route('/images', storedImages);
+
+app.notFound((c) => c.json(errorBody('not_found', MESSAGES.routeNotFound), 404));
+app.onError(handleError);

@@ -1,0 +1,100 @@
+// Who is calling: the Supabase access token verified with jose, then the admin role read from
+// the database on every mutation (a token stays valid after its admin role is removed; the role
+// check must not).
+import type { MiddlewareHandler } from 'hono';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import type { AppEnv, Bindings, Caller } from './env.ts';
+import { ApiError, forbidden, MESSAGES, unauthorized } from './errors.ts';
+import { databaseError, restClient } from './supabase.ts';
+
+const AUDIENCE = 'authenticated';
+
+// One JWKS per Supabase URL, kept for the isolate's lifetime: jose caches the keys (10 minutes)
+// and refetches when a token names an unknown key.
+const keySets = new Map<string, JWTVerifyGetKey>();
+
+function keySetFor(supabaseUrl: string): JWTVerifyGetKey {
+  let keySet = keySets.get(supabaseUrl);
+  if (!keySet) {
+    keySet = createRemoteJWKSet(new URL(`${supabaseUrl}/auth/v1/.well-known/jwks.json`));
+    keySets.set(supabaseUrl, keySet);
+  }
+  return keySet;
+}
+
+const AUTH_FAILURES = new Set([
+  'ERR_JWT_CLAIM_VALIDATION_FAILED',
+  'ERR_JWT_EXPIRED',
+  'ERR_JWT_INVALID',
+  'ERR_JWS_INVALID',
+  'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+  'ERR_JOSE_ALG_NOT_ALLOWED',
+  'ERR_JOSE_NOT_SUPPORTED',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JWKS_MULTIPLE_MATCHING_KEYS',
+  'ERR_JWK_INVALID',
+]);
+
+export async function verifyAccessToken(token: string, env: Bindings): Promise<Caller> {
+  const supabaseUrl = env.SUPABASE_URL.replace(/\/+$/, '');
+  const options = { issuer: `${supabaseUrl}/auth/v1`, audience: AUDIENCE, requiredClaims: ['sub'] };
+  let alg: string | undefined;
+  try {
+    ({ alg } = decodeProtectedHeader(token));
+  } catch {
+    throw unauthorized();
+  }
+  let payload: JWTPayload;
+  try {
+    if (alg === 'HS256' && env.SUPABASE_JWT_SECRET) {
+      const secret = new TextEncoder().encode(env.SUPABASE_JWT_SECRET);
+      ({ payload } = await jwtVerify(token, secret, { ...options, algorithms: ['HS256'] }));
+    } else {
+      ({ payload } = await jwtVerify(token, keySetFor(supabaseUrl), {
+        ...options,
+        algorithms: ['ES256'],
+      }));
+    }
+  } catch (err) {
+    if (err instanceof errors.JOSEError && AUTH_FAILURES.has(err.code)) throw unauthorized();
+    // The key set could not be fetched or read: Supabase Auth is unreachable, not the caller.
+    throw new ApiError(503, 'auth_unavailable', MESSAGES.authUnavailable);
+  }
+  if (payload.role !== AUDIENCE || typeof payload.sub !== 'string') throw unauthorized();
+  return {
+    id: payload.sub,
+    email: typeof payload.email === 'string' ? payload.email : null,
+    token,
+  };
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Any signed-in user. */
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearerToken(c.req.header('Authorization'));
+  if (!token) throw unauthorized();
+  c.set('caller', await verifyAccessToken(token, c.env));
+  await next();
+};
+
+/** A signed-in user who holds the admin role right now, as the database says. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireUser(c, async () => {
+    const isAdmin = await restClient(c)
+      .rpc<boolean>('is_admin', {})
+      .catch((err) => databaseError(err, MESSAGES.internal));
+    if (isAdmin !== true) throw forbidden();
+    await next();
+  });
+};

@@ -1,0 +1,21 @@
+// The worker's bindings (generated into worker-configuration.d.ts by `npm run types`) and the
+// per-request values the middleware sets.
+import type { RequestIdVariables } from 'hono/request-id';
+
+export type Bindings = Env & {
+  /** Legacy HS256 signing secret of the Supabase project; optional (`wrangler secret put`). */
+  SUPABASE_JWT_SECRET?: string;
+};
+
+export type Caller = {
+  /** The user id (the token's `sub`). */
+  id: string;
+  email: string | null;
+  /** The verified access token, forwarded to Supabase so row-level security applies. */
+  token: string;
+};
+
+export type AppEnv = {
+  Bindings: Bindings;
+  Variables: RequestIdVariables & { caller: Caller };
+};

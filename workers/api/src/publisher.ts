@@ -1,0 +1,176 @@
+// Site rebuilds, coalesced: the first content change of a burst sets an alarm COALESCE_MS ahead;
+// when it fires, the deploy hook is POSTed once for everything changed so far. Changes made while
+// that build runs cause at most one follow-up call once it finishes. The request path never waits
+// for any of this (the worker calls `request()` inside waitUntil).
+import { DurableObject } from 'cloudflare:workers';
+import type { Bindings } from './env.ts';
+import { BUILD_TIMEOUT_MS, COALESCE_MS, HOOK_TIMEOUT_MS, POLL_MS } from './publish-timing.ts';
+
+export type PublishPhase = 'idle' | 'requested' | 'building' | 'live' | 'failed';
+
+/** What GET /api/publish returns. Times are ISO strings. */
+export type PublishState = {
+  state: PublishPhase;
+  /** The latest content change that asked for a rebuild. */
+  requestedAt: string | null;
+  /** When the deploy hook was last called. */
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  /** Changes not yet included in a started build. */
+  pending: boolean;
+  hookCalls: number;
+};
+
+type Stored = PublishState & {
+  /** The hook reports its build status on GET, so we follow the build to its end. */
+  tracking: boolean;
+};
+
+const INITIAL: Stored = {
+  state: 'idle',
+  requestedAt: null,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+  pending: false,
+  hookCalls: 0,
+  tracking: false,
+};
+
+type HookStatus = { state: 'building' | 'live' | 'failed'; finishedAt?: string; error?: string };
+
+function parseHookStatus(value: unknown): HookStatus | null {
+  if (!value || typeof value !== 'object') return null;
+  const status = value as Record<string, unknown>;
+  if (status.state !== 'building' && status.state !== 'live' && status.state !== 'failed') {
+    return null;
+  }
+  return {
+    state: status.state,
+    finishedAt: typeof status.finishedAt === 'string' ? status.finishedAt : undefined,
+    error: typeof status.error === 'string' ? status.error.slice(0, 500) : undefined,
+  };
+}
+
+export class Publisher extends DurableObject<Bindings> {
+  private async load(): Promise<Stored> {
+    return { ...INITIAL, ...(await this.ctx.storage.get<Stored>('state')) };
+  }
+
+  private async save(state: Stored): Promise<void> {
+    await this.ctx.storage.put('state', state);
+  }
+
+  async state(): Promise<PublishState> {
+    const { tracking: _, ...state } = await this.load();
+    return state;
+  }
+
+  /** A content change: a rebuild is wanted. */
+  async request(): Promise<PublishState> {
+    const state = await this.load();
+    state.requestedAt = new Date().toISOString();
+    state.pending = true;
+    const waitForBuild = state.state === 'building' && state.tracking;
+    if (!waitForBuild) state.state = 'requested';
+    await this.save(state);
+    if (!waitForBuild && (await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
+    }
+    return this.state();
+  }
+
+  override async alarm(): Promise<void> {
+    const state = await this.load();
+    if (state.state === 'building' && state.tracking) {
+      await this.followBuild();
+    } else if (state.pending) {
+      await this.callHook(state);
+    }
+  }
+
+  private async callHook(state: Stored): Promise<void> {
+    // Saved before the call: changes arriving meanwhile set `pending` again for a follow-up.
+    Object.assign(state, {
+      state: 'building',
+      tracking: true,
+      pending: false,
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      error: null,
+      hookCalls: state.hookCalls + 1,
+    });
+    await this.save(state);
+    let error: string | null = null;
+    try {
+      const response = await fetch(this.env.DEPLOY_HOOK_URL, {
+        method: 'POST',
+        signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      if (!response.ok) error = `O gancho de publicação respondeu ${response.status}.`;
+    } catch {
+      error = 'O gancho de publicação não respondeu.';
+    }
+    const latest = await this.load();
+    if (error) {
+      Object.assign(latest, {
+        state: 'failed',
+        tracking: false,
+        error,
+        finishedAt: new Date().toISOString(),
+      });
+      await this.save(latest);
+      if (latest.pending) await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
+      return;
+    }
+    await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
+  }
+
+  private async followBuild(): Promise<void> {
+    let status: HookStatus | null = null;
+    try {
+      const response = await fetch(this.env.DEPLOY_HOOK_URL, {
+        headers: { Accept: 'application/json' },
+        signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
+      });
+      status = response.ok ? parseHookStatus(await response.json()) : null;
+      if (!response.bodyUsed) await response.body?.cancel();
+    } catch {
+      status = null;
+    }
+    const latest = await this.load();
+    if (status === null) {
+      // A hook without a status endpoint (e.g. a Cloudflare Pages deploy hook): the build was
+      // accepted; its end cannot be observed, so pending changes go out right away.
+      latest.tracking = false;
+    } else if (status.state === 'building') {
+      const startedAt = Date.parse(latest.startedAt ?? '') || Date.now();
+      if (Date.now() - startedAt < BUILD_TIMEOUT_MS) {
+        await this.save(latest);
+        await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
+        return;
+      }
+      Object.assign(latest, {
+        state: 'failed',
+        tracking: false,
+        error: 'A publicação demorou demais.',
+        finishedAt: new Date().toISOString(),
+      });
+    } else {
+      Object.assign(latest, {
+        state: status.state,
+        tracking: false,
+        error: status.state === 'failed' ? (status.error ?? 'A publicação falhou.') : null,
+        finishedAt: status.finishedAt ?? new Date().toISOString(),
+      });
+    }
+    await this.save(latest);
+    if (latest.pending) await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
+  }
+}
+
+export function publisherStub(env: Bindings) {
+  return env.PUBLISHER.get(env.PUBLISHER.idFromName('site'));
+}

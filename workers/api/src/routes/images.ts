@@ -1,0 +1,119 @@
+// POST /api/images?folder=… (multipart, field `file`) → the public URLs of the three variants;
+// GET /images/* serves stored variants (locally; production serves the bucket on its own domain).
+import { IMAGE_FOLDERS, IMAGE_MAX_BYTES, type ImageFolder } from '@guia-fortim/db';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requireAdmin } from '../auth.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { sniffImageType } from '../images/sniff.ts';
+import {
+  IMMUTABLE_CACHE,
+  readDimensions,
+  storeVariants,
+  UnreadableImageError,
+} from '../images/variants.ts';
+import { log } from '../log.ts';
+
+// TODO(db): the decompression-bomb guard belongs with the other image limits in db/src/images.ts.
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+// Room for the multipart envelope around a file of the maximum size.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const MAX_SIZE_MB = IMAGE_MAX_BYTES / (1024 * 1024);
+
+const tooLarge = (name: string) =>
+  new ApiError(413, 'file_too_large', `${name} deve ter no máximo ${MAX_SIZE_MB}MB.`);
+const invalidFormat = (name: string) =>
+  new ApiError(415, 'invalid_format', `${name} não é uma imagem válida.`);
+
+/** The file name as shown back in messages: no control characters, bounded. */
+function displayName(name: string): string {
+  const clean = name.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  if (clean === '') return 'O arquivo';
+  return clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
+}
+
+export const uploads = new Hono<AppEnv>().post(
+  '/',
+  requireAdmin,
+  bodyLimit({
+    maxSize: IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
+    onError: () => {
+      throw tooLarge('O arquivo');
+    },
+  }),
+  async (c) => {
+    const folder = c.req.query('folder');
+    if (!folder || !(IMAGE_FOLDERS as readonly string[]).includes(folder)) {
+      throw new ApiError(
+        400,
+        'invalid_folder',
+        `Pasta inválida. Use uma destas: ${IMAGE_FOLDERS.join(', ')}.`,
+        { folder: 'Pasta inválida.' },
+      );
+    }
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new ApiError(
+        400,
+        'invalid_upload',
+        'Envie a foto como multipart/form-data no campo "file".',
+      );
+    }
+    const files = form.getAll('file');
+    const file = files[0];
+    if (files.length !== 1 || !(file instanceof File)) {
+      throw new ApiError(400, 'invalid_upload', 'Envie exatamente uma foto no campo "file".', {
+        file: 'Envie exatamente uma foto.',
+      });
+    }
+    const name = displayName(file.name);
+    if (file.size > IMAGE_MAX_BYTES) throw tooLarge(name);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.byteLength > IMAGE_MAX_BYTES) throw tooLarge(name);
+    if (sniffImageType(bytes) === null) throw invalidFormat(name);
+    try {
+      const { width, height } = await readDimensions(c.env, bytes);
+      if (width * height > IMAGE_MAX_PIXELS) {
+        throw new ApiError(
+          422,
+          'image_too_large',
+          `Imagem grande demais: ${name} tem ${width}×${height} pixels; o máximo é ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
+        );
+      }
+      const stored = await storeVariants(c.env, bytes, folder as ImageFolder);
+      log(c, 'info', 'image stored', { folder, width, height, bytes: bytes.byteLength });
+      return c.json(stored, 201);
+    } catch (err) {
+      if (err instanceof UnreadableImageError) {
+        log(c, 'warn', 'unreadable image', { error: err.message });
+        throw invalidFormat(name);
+      }
+      throw err;
+    }
+  },
+);
+
+export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
+  let key: string;
+  try {
+    key = decodeURIComponent(c.req.path.replace(/^\/images\//, ''));
+  } catch {
+    throw notFound('Imagem não encontrada.');
+  }
+  const object = await c.env.IMAGES_BUCKET.get(key, {
+    onlyIf: c.req.raw.headers,
+  });
+  if (object === null) throw notFound('Imagem não encontrada.');
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set('ETag', object.httpEtag);
+  headers.set('Cache-Control', IMMUTABLE_CACHE);
+  if (!('body' in object)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Length', String(object.size));
+  return new Response(object.body, { headers });
+});

@@ -1,0 +1,225 @@
+// Categories, carousel slides and site settings through the worker.
+import { MESSAGES, SETTING_KEYS } from '@guia-fortim/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, rows, snapshot } from './support/client.ts';
+import { validSlide } from './support/fixtures.ts';
+
+let token: string;
+beforeAll(async () => {
+  token = (await admin()).token;
+});
+
+describe('categories', () => {
+  it('creates a category trimmed and last in its type', async () => {
+    const name = `Praia ${Date.now()}`;
+    const first = await api('POST', '/api/categories', {
+      token,
+      json: { name: `  ${name}  `, type: 'passeio' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ name, type: 'passeio', is_active: true });
+    const second = await api('POST', '/api/categories', {
+      token,
+      json: { name: `${name} 2`, type: 'passeio' },
+    });
+    expect(second.body.order_position).toBe(first.body.order_position + 1);
+    const [stored] = await rows('categories', `id=eq.${first.body.id}`);
+    expect(stored).toEqual(first.body);
+  });
+
+  it("refuses an empty name with 'Digite um nome para a categoria', a bad type and a duplicate", async () => {
+    const name = `Única ${Date.now()}`;
+    await api('POST', '/api/categories', { token, json: { name, type: 'comercio' } });
+    const before = await snapshot();
+    for (const json of [{ name: '   ', type: 'comercio' }, { type: 'comercio' }]) {
+      const reply = await api('POST', '/api/categories', { token, json });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.message).toBe(MESSAGES.categoryName);
+    }
+    const badType = await api('POST', '/api/categories', {
+      token,
+      json: { name: 'X', type: 'praia' },
+    });
+    expect(badType.body.error.message).toBe(MESSAGES.kind);
+    const duplicate = await api('POST', '/api/categories', {
+      token,
+      json: { name: name.toUpperCase(), type: 'comercio' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error).toMatchObject({
+      code: 'conflict',
+      message: 'Já existe uma categoria com esse nome.',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('renames a category, and the listings of its type follow', async () => {
+    const name = `Loja ${Date.now()}`;
+    const category = (
+      await api('POST', '/api/categories', { token, json: { name, type: 'comercio' } })
+    ).body;
+    const shop = (
+      await api('POST', '/api/comercios', {
+        token,
+        json: {
+          name: 'Loja do Porto',
+          description: 'Artesanato local',
+          address: 'Rua A, 1',
+          horario: '9h às 17h',
+          phone: '5588999990000',
+          image_url: '/demo/loja.jpg',
+          categoria: name,
+        },
+      })
+    ).body;
+    const renamed = await api('PATCH', `/api/categories/${category.id}`, {
+      token,
+      json: { name: ` ${name} Nova ` },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe(`${name} Nova`);
+    const [stored] = await rows('comercios', `id=eq.${shop.id}`);
+    expect(stored.categoria).toBe(`${name} Nova`);
+    const empty = await api('PATCH', `/api/categories/${category.id}`, {
+      token,
+      json: { name: '' },
+    });
+    expect(empty.body.error.message).toBe(MESSAGES.categoryName);
+  });
+
+  it('deletes a category once', async () => {
+    const category = (
+      await api('POST', '/api/categories', {
+        token,
+        json: { name: `Apagar ${Date.now()}`, type: 'hospedagem' },
+      })
+    ).body;
+    expect((await api('DELETE', `/api/categories/${category.id}`, { token })).status).toBe(200);
+    expect(await rows('categories', `id=eq.${category.id}`)).toEqual([]);
+    const again = await api('DELETE', `/api/categories/${category.id}`, { token });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe('Categoria não encontrada.');
+  });
+});
+
+describe('carousel slides', () => {
+  it('creates a slide with the default link, active, after the others', async () => {
+    const count = (await rows('carousel_slides', 'select=id')).length;
+    const { link: _, ...payload } = validSlide();
+    const reply = await api('POST', '/api/slides', { token, json: payload });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      ...payload,
+      link: '/passeios',
+      is_active: true,
+      order_position: count + 1,
+    });
+  });
+
+  it("refuses each missing field with 'Campos incompletos' and unsafe links", async () => {
+    const before = await snapshot();
+    for (const field of ['title', 'subtitle', 'image_url']) {
+      const payload = validSlide();
+      delete payload[field];
+      const reply = await api('POST', '/api/slides', { token, json: payload });
+      expect([field, reply.status]).toEqual([field, 400]);
+      expect(reply.body.error).toMatchObject({
+        code: 'incomplete_fields',
+        message: MESSAGES.required,
+      });
+    }
+    const blankLink = await api('POST', '/api/slides', {
+      token,
+      json: { ...validSlide(), link: ' ' },
+    });
+    expect(blankLink.body.error.code).toBe('incomplete_fields');
+    for (const link of ['javascript:alert(1)', '//evil.example.com', 'data:text/html,oi']) {
+      const reply = await api('POST', '/api/slides', { token, json: { ...validSlide(), link } });
+      expect([link, reply.status]).toEqual([link, 400]);
+      expect(reply.body.error.message).toBe(MESSAGES.slideLink);
+    }
+    const order = await api('POST', '/api/slides', {
+      token,
+      json: { ...validSlide(), order_position: 0 },
+    });
+    expect(order.body.error.message).toBe(MESSAGES.slideOrder);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('updates a slide', async () => {
+    const slide = (await api('POST', '/api/slides', { token, json: validSlide() })).body;
+    const reply = await api('PATCH', `/api/slides/${slide.id}`, {
+      token,
+      json: { title: 'Pôr do sol no rio', is_active: false, link: 'https://fortim.ce.gov.br' },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      title: 'Pôr do sol no rio',
+      is_active: false,
+      link: 'https://fortim.ce.gov.br',
+    });
+    const missing = await api('PATCH', '/api/slides/00000000-0000-4000-8000-000000000001', {
+      token,
+      json: { title: 'X' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe('Slide não encontrado.');
+  });
+
+  it('deletes slides but never the last one', async () => {
+    const existing = await rows('carousel_slides', 'select=id');
+    for (const slide of existing.slice(1)) {
+      expect((await api('DELETE', `/api/slides/${slide.id}`, { token })).status).toBe(200);
+    }
+    const [last] = await rows('carousel_slides', 'select=id');
+    const before = await snapshot();
+    const reply = await api('DELETE', `/api/slides/${last.id}`, { token });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error).toEqual({
+      code: 'last_slide',
+      message: 'O carrossel deve ter pelo menos um slide.',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('site settings', () => {
+  it('saves any subset of the known keys at once', async () => {
+    const reply = await api('PUT', '/api/settings', {
+      token,
+      json: {
+        contact_email: ' contato@fortim.tur.br ',
+        nav_label_mapa: 'Mapa da Cidade',
+        google_maps_api_key: 'AIza-chave-publica',
+      },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      contact_email: 'contato@fortim.tur.br',
+      nav_label_mapa: 'Mapa da Cidade',
+      google_maps_api_key: 'AIza-chave-publica',
+    });
+    const stored = await rows('site_settings', 'select=setting_key,setting_value');
+    const values = Object.fromEntries(stored.map((r) => [r.setting_key, r.setting_value]));
+    expect(values.nav_label_mapa).toBe('Mapa da Cidade');
+    expect(Object.keys(values).sort()).toEqual([...SETTING_KEYS].sort());
+  });
+
+  it('refuses unknown keys, bad values and empty payloads, saving nothing', async () => {
+    const before = await snapshot();
+    const cases: [unknown, string][] = [
+      [{ nav_label_inicio: 'Casa', tema: 'escuro' }, MESSAGES.unknownField(['tema'])],
+      [{ site_description: 'x'.repeat(2001) }, MESSAGES.settingValue],
+      [{ contact_email: 'não é email' }, MESSAGES.email],
+      [{ google_maps_api_key: '' }, MESSAGES.mapsKey],
+      [{ nav_label_inicio: 42 }, MESSAGES.invalidPayload],
+      [{}, MESSAGES.nothingToUpdate],
+    ];
+    for (const [json, message] of cases) {
+      const reply = await api('PUT', '/api/settings', { token, json });
+      expect([json, reply.status]).toEqual([json, 400]);
+      expect([json, reply.body.error.message]).toEqual([json, message]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});

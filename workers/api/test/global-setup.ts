@@ -1,0 +1,80 @@
+// One stack for the whole suite: db/local, a deploy hook and the worker under wrangler dev. The
+// first account becomes the administrator through the worker's own /api/admin/grant (allowed
+// while no administrator exists), as on a fresh install.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startDeployHook } from './support/hook.ts';
+import { type SigningKey, signUp, startSupabase, startWorker } from './support/stack.ts';
+
+export type Stack = {
+  apiUrl: string;
+  supabaseUrl: string;
+  publishableKey: string;
+  secretKey: string;
+  jwtSecret: string;
+  anonKey: string;
+  signingKey: SigningKey;
+  /** wrangler's local state (R2 objects live under v3/r2). */
+  persistTo: string;
+  admin: { id: string; email: string; password: string };
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: Stack;
+  }
+}
+
+export const ADMIN = { email: 'admin@testes.local', password: 'senha-admin-123' };
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'gf-api-test-'));
+  const supabase = await startSupabase(dir);
+  const hook = await startDeployHook();
+  const persistTo = join(dir, 'wrangler');
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+  const teardown = async () => {
+    // DEBUG_WORKER=1 prints what workerd logged (one JSON line per request, with its id).
+    if (process.env.DEBUG_WORKER) console.log(worker?.output());
+    await worker?.stop();
+    await hook.stop();
+    await supabase.server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    worker = await startWorker({
+      supabaseUrl: supabase.url,
+      publishableKey: supabase.publishableKey,
+      deployHookUrl: hook.url,
+      persistTo,
+      // The legacy HS256 fallback is configured here (as on a project still using it).
+      jwtSecret: supabase.jwtSecret,
+    });
+    const admin = await signUp(supabase.url, supabase.publishableKey, ADMIN.email, ADMIN.password);
+    const grant = await fetch(`${worker.url}/api/admin/grant`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email }),
+    });
+    if (grant.status !== 200) {
+      throw new Error(`primeiro admin: ${grant.status} ${await grant.text()}\n${worker.output()}`);
+    }
+    project.provide('stack', {
+      apiUrl: worker.url,
+      supabaseUrl: supabase.url,
+      publishableKey: supabase.publishableKey,
+      secretKey: supabase.secretKey,
+      jwtSecret: supabase.jwtSecret,
+      anonKey: supabase.anonKey,
+      signingKey: supabase.signingKey,
+      persistTo,
+      admin: { id: admin.id, ...ADMIN },
+    });
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}

@@ -1,0 +1,134 @@
+// The HTTP surface every caller meets: health, request ids, CORS, the error shape.
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, handleError } from '../src/errors.ts';
+import { admin, api, stack } from './support/client.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('worker under wrangler dev (workerd)', () => {
+  it('answers its health check with a request id', async () => {
+    const reply = await api('GET', '/health');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ ok: true });
+    expect(reply.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('gives every response its own request id, or keeps a well-formed one it was sent', async () => {
+    const [a, b] = await Promise.all([api('GET', '/health'), api('GET', '/nada')]);
+    expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'));
+    const kept = await api('GET', '/health', { headers: { 'X-Request-Id': 'painel-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('painel-123');
+    const replaced = await api('GET', '/health', { headers: { 'X-Request-Id': 'a;b<script>' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('answers unknown routes with the error shape in Portuguese', async () => {
+    const reply = await api('GET', '/api/nao-existe');
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({
+      error: { code: 'not_found', message: 'Endereço não encontrado.' },
+    });
+    expect(reply.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('allows CORS for the site and admin origins only', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${stack.apiUrl}/api/hospedagens`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type',
+        },
+      });
+    const allowed = await preflight('http://localhost:4321');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    expect(allowed.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'authorization',
+    );
+    expect(allowed.headers.get('x-request-id')).toMatch(UUID);
+    const denied = await preflight('https://evil.example.com');
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+
+    const simple = await api('GET', '/health', { headers: { Origin: 'http://127.0.0.1:4321' } });
+    expect(simple.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
+    expect(simple.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+  });
+
+  it('refuses malformed JSON and oversized bodies in Portuguese', async () => {
+    const { token } = await admin();
+    const malformed = await api('POST', '/api/categories', {
+      token,
+      body: '{"name": "Praia",',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({
+      error: { code: 'invalid_json', message: 'O corpo da requisição não é um JSON válido.' },
+    });
+    const huge = await api('POST', '/api/categories', {
+      token,
+      json: { name: 'x'.repeat(300_000), type: 'hospedagem' },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
+    expect(huge.body.error.message).toBe('O corpo da requisição é grande demais.');
+  });
+
+  it('treats a body that is not JSON as missing fields', async () => {
+    const { token } = await admin();
+    const reply = await api('POST', '/api/categories', {
+      token,
+      body: 'name=Praia',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({
+      code: 'incomplete_fields',
+      message: 'Por favor, preencha todos os campos obrigatórios.',
+    });
+  });
+});
+
+describe('the error handler (the same function the worker installs)', () => {
+  const app = new Hono();
+  app.use(requestId());
+  app.get('/boom', () => {
+    throw new Error('senha do banco: hunter2 em /srv/app.ts:42');
+  });
+  app.get('/known', () => {
+    throw new ApiError(409, 'last_slide', 'O carrossel deve ter pelo menos um slide.');
+  });
+  app.onError(handleError);
+
+  it('turns anything unexpected into a 500 with no internals, and logs it with the request id', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await app.request('/boom');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: 'internal_error',
+        message: 'Erro interno do servidor. Tente novamente mais tarde.',
+      },
+    });
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('app.ts');
+    const line = JSON.parse(String(logged.mock.calls[0]?.[0]));
+    expect(line.requestId).toBe(response.headers.get('x-request-id'));
+    expect(line.error).toContain('hunter2');
+    logged.mockRestore();
+  });
+
+  it('answers known failures with their status, code and message', async () => {
+    const response = await app.request('/known');
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: { code: 'last_slide', message: 'O carrossel deve ter pelo menos um slide.' },
+    });
+  });
+});

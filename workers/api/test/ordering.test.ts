@@ -1,0 +1,139 @@
+// Featured and pinned ordering through the database's atomic functions: cap of 4 featured per
+// kind, contiguous positions, moves at the ends, unknown items.
+import { DB_ERROR_MESSAGES, LISTING_TABLE, MESSAGES } from '@guia-fortim/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, rows, snapshot } from './support/client.ts';
+import { KIND_PATH, KINDS, validListing } from './support/fixtures.ts';
+
+let token: string;
+beforeAll(async () => {
+  token = (await admin()).token;
+});
+
+const MISSING_ID = '00000000-0000-4000-8000-0000000000aa';
+
+describe.each(KINDS)('%s', (kind) => {
+  const path = KIND_PATH[kind];
+  const table = LISTING_TABLE[kind];
+  const ids: string[] = [];
+
+  const featuredOrder = async () =>
+    (
+      await rows(table, 'is_featured=eq.true&order=featured_order.asc&select=id,featured_order')
+    ).map((r: { id: string; featured_order: number }) => [r.id, r.featured_order]);
+  const pinnedOrder = async () =>
+    (await rows(table, 'is_pinned=eq.true&order=pin_order.asc&select=id,pin_order')).map(
+      (r: { id: string; pin_order: number }) => [r.id, r.pin_order],
+    );
+  const post = (id: string, suffix: string, json: unknown) =>
+    api('POST', `${path}/${id}/${suffix}`, { token, json });
+
+  beforeAll(async () => {
+    // Start from no featured and no pinned items of this kind.
+    for (const [id] of await featuredOrder())
+      await post(id as string, 'featured', { featured: false });
+    for (const [id] of await pinnedOrder()) await post(id as string, 'pinned', { pinned: false });
+    for (let i = 0; i < 5; i++) {
+      ids.push((await api('POST', path, { token, json: validListing(kind) })).body.id);
+    }
+  });
+
+  it('features up to 4 items in order, then refuses a fifth and changes nothing', async () => {
+    for (const [position, id] of ids.slice(0, 4).entries()) {
+      const reply = await post(id, 'featured', { featured: true });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ id, is_featured: true, featured_order: position });
+    }
+    const before = await snapshot();
+    const fifth = await post(ids[4] as string, 'featured', { featured: true });
+    expect(fifth.status).toBe(409);
+    expect(fifth.body.error).toEqual({
+      code: 'featured_limit',
+      message: DB_ERROR_MESSAGES.featuredLimit,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('moves featured items up and down; the ends do not move', async () => {
+    const [a, b, c, d] = ids as [string, string, string, string];
+    expect((await post(b, 'featured/move', { direction: 'up' })).body.featured_order).toBe(0);
+    expect(await featuredOrder()).toEqual([
+      [b, 0],
+      [a, 1],
+      [c, 2],
+      [d, 3],
+    ]);
+    expect((await post(b, 'featured/move', { direction: 'up' })).body.featured_order).toBe(0);
+    expect((await post(d, 'featured/move', { direction: 'down' })).body.featured_order).toBe(3);
+    await post(a, 'featured/move', { direction: 'down' });
+    expect(await featuredOrder()).toEqual([
+      [b, 0],
+      [c, 1],
+      [a, 2],
+      [d, 3],
+    ]);
+  });
+
+  it('removes an item from the featured list and renumbers the rest', async () => {
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const reply = await post(c, 'featured', { featured: false });
+    expect(reply.body).toEqual({ id: c, is_featured: false, featured_order: 0 });
+    expect(await featuredOrder()).toEqual([
+      [b, 0],
+      [a, 1],
+      [d, 2],
+    ]);
+    const notFeatured = await post(c, 'featured/move', { direction: 'up' });
+    expect(notFeatured.status).toBe(409);
+    expect(notFeatured.body.error).toEqual({
+      code: 'not_featured',
+      message: DB_ERROR_MESSAGES.notFeatured,
+    });
+  });
+
+  it('pins items 1..n, moves them and renumbers on unpin', async () => {
+    const [a, b, c] = ids as [string, string, string];
+    for (const [i, id] of [a, b, c].entries()) {
+      const reply = await post(id, 'pinned', { pinned: true });
+      expect(reply.body).toEqual({ id, is_pinned: true, pin_order: i + 1 });
+    }
+    expect((await post(c, 'pinned/move', { direction: 'up' })).body.pin_order).toBe(2);
+    expect((await post(a, 'pinned/move', { direction: 'up' })).body.pin_order).toBe(1);
+    expect(await pinnedOrder()).toEqual([
+      [a, 1],
+      [c, 2],
+      [b, 3],
+    ]);
+    await post(a, 'pinned', { pinned: false });
+    expect(await pinnedOrder()).toEqual([
+      [c, 1],
+      [b, 2],
+    ]);
+    const notPinned = await post(a, 'pinned/move', { direction: 'down' });
+    expect(notPinned.status).toBe(409);
+    expect(notPinned.body.error.message).toBe(DB_ERROR_MESSAGES.notPinned);
+  });
+
+  it('refuses unknown items, bad directions and bad flags without changing anything', async () => {
+    const before = await snapshot();
+    const unknown = await post(MISSING_ID, 'featured', { featured: true });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Item não encontrado.' });
+    expect((await post(MISSING_ID, 'pinned/move', { direction: 'up' })).status).toBe(404);
+    const direction = await post(ids[0] as string, 'featured/move', { direction: 'left' });
+    expect(direction.status).toBe(400);
+    expect(direction.body.error.message).toBe(MESSAGES.direction);
+    const flag = await post(ids[0] as string, 'pinned', { pinned: 'sim' });
+    expect(flag.status).toBe(400);
+    const extra = await post(ids[0] as string, 'featured', { featured: true, kind: 'passeio' });
+    expect(extra.body.error.message).toBe(MESSAGES.unknownField(['kind']));
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('closes the gap when a featured or pinned listing is deleted', async () => {
+    const [, b] = ids as [string, string];
+    await api('DELETE', `${path}/${b}`, { token });
+    expect((await featuredOrder()).map(([, order]) => order)).toEqual([0, 1]);
+    expect((await pinnedOrder()).map(([, order]) => order)).toEqual([1]);
+  });
+});

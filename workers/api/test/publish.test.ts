@@ -1,0 +1,155 @@
+// Site rebuilds: a burst of edits causes one deploy-hook call, edits during a build one follow-up,
+// and the publish state is readable. This file runs its own worker (and its own deploy hook) so
+// no other test's edits are counted; that worker has no legacy HS256 secret configured.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StartedServer } from '@guia-fortim/db/testing';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COALESCE_MS } from '../src/publish-timing.ts';
+import { admin, api, stack } from './support/client.ts';
+import { type DeployHook, startDeployHook } from './support/hook.ts';
+import { startWorker } from './support/stack.ts';
+import { hs256Token } from './support/tokens.ts';
+
+let hook: DeployHook;
+let worker: StartedServer;
+let dir: string;
+let token: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gf-api-publish-'));
+  hook = await startDeployHook({ buildMs: 500 });
+  worker = await startWorker({
+    supabaseUrl: stack.supabaseUrl,
+    publishableKey: stack.publishableKey,
+    deployHookUrl: hook.url,
+    persistTo: join(dir, 'wrangler'),
+  });
+  token = (await admin()).token;
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await hook?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (method: string, path: string, json?: unknown) =>
+  api(method, path, { token, json }, worker.url);
+const state = async () => (await call('GET', '/api/publish')).body;
+const edit = (n: number) => call('PUT', '/api/settings', { nav_label_mapa: `Mapa ${n}` });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`tempo esgotado: ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
+
+/** Waits until no build runs and nothing is pending; returns the hook calls so far. */
+async function settled(): Promise<number> {
+  await waitFor(state, (s) => s.state !== 'building' && s.state !== 'requested' && !s.pending);
+  return hook.posts.length;
+}
+
+describe('rebuilds after content changes', { timeout: 90_000 }, () => {
+  it('starts idle', async () => {
+    expect(await state()).toMatchObject({ state: 'idle', hookCalls: 0, pending: false });
+  });
+
+  it('turns a burst of 20 edits into exactly one deploy-hook call', async () => {
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => edit(i)));
+    const burstDone = Date.now();
+    for (const reply of replies) expect(reply.status).toBe(200);
+
+    const live = await waitFor(state, (s) => s.state === 'live' && !s.pending);
+    await sleep(COALESCE_MS + 1_000);
+    if (burstDone < (hook.posts[0] ?? 0)) {
+      // Every edit arrived before the hook was called: they all went into that one build.
+      expect(hook.posts).toHaveLength(1);
+      expect(live).toMatchObject({ hookCalls: 1, error: null });
+    } else {
+      // A machine so slow that the burst outlasted the coalescing delay: one follow-up at most.
+      expect(hook.posts.length).toBeLessThanOrEqual(2);
+    }
+    const now = await state();
+    expect(Date.parse(now.startedAt)).toBeGreaterThanOrEqual(Date.parse(now.requestedAt));
+    expect(Date.parse(now.finishedAt)).toBeGreaterThanOrEqual(Date.parse(now.startedAt));
+  });
+
+  it('answers edits at once while a build runs, and sends exactly one follow-up afterwards', async () => {
+    const base = await settled();
+    hook.buildMs = 6_000;
+    await edit(1);
+    await waitFor(state, (s) => s.state === 'building');
+    expect(hook.posts).toHaveLength(base + 1);
+
+    const started = Date.now();
+    for (let i = 0; i < 10; i++) expect((await edit(100 + i)).status).toBe(200);
+    // The edits did not wait for the build.
+    expect(Date.now() - started).toBeLessThan(hook.buildMs);
+    expect(await state()).toMatchObject({ state: 'building', pending: true });
+
+    await waitFor(
+      () => Promise.resolve(hook.posts.length),
+      (n) => n === base + 2,
+      30_000,
+    );
+    // The follow-up came only after the first build had finished.
+    expect((hook.posts[base + 1] ?? 0) - (hook.posts[base] ?? 0)).toBeGreaterThanOrEqual(6_000);
+    hook.buildMs = 200;
+    await settled();
+    await sleep(COALESCE_MS + 1_000);
+    expect(hook.posts).toHaveLength(base + 2);
+    expect((await state()).hookCalls).toBe(base + 2);
+  });
+
+  it('reports a failed build with its error', async () => {
+    const base = await settled();
+    hook.outcome = 'failed';
+    await edit(200);
+    const failed = await waitFor(state, (s) => s.state === 'failed');
+    expect(failed).toMatchObject({ error: 'astro build falhou', hookCalls: base + 1 });
+    hook.outcome = 'live';
+  });
+
+  it('never fails the edit when the deploy hook is unreachable', async () => {
+    const base = await settled();
+    await hook.stop();
+    const reply = await edit(300);
+    expect(reply.status).toBe(200);
+    const failed = await waitFor(state, (s) => s.state === 'failed' && s.hookCalls === base + 1);
+    expect(failed.error).toBe('O gancho de publicação não respondeu.');
+  });
+
+  it('logs every request as one JSON line carrying its request id', async () => {
+    const reply = await call('GET', '/api/publish');
+    const id = reply.headers.get('x-request-id');
+    await sleep(200);
+    const line = worker
+      .output()
+      .split('\n')
+      .find((l) => l.includes(`"requestId":"${id}"`));
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      requestId: id,
+      message: 'request',
+      method: 'GET',
+      path: '/api/publish',
+      status: 200,
+    });
+  });
+});
+
+describe('a worker without the legacy HS256 secret', () => {
+  it('refuses tokens signed with it', async () => {
+    const forged = await hs256Token(decodeJwt(token), stack.jwtSecret);
+    const reply = await api('GET', '/api/publish', { token: forged }, worker.url);
+    expect(reply.status).toBe(401);
+  });
+});

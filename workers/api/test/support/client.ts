@@ -1,0 +1,114 @@
+// What every test file uses: the suite's stack (global-setup.ts), HTTP calls to the worker,
+// accounts, and reads of the database with the service role to prove what changed (or did not).
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { type Session, signIn, signUp } from './stack.ts';
+
+export const stack = inject('stack');
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are inspected field by field in assertions
+type Loose = any;
+
+export type Reply<T = Loose> = { status: number; body: T; headers: Headers };
+
+export type CallOptions = {
+  token?: string | null;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+};
+
+export async function api<T = Loose>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+  baseUrl = stack.apiUrl,
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+let adminSession: Promise<Session> | undefined;
+
+/** The suite's administrator (the first account, made admin in global-setup.ts). */
+export function admin(): Promise<Session> {
+  adminSession ??= signIn(
+    stack.supabaseUrl,
+    stack.publishableKey,
+    stack.admin.email,
+    stack.admin.password,
+  );
+  return adminSession;
+}
+
+let counter = 0;
+
+/** A new signed-up account with the 'user' role. */
+export function newUser(label = 'usuario'): Promise<Session> {
+  counter += 1;
+  const email = `${label}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@testes.local`;
+  return signUp(stack.supabaseUrl, stack.publishableKey, email, 'senha-teste-123');
+}
+
+/** A new account made administrator by the suite's admin through the worker. */
+export async function newAdmin(): Promise<Session> {
+  const user = await newUser('admin');
+  const { token } = await admin();
+  const reply = await api('POST', '/api/admin/grant', { token, json: { email: user.email } });
+  if (reply.status !== 200) throw new Error(`grant: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return user;
+}
+
+/** Rows of a table as the service role sees them (row-level security bypassed). */
+export async function rows<T = Loose>(table: string, query = ''): Promise<T[]> {
+  const response = await fetch(`${stack.supabaseUrl}/rest/v1/${table}?${query}`, {
+    headers: { apikey: stack.secretKey },
+  });
+  if (!response.ok) throw new Error(`${table}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T[];
+}
+
+const TABLES = [
+  'hospedagens',
+  'comercios',
+  'passeios',
+  'categories',
+  'carousel_slides',
+  'site_settings',
+  'user_roles',
+] as const;
+
+/** Everything the worker can change, in a stable order, to compare before and after. */
+export async function snapshot(): Promise<Record<string, unknown[]>> {
+  const entries = await Promise.all(
+    TABLES.map(async (table) => {
+      const order = table === 'site_settings' ? 'setting_key' : 'id';
+      return [table, await rows(table, `order=${order}.asc`)] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+export const PORTUGUESE_401 = 'Sessão inválida ou expirada. Entre novamente.';
+export const PORTUGUESE_403 = 'Apenas administradores podem realizar esta ação.';
+
+/** Objects in the worker's local R2 bucket (wrangler keeps one blob file per object). */
+export function r2ObjectCount(): number {
+  const blobs = join(stack.persistTo, 'v3', 'r2', 'images', 'blobs');
+  return existsSync(blobs) ? readdirSync(blobs).length : 0;
+}

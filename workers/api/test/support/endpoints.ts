@@ -1,0 +1,108 @@
+// Every admin endpoint with a well-formed request, for the authorization matrix and the property
+// tests. Ids point at real rows created by the caller.
+import { KIND_PATH, KINDS, validListing, validSlide } from './fixtures.ts';
+
+export type Endpoint = {
+  name: string;
+  method: string;
+  path: string;
+  json?: unknown;
+  form?: () => FormData;
+};
+
+export type EndpointIds = {
+  listing: Record<string, string>;
+  category: string;
+  slide: string;
+  user: string;
+};
+
+/** A 1×1 PNG: the smallest real image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function adminEndpoints(ids: EndpointIds): Endpoint[] {
+  const listingEndpoints = KINDS.flatMap((kind): Endpoint[] => {
+    const base = KIND_PATH[kind];
+    const item = `${base}/${ids.listing[kind]}`;
+    return [
+      { name: `criar ${kind}`, method: 'POST', path: base, json: validListing(kind) },
+      { name: `editar ${kind}`, method: 'PATCH', path: item, json: { name: 'Nome novo' } },
+      {
+        name: `edição rápida ${kind}`,
+        method: 'PATCH',
+        path: `${item}/quick`,
+        json: { rating: 3 },
+      },
+      { name: `excluir ${kind}`, method: 'DELETE', path: item },
+      {
+        name: `destacar ${kind}`,
+        method: 'POST',
+        path: `${item}/featured`,
+        json: { featured: true },
+      },
+      {
+        name: `mover destaque ${kind}`,
+        method: 'POST',
+        path: `${item}/featured/move`,
+        json: { direction: 'up' },
+      },
+      { name: `fixar ${kind}`, method: 'POST', path: `${item}/pinned`, json: { pinned: true } },
+      {
+        name: `mover fixado ${kind}`,
+        method: 'POST',
+        path: `${item}/pinned/move`,
+        json: { direction: 'down' },
+      },
+    ];
+  });
+  return [
+    ...listingEndpoints,
+    {
+      name: 'criar categoria',
+      method: 'POST',
+      path: '/api/categories',
+      json: { name: 'Nova', type: 'passeio' },
+    },
+    {
+      name: 'renomear categoria',
+      method: 'PATCH',
+      path: `/api/categories/${ids.category}`,
+      json: { name: 'Renomeada' },
+    },
+    { name: 'excluir categoria', method: 'DELETE', path: `/api/categories/${ids.category}` },
+    { name: 'criar slide', method: 'POST', path: '/api/slides', json: validSlide() },
+    {
+      name: 'editar slide',
+      method: 'PATCH',
+      path: `/api/slides/${ids.slide}`,
+      json: { title: 'Outro título' },
+    },
+    { name: 'excluir slide', method: 'DELETE', path: `/api/slides/${ids.slide}` },
+    {
+      name: 'salvar configurações',
+      method: 'PUT',
+      path: '/api/settings',
+      json: { contact_phone: '+55 (88) 90000-0000' },
+    },
+    {
+      name: 'alterar função',
+      method: 'PUT',
+      path: `/api/users/${ids.user}/role`,
+      json: { role: 'admin' },
+    },
+    {
+      name: 'enviar imagem',
+      method: 'POST',
+      path: '/api/images?folder=general',
+      form: () => {
+        const form = new FormData();
+        form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'ponto.png');
+        return form;
+      },
+    },
+    { name: 'estado da publicação', method: 'GET', path: '/api/publish' },
+  ];
+}

@@ -1,0 +1,132 @@
+// The real parts the tests run against: db/local (Auth + REST over PGlite, the same migrations
+// and row-level security as production) and this worker under `wrangler dev` (workerd, local R2,
+// the Images binding simulated with sharp).
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type StartedServer, startServer } from '@guia-fortim/db/testing';
+import type { JWK } from 'jose';
+
+const PACKAGE_DIR = new URL('../..', import.meta.url).pathname;
+const WRANGLER = join(
+  createRequire(import.meta.url).resolve('wrangler/package.json'),
+  '..',
+  'bin',
+  'wrangler.js',
+);
+
+export type SigningKey = { kid: string; privateJwk: JWK };
+
+export type LocalSupabase = {
+  url: string;
+  publishableKey: string;
+  secretKey: string;
+  /** The legacy HS256 secret (Supabase still accepts tokens signed with it). */
+  jwtSecret: string;
+  /** The legacy anon key: a JWT with role anon. */
+  anonKey: string;
+  /** The ES256 key that signs access tokens, read from the project's keys file. */
+  signingKey: SigningKey;
+  server: StartedServer;
+};
+
+/**
+ * db/local in its own process, with a data directory (not memory) so the project's keys are on
+ * disk: the tests sign tokens with the real key (expired ones) to prove the worker checks more
+ * than the signature.
+ */
+export async function startSupabase(dir: string): Promise<LocalSupabase> {
+  const dataDir = join(dir, 'supabase');
+  const server = await startServer({
+    command: process.execPath,
+    args: [new URL('./supabase-main.ts', import.meta.url).pathname, dataDir],
+    readyPath: '/auth/v1/.well-known/jwks.json',
+    timeoutMs: 60_000,
+  });
+  const keys = JSON.parse(readFileSync(join(dataDir, 'keys.json'), 'utf8')) as {
+    publishableKey: string;
+    secretKey: string;
+    legacyJwtSecret: string;
+    anonKey: string;
+    signingKey: SigningKey;
+  };
+  return {
+    url: server.url,
+    publishableKey: keys.publishableKey,
+    secretKey: keys.secretKey,
+    jwtSecret: keys.legacyJwtSecret,
+    anonKey: keys.anonKey,
+    signingKey: keys.signingKey,
+    server,
+  };
+}
+
+export type WorkerOptions = {
+  supabaseUrl: string;
+  publishableKey: string;
+  deployHookUrl: string;
+  /** Local R2 and Durable Object storage. */
+  persistTo: string;
+  jwtSecret?: string;
+};
+
+export async function startWorker(options: WorkerOptions): Promise<StartedServer> {
+  mkdirSync(options.persistTo, { recursive: true });
+  const vars: Record<string, string> = {
+    SUPABASE_URL: options.supabaseUrl,
+    SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
+    ALLOWED_ORIGINS: 'http://127.0.0.1:4321,http://localhost:4321',
+    PUBLIC_IMAGES_URL: 'http://127.0.0.1:{port}/images',
+    DEPLOY_HOOK_URL: options.deployHookUrl,
+    ...(options.jwtSecret ? { SUPABASE_JWT_SECRET: options.jwtSecret } : {}),
+  };
+  return startServer({
+    command: process.execPath,
+    args: [
+      WRANGLER,
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      '{port}',
+      '--persist-to',
+      options.persistTo,
+      '--show-interactive-dev-session=false',
+      ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+    ],
+    cwd: PACKAGE_DIR,
+    // Offline machines: no telemetry attempts.
+    env: { WRANGLER_SEND_METRICS: 'false' },
+    readyPath: '/health',
+    timeoutMs: 90_000,
+  });
+}
+
+export type Session = { id: string; email: string; token: string };
+
+async function authCall(
+  supabaseUrl: string,
+  publishableKey: string,
+  path: string,
+  body: object,
+): Promise<Session> {
+  const response = await fetch(`${supabaseUrl}/auth/v1/${path}`, {
+    method: 'POST',
+    headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as {
+    access_token?: string;
+    user?: { id: string; email: string };
+  };
+  if (!response.ok || !json.access_token || !json.user) {
+    throw new Error(`${path} falhou (${response.status}): ${JSON.stringify(json)}`);
+  }
+  return { id: json.user.id, email: json.user.email, token: json.access_token };
+}
+
+export const signUp = (url: string, key: string, email: string, password: string) =>
+  authCall(url, key, 'signup', { email, password, data: {} });
+
+export const signIn = (url: string, key: string, email: string, password: string) =>
+  authCall(url, key, 'token?grant_type=password', { email, password });
