@@ -1,5 +1,5 @@
 // Business constants and limits from both specs (section 9 and the data model), in one place.
-import type { ImageStyles, ListingKind } from './types.ts';
+import type { AppRole, ImageStyles, ListingKind } from './types.ts';
 
 // Home page and lists
 export const HOME_FEATURED_COUNT = {
@@ -153,3 +153,6 @@ export const AMENITIES = {
 
 // Contact
 export const WHATSAPP_HOST = 'https://wa.me';
+
+// Accounts
+export const APP_ROLES = ['user', 'moderator', 'admin'] as const satisfies readonly AppRole[];

@@ -12,6 +12,8 @@ export const IMAGE_VARIANT_NAMES = Object.keys(IMAGE_VARIANTS) as ImageVariant[]
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_EXTRA = 3;
+/** Decompression-bomb guard: uploads above 40 megapixels are refused before decoding. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_OUTPUT_TYPE = 'image/jpeg';
 export const IMAGE_FOLDERS = [
   'hospedagens',
@@ -72,4 +74,10 @@ export function tooManyImagesProblem(maxImages: number): ImageFileProblem {
     title: 'Limite excedido',
     message: `Você pode adicionar no máximo ${maxImages} imagens.`,
   };
+}
+
+/** An upload whose decoded size passes IMAGE_MAX_PIXELS; null when it is within the limit. */
+export function imagePixelsProblem(name: string, width: number, height: number): string | null {
+  if (width * height <= IMAGE_MAX_PIXELS) return null;
+  return `Imagem grande demais: ${name} tem ${width}×${height} pixels; o máximo é ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
 }

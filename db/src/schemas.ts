@@ -3,6 +3,7 @@
 // schema migration's CHECK constraints (tests send the same values to both).
 import { z } from 'zod';
 import {
+  APP_ROLES,
   DEFAULT_IMAGE_STYLES,
   DEFAULT_RATING,
   FULL_NAME_MAX_LENGTH,
@@ -19,6 +20,7 @@ import {
   TEXT_LIMITS,
   USERNAME_PATTERN,
 } from './constants.ts';
+import { clampRating } from './format.ts';
 import { IMAGE_MAX_EXTRA, isImageUrl, isLink } from './images.ts';
 import { LISTING_KINDS } from './kinds.ts';
 import { SETTINGS_DEFAULTS, type SettingKey } from './settings.ts';
@@ -61,12 +63,27 @@ export const MESSAGES = {
 
 // Building blocks ---------------------------------------------------------------------------------
 
-function object<T extends z.core.$ZodLooseShape>(shape: T) {
+const isBlank = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.every(isBlank));
+
+/**
+ * A field left blank is missing ('Campos incompletos'), even where its message for a wrong value
+ * speaks of the format (price, phone, …).
+ */
+function orRequired(message: string) {
+  return (issue: { input?: unknown }) => (isBlank(issue.input) ? MESSAGES.required : message);
+}
+
+function object<T extends z.core.$ZodLooseShape>(
+  shape: T,
+  invalid: (issue: { input?: unknown }) => string = () => MESSAGES.invalidPayload,
+) {
   return z.strictObject(shape, {
     error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? MESSAGES.unknownField(issue.keys)
-        : MESSAGES.invalidPayload,
+      issue.code === 'unrecognized_keys' ? MESSAGES.unknownField(issue.keys) : invalid(issue),
   });
 }
 
@@ -81,7 +98,9 @@ function text(label: string, max: number) {
 /** A list of labels: trimmed, empties dropped, repeats (ignoring case) removed. */
 function labels(label: string, maxItems: number, maxLength: number) {
   return z
-    .array(z.string({ error: MESSAGES.invalidPayload }), { error: MESSAGES.invalidPayload })
+    .array(z.string({ error: orRequired(MESSAGES.invalidPayload) }), {
+      error: orRequired(MESSAGES.invalidPayload),
+    })
     .transform((items) => {
       const seen = new Set<string>();
       return items
@@ -107,29 +126,31 @@ const imageUrl = z
   .refine(isImageUrl, MESSAGES.imageUrl);
 
 const additionalImages = z
-  .array(imageUrl, { error: MESSAGES.invalidPayload })
-  .max(IMAGE_MAX_EXTRA, MESSAGES.tooManyImages(IMAGE_MAX_EXTRA));
+  .array(imageUrl, { error: orRequired(MESSAGES.invalidPayload) })
+  .max(IMAGE_MAX_EXTRA, { error: orRequired(MESSAGES.tooManyImages(IMAGE_MAX_EXTRA)) });
 
 const price = z
-  .number({ error: MESSAGES.price })
+  .number({ error: orRequired(MESSAGES.price) })
   .min(PRICE_MIN, MESSAGES.price)
   .max(PRICE_MAX, MESSAGES.price);
 
 const rating = z
-  .number({ error: MESSAGES.rating })
+  .number({ error: orRequired(MESSAGES.rating) })
   .min(RATING_MIN, MESSAGES.rating)
   .max(RATING_MAX, MESSAGES.rating);
 
 /** Accepts "+55 (88) 99999-0000" and stores the digits only. */
 const phone = z
   .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
   .transform((value) => value.replace(/\D/g, ''))
   .pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone));
 
 /** Optional coordinates: blank (null or absent) is saved as 0, as the spec says. */
 function coordinate(limit: number, message: string) {
   return z
-    .number({ error: message })
+    .number({ error: orRequired(message) })
     .min(-limit, message)
     .max(limit, message)
     .nullish()
@@ -138,25 +159,29 @@ function coordinate(limit: number, message: string) {
 
 function styleNumber(range: { min: number; max: number }) {
   return z
-    .number({ error: MESSAGES.imageStyles })
+    .number({ error: orRequired(MESSAGES.imageStyles) })
     .min(range.min, MESSAGES.imageStyles)
     .max(range.max, MESSAGES.imageStyles);
 }
 
 /** Missing keys take the defaults (scale 1, rotate 0, position 50/50, cover). */
-export const imageStylesSchema = object({
-  scale: styleNumber(IMAGE_ADJUSTER.zoom).default(DEFAULT_IMAGE_STYLES.scale),
-  rotate: styleNumber(IMAGE_ADJUSTER.rotation).default(DEFAULT_IMAGE_STYLES.rotate),
-  positionX: styleNumber(IMAGE_ADJUSTER.position).default(DEFAULT_IMAGE_STYLES.positionX),
-  positionY: styleNumber(IMAGE_ADJUSTER.position).default(DEFAULT_IMAGE_STYLES.positionY),
-  objectFit: z
-    .enum(OBJECT_FITS, { error: MESSAGES.imageStyles })
-    .default(DEFAULT_IMAGE_STYLES.objectFit),
-});
+export const imageStylesSchema = object(
+  {
+    scale: styleNumber(IMAGE_ADJUSTER.zoom).default(DEFAULT_IMAGE_STYLES.scale),
+    rotate: styleNumber(IMAGE_ADJUSTER.rotation).default(DEFAULT_IMAGE_STYLES.rotate),
+    positionX: styleNumber(IMAGE_ADJUSTER.position).default(DEFAULT_IMAGE_STYLES.positionX),
+    positionY: styleNumber(IMAGE_ADJUSTER.position).default(DEFAULT_IMAGE_STYLES.positionY),
+    objectFit: z
+      .enum(OBJECT_FITS, { error: orRequired(MESSAGES.imageStyles) })
+      .default(DEFAULT_IMAGE_STYLES.objectFit),
+  },
+  orRequired(MESSAGES.invalidPayload),
+);
 const imageStyles = imageStylesSchema.default({ ...DEFAULT_IMAGE_STYLES });
 
-const uuid = z.uuid({ error: MESSAGES.id });
-const kind = z.enum(LISTING_KINDS, { error: MESSAGES.kind });
+const uuid = z.uuid({ error: orRequired(MESSAGES.id) });
+const kind = z.enum(LISTING_KINDS, { error: orRequired(MESSAGES.kind) });
+const flag = z.boolean({ error: orRequired(MESSAGES.invalidPayload) });
 
 /** An update sends only the fields it changes, at least one. */
 function patch<T extends z.core.$ZodLooseShape>(shape: T) {
@@ -241,22 +266,30 @@ export type ComercioUpdate = z.output<typeof comercioUpdateSchema>;
 export type PasseioCreate = z.output<typeof passeioCreateSchema>;
 export type PasseioUpdate = z.output<typeof passeioUpdateSchema>;
 
+/** Quick edit (admin spec §5): the rating clamped to 0–5, 0 when not a number; price too. */
+const quickRating = z.unknown().transform(clampRating);
+export const quickEditSchemas = {
+  hospedagem: patch({ rating: quickRating, price }),
+  comercio: patch({ rating: quickRating }),
+  passeio: patch({ rating: quickRating, price }),
+} as const;
+
 // Featured and pinned ordering (the SQL functions' arguments) --------------------------------------
 
 export const setFeaturedSchema = object({
   kind,
   item_id: uuid,
-  featured: z.boolean({ error: MESSAGES.invalidPayload }),
+  featured: flag,
 });
 export const setPinnedSchema = object({
   kind,
   item_id: uuid,
-  pinned: z.boolean({ error: MESSAGES.invalidPayload }),
+  pinned: flag,
 });
 export const moveSchema = object({
   kind,
   item_id: uuid,
-  direction: z.enum(['up', 'down'], { error: MESSAGES.direction }),
+  direction: z.enum(['up', 'down'], { error: orRequired(MESSAGES.direction) }),
 });
 
 // Categories -------------------------------------------------------------------------------------
@@ -266,17 +299,17 @@ const categoryName = z
   .trim()
   .min(1, MESSAGES.categoryName)
   .max(TEXT_LIMITS.categoryName, MESSAGES.tooLong('O nome da categoria', TEXT_LIMITS.categoryName));
-const orderPosition = z.int({ error: MESSAGES.order }).min(0, MESSAGES.order);
+const orderPosition = z.int({ error: orRequired(MESSAGES.order) }).min(0, MESSAGES.order);
 
 /** order_position is not sent: the database puts a new category last (max + 1). */
 export const categoryCreateSchema = object({
   name: categoryName,
   type: kind,
-  is_active: z.boolean({ error: MESSAGES.invalidPayload }).default(true),
+  is_active: flag.default(true),
 });
 export const categoryUpdateSchema = patch({
   name: categoryName,
-  is_active: z.boolean({ error: MESSAGES.invalidPayload }),
+  is_active: flag,
   order_position: orderPosition,
 });
 
@@ -291,8 +324,10 @@ const slideShape = {
     .trim()
     .min(1, MESSAGES.required)
     .refine(isLink, MESSAGES.slideLink),
-  is_active: z.boolean({ error: MESSAGES.invalidPayload }),
-  order_position: z.int({ error: MESSAGES.slideOrder }).min(SLIDE_MIN_ORDER, MESSAGES.slideOrder),
+  is_active: flag,
+  order_position: z
+    .int({ error: orRequired(MESSAGES.slideOrder) })
+    .min(SLIDE_MIN_ORDER, MESSAGES.slideOrder),
   image_styles: imageStylesSchema,
 };
 
@@ -311,7 +346,7 @@ export type SlideUpdate = z.output<typeof slideUpdateSchema>;
 // Site settings ----------------------------------------------------------------------------------
 
 const settingValue = z
-  .string({ error: MESSAGES.invalidPayload })
+  .string({ error: orRequired(MESSAGES.invalidPayload) })
   .trim()
   .max(TEXT_LIMITS.settingValue, MESSAGES.settingValue);
 
@@ -381,13 +416,14 @@ export const changePasswordSchema = object({
 
 // Roles ------------------------------------------------------------------------------------------
 
-export const grantAdminSchema = object({
-  user_email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email),
-});
-export const setUserRoleSchema = object({
-  user_id: uuid,
-  new_role: z.enum(['user', 'moderator', 'admin'], { error: MESSAGES.role }),
-});
+const grantEmail = z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email);
+const role = z.enum(APP_ROLES, { error: orRequired(MESSAGES.role) });
+
+export const grantAdminSchema = object({ user_email: grantEmail });
+export const setUserRoleSchema = object({ user_id: uuid, new_role: role });
+/** The worker's bodies: POST /api/admin/grant {email} and PUT /api/users/:id/role {role}. */
+export const grantAdminBodySchema = object({ email: grantEmail });
+export const userRoleBodySchema = object({ role });
 
 /** The first message of a failed parse, for a toast. */
 export function firstErrorMessage(error: z.ZodError): string {

@@ -13,7 +13,13 @@ import {
   truncateDescription,
   whatsappUrl,
 } from '../src/format.ts';
-import { imageFileProblem, imageVariant, tooManyImagesProblem } from '../src/images.ts';
+import {
+  IMAGE_MAX_PIXELS,
+  imageFileProblem,
+  imagePixelsProblem,
+  imageVariant,
+  tooManyImagesProblem,
+} from '../src/images.ts';
 import { isListingKind, listingPath } from '../src/kinds.ts';
 import { SETTINGS_DEFAULTS, settingsFromRows } from '../src/settings.ts';
 import { slugify } from '../src/slug.ts';
@@ -49,6 +55,14 @@ describe('images', () => {
       imageFileProblem({ name: 'c.png', type: 'image/png', size: 5 * 1024 * 1024 }),
     ).toBeNull();
     expect(tooManyImagesProblem(3).message).toBe('Você pode adicionar no máximo 3 imagens.');
+  });
+
+  it('uploads above 40 megapixels are refused (decompression-bomb guard)', () => {
+    expect(IMAGE_MAX_PIXELS).toBe(40_000_000);
+    expect(imagePixelsProblem('a.jpg', 8000, 5000)).toBeNull();
+    expect(imagePixelsProblem('b.png', 8000, 5001)).toBe(
+      'Imagem grande demais: b.png tem 8000×5001 pixels; o máximo é 40 megapixels.',
+    );
   });
 });
 

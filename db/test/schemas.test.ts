@@ -8,6 +8,7 @@ import {
   changePasswordSchema,
   comercioCreateSchema,
   firstErrorMessage,
+  grantAdminBodySchema,
   grantAdminSchema,
   hospedagemCreateSchema,
   hospedagemUpdateSchema,
@@ -15,12 +16,15 @@ import {
   moveSchema,
   passeioCreateSchema,
   profileUpdateSchema,
+  quickEditSchemas,
   resetPasswordSchema,
   setFeaturedSchema,
   settingsUpdateSchema,
   setUserRoleSchema,
   signUpSchema,
   slideCreateSchema,
+  slideUpdateSchema,
+  userRoleBodySchema,
 } from '../src/schemas.ts';
 import { actAs, attempt, inRollback } from './support/callers.ts';
 import { openDatabase, type TestDatabase } from './support/databases.ts';
@@ -371,6 +375,74 @@ describe('write schemas', () => {
       contact_email: '',
       nav_label_mapa: 'Mapa',
     });
+  });
+
+  it('a blank field is missing (Campos incompletos), even where its message is about the format', () => {
+    const blanks = [undefined, null, '', '   '];
+    for (const blank of blanks) {
+      for (const field of ['price', 'phone', 'rating', 'latitude', 'categorias']) {
+        const result = hospedagemCreateSchema.safeParse({ ...hospedagem, [field]: blank });
+        if (result.success) {
+          // Optional fields: absent or null is allowed (defaults), a blank string is not.
+          expect(['rating', 'latitude'], `${field}=${String(blank)}`).toContain(field);
+          continue;
+        }
+        expect(firstErrorMessage(result.error), `${field}=${String(blank)}`).toBe(
+          MESSAGES.required,
+        );
+      }
+      expect(messageOf(passeioCreateSchema, { ...passeio, price: blank })).toBe(MESSAGES.required);
+      expect(messageOf(hospedagemUpdateSchema, { phone: blank ?? '' })).toBe(MESSAGES.required);
+    }
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, price: 'abc' })).toBe(MESSAGES.price);
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, price: -1 })).toBe(MESSAGES.price);
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, phone: 'abc' })).toBe(MESSAGES.phone);
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, phone: '123' })).toBe(MESSAGES.phone);
+    expect(messageOf(hospedagemUpdateSchema, { image_styles: { scale: null } })).toBe(
+      MESSAGES.required,
+    );
+    expect(messageOf(slideUpdateSchema, { image_styles: null, is_active: true })).toBe(
+      MESSAGES.required,
+    );
+    expect(messageOf(setFeaturedSchema, { kind: '', item_id: crypto.randomUUID() })).toBe(
+      MESSAGES.required,
+    );
+    // The spec's own wording for these empty values stays.
+    expect(messageOf(categoryCreateSchema, { name: '', type: 'passeio' })).toBe(
+      MESSAGES.categoryName,
+    );
+    expect(messageOf(settingsUpdateSchema, { google_maps_api_key: '' })).toBe(MESSAGES.mapsKey);
+    expect(messageOf(grantAdminBodySchema, { email: '' })).toBe(MESSAGES.email);
+    // Root problems are not a missing field.
+    expect(messageOf(hospedagemCreateSchema, null)).toBe(MESSAGES.invalidPayload);
+  });
+
+  it('quick edit: the rating clamped to 0–5 (0 when not a number), a valid price, nothing else', () => {
+    const quick = quickEditSchemas.hospedagem;
+    expect(quick.parse({ rating: 7 })).toEqual({ rating: 5 });
+    expect(quick.parse({ rating: -2 })).toEqual({ rating: 0 });
+    expect(quick.parse({ rating: '4.2' })).toEqual({ rating: 4.2 });
+    expect(quick.parse({ rating: 'abc' })).toEqual({ rating: 0 });
+    expect(quick.parse({ price: 99.9 })).toEqual({ price: 99.9 });
+    expect(messageOf(quick, { price: -5 })).toBe(MESSAGES.price);
+    expect(messageOf(quick, { price: null })).toBe(MESSAGES.required);
+    expect(messageOf(quick, {})).toBe(MESSAGES.nothingToUpdate);
+    expect(messageOf(quick, { rating: 4, name: 'Outro' })).toBe('Campo não permitido: name.');
+    expect(quickEditSchemas.passeio.parse({ price: 10 })).toEqual({ price: 10 });
+    expect(messageOf(quickEditSchemas.comercio, { price: 10 })).toBe('Campo não permitido: price.');
+  });
+
+  it('the worker’s role and admin-grant bodies', () => {
+    expect(userRoleBodySchema.parse({ role: 'moderator' })).toEqual({ role: 'moderator' });
+    expect(messageOf(userRoleBodySchema, { role: 'root' })).toBe(MESSAGES.role);
+    expect(messageOf(userRoleBodySchema, { role: '' })).toBe(MESSAGES.required);
+    expect(messageOf(userRoleBodySchema, {})).toBe(MESSAGES.required);
+    expect(messageOf(userRoleBodySchema, { role: 'admin', user_id: 'x' })).toBe(
+      'Campo não permitido: user_id.',
+    );
+    expect(grantAdminBodySchema.parse({ email: ' a@b.com ' })).toEqual({ email: 'a@b.com' });
+    expect(messageOf(grantAdminBodySchema, { email: '   ' })).toBe(MESSAGES.email);
+    expect(messageOf(grantAdminBodySchema, { user_email: 'a@b.com' })).toBe(MESSAGES.email);
   });
 
   it('username rules match the profiles constraint', async () => {

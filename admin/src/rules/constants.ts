@@ -1,6 +1,7 @@
 // The panel's view of the shared rules: constants come from @guia-fortim/db (their one home);
 // what is only the panel's (resource names, upload bounds it uses) is named here.
 import {
+  APP_ROLES,
   DEFAULT_COORDINATES as DB_DEFAULT_COORDINATES,
   FALLBACK_CATEGORIES,
   IMAGE_VARIANTS,
@@ -60,7 +61,7 @@ export const MAPS_KEY_SETTING = 'google_maps_api_key';
 export const SITE_SETTING_KEYS = SETTING_KEYS.filter((key) => key !== MAPS_KEY_SETTING);
 export type SiteSettingKey = (typeof SETTING_KEYS)[number];
 
-export const ROLES = ['user', 'moderator', 'admin'] as const;
+export const ROLES = APP_ROLES;
 
 export const CATEGORY_FALLBACKS = FALLBACK_CATEGORIES;
 /** Commerce and tour category lists also offer this choice. */

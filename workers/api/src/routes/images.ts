@@ -1,6 +1,11 @@
 // POST /api/images?folder=… (multipart, field `file`) → the public URLs of the three variants;
 // GET /images/* serves stored variants (locally; production serves the bucket on its own domain).
-import { IMAGE_FOLDERS, IMAGE_MAX_BYTES, type ImageFolder } from '@guia-fortim/db';
+import {
+  IMAGE_FOLDERS,
+  IMAGE_MAX_BYTES,
+  type ImageFolder,
+  imagePixelsProblem,
+} from '@guia-fortim/db';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAdmin } from '../auth.ts';
@@ -14,9 +19,6 @@ import {
   UnreadableImageError,
 } from '../images/variants.ts';
 import { log } from '../log.ts';
-
-// TODO(db): the decompression-bomb guard belongs with the other image limits in db/src/images.ts.
-export const IMAGE_MAX_PIXELS = 40_000_000;
 
 // Room for the multipart envelope around a file of the maximum size.
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -78,13 +80,8 @@ export const uploads = new Hono<AppEnv>().post(
     if (sniffImageType(bytes) === null) throw invalidFormat(name);
     try {
       const { width, height } = await readDimensions(c.env, bytes);
-      if (width * height > IMAGE_MAX_PIXELS) {
-        throw new ApiError(
-          422,
-          'image_too_large',
-          `Imagem grande demais: ${name} tem ${width}×${height} pixels; o máximo é ${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
-        );
-      }
+      const tooManyPixels = imagePixelsProblem(name, width, height);
+      if (tooManyPixels) throw new ApiError(422, 'image_too_large', tooManyPixels);
       const stored = await storeVariants(c.env, bytes, folder as ImageFolder);
       log(c, 'info', 'image stored', { folder, width, height, bytes: bytes.byteLength });
       return c.json(stored, 201);

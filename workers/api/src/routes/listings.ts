@@ -2,48 +2,29 @@
 // Every change runs with the caller's token (row-level security applies too); ordering goes
 // through the database's atomic functions.
 import {
-  clampRating,
   LISTING_TABLE,
   type Listing,
   type ListingKind,
   listingSchemas,
   moveSchema,
-  MESSAGES as SCHEMA_MESSAGES,
+  quickEditSchemas,
   setFeaturedSchema,
   setPinnedSchema,
 } from '@guia-fortim/db';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { imageUrlsOf, removeUnusedImages } from '../images/cleanup.ts';
 import { requestRebuild } from '../publish.ts';
 import { databaseError, restClient } from '../supabase.ts';
-import { idParam, json, params, strictBody } from '../validation.ts';
+import { idParam, json, params } from '../validation.ts';
 
 const NOUN: Record<ListingKind, string> = {
   hospedagem: 'a hospedagem',
   comercio: 'o comércio',
   passeio: 'o passeio',
 };
-
-// Quick edit (admin spec §5): the rating clamped to 0–5, 0 when not a number; price too.
-const quickRating = z.unknown().transform(clampRating);
-
-function quickEditSchema(kind: ListingKind) {
-  const shape =
-    kind === 'comercio'
-      ? { rating: quickRating.optional() }
-      : {
-          rating: quickRating.optional(),
-          price: listingSchemas[kind].create.shape.price.optional(),
-        };
-  return strictBody(shape).refine(
-    (v) => Object.values(v).some((x) => x !== undefined),
-    SCHEMA_MESSAGES.nothingToUpdate,
-  );
-}
 
 const IMAGE_COLUMNS = 'image_url,additional_images';
 
@@ -88,7 +69,7 @@ export function listingRoutes(kind: ListingKind) {
       requestRebuild(c);
       return c.json(row);
     })
-    .patch('/:id/quick', params(idParam), json(quickEditSchema(kind)), async (c) => {
+    .patch('/:id/quick', params(idParam), json(quickEditSchemas[kind]), async (c) => {
       const { id } = c.req.valid('param');
       const rows = await restClient(c)
         .update<Listing>(table, { id: `eq.${id}` }, c.req.valid('json'))

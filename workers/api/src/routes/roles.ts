@@ -1,21 +1,18 @@
 // Roles: an admin sets a user's role; any signed-in user may call the admin grant, and the
 // database decides (an admin, or anyone while no administrator exists yet).
-import { grantAdminErrorMessage, grantAdminSchema, setUserRoleSchema } from '@guia-fortim/db';
+import { grantAdminBodySchema, grantAdminErrorMessage, userRoleBodySchema } from '@guia-fortim/db';
 import { Hono } from 'hono';
 import { requireAdmin, requireUser } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, unauthorized } from '../errors.ts';
 import { databaseError, PostgrestError, restClient } from '../supabase.ts';
-import { idParam, json, params, strictBody } from '../validation.ts';
-
-const roleBody = strictBody({ role: setUserRoleSchema.shape.new_role });
-const grantBody = strictBody({ email: grantAdminSchema.shape.user_email });
+import { idParam, json, params } from '../validation.ts';
 
 export const users = new Hono<AppEnv>().put(
   '/:id/role',
   requireAdmin,
   params(idParam),
-  json(roleBody),
+  json(userRoleBodySchema),
   async (c) => {
     const { id } = c.req.valid('param');
     const { role } = c.req.valid('json');
@@ -29,7 +26,7 @@ export const users = new Hono<AppEnv>().put(
 export const adminGrant = new Hono<AppEnv>().post(
   '/grant',
   requireUser,
-  json(grantBody),
+  json(grantAdminBodySchema),
   async (c) => {
     const { email } = c.req.valid('json');
     try {
