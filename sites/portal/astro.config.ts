@@ -1,9 +1,47 @@
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { LEGACY_REDIRECTS } from './src/lib/redirects.ts';
+import { supabaseConfig } from './src/lib/supabase-config.ts';
 
+// The browser talks to the same Supabase the build reads (account pages use the PUBLIC_ names).
+try {
+  const supabase = supabaseConfig();
+  process.env.PUBLIC_SUPABASE_URL ??= supabase.url;
+  process.env.PUBLIC_SUPABASE_PUBLISHABLE_KEY ??= supabase.key;
+} catch {
+  // No data source configured: `astro check` still works; a build fails in the loader.
+}
+
+const redirectSources = new Set(Object.keys(LEGACY_REDIRECTS).map((path) => encodeURI(path)));
+/** Pages kept out of search engines (the account pages are marked noindex). */
+const unlisted = (path: string) =>
+  redirectSources.has(path) || path.startsWith('/auth/') || path === '/admin-setup';
+
+// Clean URLs without a trailing slash (`/hospedagem/pousada-x` is `hospedagem/pousada-x.html`),
+// the shape Cloudflare Pages serves and the shape the listing dialogs push into the address bar.
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',
-  integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  redirects: LEGACY_REDIRECTS,
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !unlisted(new URL(page).pathname),
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+    // The shared data model is side-effect free: an island importing a constant from it must not
+    // pull in the zod schemas living beside it. TODO(db): declare "sideEffects": false there.
+    build: {
+      rolldownOptions: {
+        treeshake: {
+          moduleSideEffects: [{ test: /[\\/]db[\\/]src[\\/]/, sideEffects: false }],
+        },
+      },
+    },
+  },
 });

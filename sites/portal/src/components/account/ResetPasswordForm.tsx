@@ -1,0 +1,106 @@
+import { type SubmitEvent, useEffect, useState } from 'react';
+import { getSupabase } from '../../lib/auth/client.ts';
+import { navigateWithToast } from '../../lib/auth/flash.ts';
+import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
+import { LOGIN_PATH } from '../../lib/auth/redirect.ts';
+import { checkNewPassword } from '../../lib/auth/validation.ts';
+import { AuthLoading } from './AuthLoading.tsx';
+import { toast } from './toast-store.ts';
+import { AccountCard, Field, FormError, SubmitButton } from './ui.tsx';
+
+/** What the e-mailed link brought: an error, recovery tokens, or nothing. */
+export function recoveryLinkState(hash: string, search: string): 'error' | 'tokens' | 'none' {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const query = new URLSearchParams(search);
+  if (fragment.has('error') || fragment.has('error_code') || query.has('error')) return 'error';
+  if (fragment.has('access_token')) return 'tokens';
+  return 'none';
+}
+
+export function ResetPasswordForm() {
+  const [ready, setReady] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // Read the link before supabase-js consumes (and clears) the fragment.
+    const link = recoveryLinkState(window.location.hash, window.location.search);
+    const invalidLink = () =>
+      navigateWithToast(LOGIN_PATH, { title: MSG.resetInvalidLink, variant: 'destructive' }, true);
+    if (link === 'error') return invalidLink();
+    let active = true;
+    getSupabase()
+      .auth.getSession()
+      .then(({ data }) => {
+        if (!active) return;
+        if (data.session) return setReady(true);
+        if (link === 'tokens') return invalidLink();
+        navigateWithToast(
+          LOGIN_PATH,
+          { title: MSG.resetDeniedTitle, description: MSG.resetDenied, variant: 'destructive' },
+          true,
+        );
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    const invalid = checkNewPassword(password, confirm);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    const client = getSupabase();
+    try {
+      const { error: updateError } = await client.auth.updateUser({ password });
+      if (updateError) {
+        const message = serviceErrorMessage(updateError, MSG.resetFailed);
+        setError(message);
+        toast({ title: MSG.resetFailed, description: message, variant: 'destructive' });
+        setBusy(false);
+        return;
+      }
+      // The recovery session ends here: the visitor signs in again with the new password.
+      await client.auth.signOut().catch(() => undefined);
+      navigateWithToast(LOGIN_PATH, {
+        title: MSG.resetSuccess,
+        description: MSG.resetSuccessDescription,
+      });
+    } catch {
+      toast({ title: MSG.resetFailed, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  if (!ready) return <AuthLoading />;
+  return (
+    <AccountCard title="Redefinir senha">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <Field
+          id="password"
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          id="confirmPassword"
+          label="Confirmar nova senha"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <FormError message={error} />
+        <SubmitButton busy={busy} busyText="Salvando...">
+          Redefinir senha
+        </SubmitButton>
+      </form>
+    </AccountCard>
+  );
+}

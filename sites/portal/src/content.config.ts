@@ -1,0 +1,62 @@
+// The content layer: one read of Supabase per build (site-data.ts) feeds every collection.
+
+import { defineCollection } from 'astro:content';
+import { LISTING_KINDS } from '@guia-fortim/db';
+import type { Loader } from 'astro/loaders';
+import { z } from 'astro/zod';
+import { comercioRow, hospedagemRow, passeioRow, slideRow } from './lib/row-schemas.ts';
+import { readSiteData, type SiteData } from './lib/site-data.ts';
+import { supabaseConfig } from './lib/supabase-config.ts';
+
+let siteData: Promise<SiteData> | undefined;
+
+// `astro check` and `astro sync` only need the collections' types, not the data.
+const typesOnly = process.argv.some((arg) => arg === 'check' || arg === 'sync');
+
+function siteDataLoader(
+  name: string,
+  entries: (data: SiteData) => { id: string; data: Record<string, unknown> }[],
+): Loader {
+  return {
+    name: `supabase-${name}`,
+    load: async ({ store, parseData, logger }) => {
+      store.clear();
+      if (typesOnly) return;
+      siteData ??= readSiteData(supabaseConfig());
+      const all = entries(await siteData);
+      for (const entry of all) {
+        store.set({ id: entry.id, data: await parseData(entry) });
+      }
+      logger.info(`${all.length} ${name} lidos do Supabase`);
+    },
+  };
+}
+
+const hospedagens = defineCollection({
+  loader: siteDataLoader('hospedagens', (d) => d.hospedagens.map((h) => ({ id: h.slug, data: h }))),
+  schema: hospedagemRow,
+});
+const comercios = defineCollection({
+  loader: siteDataLoader('comercios', (d) => d.comercios.map((c) => ({ id: c.slug, data: c }))),
+  schema: comercioRow,
+});
+const passeios = defineCollection({
+  loader: siteDataLoader('passeios', (d) => d.passeios.map((p) => ({ id: p.slug, data: p }))),
+  schema: passeioRow,
+});
+const slides = defineCollection({
+  loader: siteDataLoader('slides', (d) => d.slides.map((s) => ({ id: s.id, data: s }))),
+  schema: slideRow,
+});
+const categories = defineCollection({
+  loader: siteDataLoader('categories', (d) =>
+    LISTING_KINDS.map((kind) => ({ id: kind, data: { names: d.categories[kind] } })),
+  ),
+  schema: z.object({ names: z.array(z.string()) }),
+});
+const settings = defineCollection({
+  loader: siteDataLoader('settings', (d) => [{ id: 'site', data: d.settings }]),
+  schema: z.record(z.string(), z.string()),
+});
+
+export const collections = { hospedagens, comercios, passeios, slides, categories, settings };

@@ -1,0 +1,104 @@
+// /comercio: search and one category ('Todos'), the category chips folded on phones.
+import { COMMERCE_SKELETON_CARDS } from '@guia-fortim/db';
+import { useState } from 'react';
+import { Icon } from '../components/Icon.tsx';
+import {
+  type CategoriaFilters,
+  categoriaQuery,
+  comercioCountText,
+  filterComercios,
+  NO_CATEGORIA_FILTERS,
+  parseCategoriaFilters,
+} from '../lib/filters.ts';
+import type { ComercioView } from '../lib/listing-view.ts';
+import { Chip, SearchField } from './list/Chip.tsx';
+import { EmptyState, Results } from './list/Results.tsx';
+import { type FilterRules, type ListSource, useListExplorer } from './list/useListExplorer.ts';
+
+const RULES: FilterRules<ComercioView, CategoriaFilters> = {
+  empty: NO_CATEGORIA_FILTERS,
+  parse: parseCategoriaFilters,
+  query: categoriaQuery,
+  apply: filterComercios,
+};
+
+type Props = ListSource<ComercioView> & { categories: string[] };
+
+export default function ComercioList({ categories, ...source }: Props) {
+  const list = useListExplorer(source, RULES);
+  const { filters, setFilters } = list;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const choose = (categoria: string | null) => setFilters({ ...filters, categoria });
+
+  return (
+    <div className="flex flex-col gap-8">
+      <search aria-label="Filtrar estabelecimentos">
+        <form
+          onSubmit={(event) => event.preventDefault()}
+          className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
+          <div className="flex items-end gap-3">
+            <div className="flex-1">
+              <SearchField
+                label="Buscar"
+                placeholder="Nome, descrição ou endereço"
+                value={filters.busca}
+                onChange={(busca) => setFilters({ ...filters, busca })}
+              />
+            </div>
+            <button
+              type="button"
+              aria-expanded={filtersOpen}
+              aria-controls="comercio-categorias"
+              onClick={() => setFiltersOpen((open) => !open)}
+              className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-700 md:hidden"
+            >
+              <Icon name="filter" />
+              Filtros
+            </button>
+          </div>
+          <fieldset
+            id="comercio-categorias"
+            className={`${filtersOpen ? 'block' : 'hidden'} md:block`}
+          >
+            <legend className="mb-2 text-sm font-medium text-slate-700">Categoria</legend>
+            <div className="flex flex-wrap gap-2">
+              <Chip pressed={filters.categoria === null} onClick={() => choose(null)}>
+                Todos
+              </Chip>
+              {categories.map((categoria) => (
+                <Chip
+                  key={categoria}
+                  pressed={filters.categoria === categoria}
+                  onClick={() => choose(categoria)}
+                >
+                  {categoria}
+                </Chip>
+              ))}
+            </div>
+          </fieldset>
+        </form>
+      </search>
+      <Results
+        {...list}
+        countText={comercioCountText(list.count, filters.categoria)}
+        loading={
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Carregando">
+            {Array.from({ length: COMMERCE_SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+              <li key={i} className="h-80 animate-pulse rounded-xl bg-slate-200" />
+            ))}
+          </ul>
+        }
+        error={
+          list.status === 'error' && (
+            <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+              Erro ao carregar comércios. Por favor, recarregue a página.
+            </p>
+          )
+        }
+        empty={<EmptyState title="Nenhum estabelecimento encontrado" />}
+      />
+    </div>
+  );
+}

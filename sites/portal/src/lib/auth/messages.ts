@@ -1,0 +1,73 @@
+// Every text the account screens show, in the spec's words (public doc section 8, admin doc
+// 'Admin grant'), plus the Portuguese for the service errors the spec leaves to the server.
+// Validation messages live with the schemas in @guia-fortim/db (MESSAGES).
+import { DB_ERROR_MESSAGES, MESSAGES } from '@guia-fortim/db';
+
+export const MSG = {
+  currentPasswordWrong: 'Senha atual incorreta.',
+
+  loginTitle: 'Erro no login',
+  loginInvalid: 'Credenciais inválidas. Tente novamente.',
+  loginGeneric: 'Ocorreu um erro durante o login. Tente novamente.',
+  loginSuccess: 'Login realizado',
+
+  registerTitle: 'Erro no registro',
+  registerTaken: 'Este email já está registrado.',
+  registerUsernameTaken: DB_ERROR_MESSAGES.usernameTaken,
+  registerGeneric: 'Ocorreu um erro durante o registro.',
+  registerSuccessTitle: 'Registro realizado',
+  registerSuccess: 'Verifique seu email para confirmar sua conta.',
+
+  recoveryFailed: 'Não foi possível enviar o email de recuperação.',
+  recoveryGeneric: 'Ocorreu um erro. Tente novamente mais tarde.',
+
+  resetInvalidLink: 'Link de recuperação inválido ou expirado...',
+  resetDeniedTitle: 'Acesso negado',
+  resetDenied: 'Você precisa acessar esta página através do link de recuperação enviado por email.',
+  resetSuccess: 'Senha redefinida',
+  resetSuccessDescription: 'Entre com sua nova senha.',
+  resetFailed: 'Não foi possível redefinir sua senha.',
+
+  profileFailed: 'Não foi possível atualizar seu perfil.',
+  profileSuccess: 'Perfil atualizado',
+  passwordFailed: 'Não foi possível alterar sua senha.',
+  passwordSuccess: 'Senha alterada',
+
+  logoutTitle: 'Logout realizado',
+  logoutDescription: 'Você saiu do painel administrativo.',
+  logoutFailed: 'Erro ao sair. Tente novamente.',
+
+  grantSignedOut: 'Entre com sua conta para conceder acesso de administrador.',
+  grantSuccess: (email: string) => `Acesso de administrador concedido para ${email}`,
+
+  checkingAuth: 'Verificando autenticação...',
+  loading: 'Carregando...',
+} as const;
+
+type ServiceError = { code?: string | undefined; message?: string | undefined; status?: number };
+
+// Server messages are English; the visitor reads them in Portuguese or not at all.
+const SERVICE_MESSAGES: Record<string, string> = {
+  invalid_credentials: MSG.loginInvalid,
+  email_not_confirmed: 'Email não confirmado. Verifique sua caixa de entrada.',
+  user_already_exists: MSG.registerTaken,
+  email_exists: MSG.registerTaken,
+  weak_password: MESSAGES.passwordShort,
+  same_password: 'A nova senha deve ser diferente da senha atual.',
+  over_request_rate_limit: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  over_email_send_rate_limit: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  email_address_invalid: MESSAGES.email,
+  validation_failed: MESSAGES.email,
+};
+
+/** The Portuguese text for a Supabase error, or `fallback` when it has none. */
+export function serviceErrorMessage(error: ServiceError | null | undefined, fallback: string) {
+  if (!error) return fallback;
+  if (error.code && SERVICE_MESSAGES[error.code]) return SERVICE_MESSAGES[error.code] as string;
+  const message = error.message ?? '';
+  if (/already (been )?registered/i.test(message)) return MSG.registerTaken;
+  if (/invalid login credentials/i.test(message)) return MSG.loginInvalid;
+  // The database speaks Portuguese already (e.g. 'Este nome de usuário já está em uso.').
+  if (/[ãáâàçéêíóôõú]/i.test(message) && message.length <= 200) return message;
+  return fallback;
+}

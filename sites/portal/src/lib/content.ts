@@ -1,0 +1,53 @@
+// Typed access to the build's collections, for pages and endpoints.
+
+import { getCollection, getEntry } from 'astro:content';
+import {
+  type CarouselSlide,
+  type Comercio,
+  comparePublicOrder,
+  type Hospedagem,
+  type ListingKind,
+  type ListingOfKind,
+  type Passeio,
+  SETTINGS_DEFAULTS,
+  type Settings,
+} from '@guia-fortim/db';
+
+const COLLECTION = {
+  hospedagem: 'hospedagens',
+  comercio: 'comercios',
+  passeio: 'passeios',
+} as const;
+
+/** The listings of one kind in public order (pinned first, then the newest). */
+export async function listings<K extends ListingKind>(kind: K): Promise<ListingOfKind[K][]> {
+  const entries = await getCollection(COLLECTION[kind]);
+  return (entries.map((entry) => entry.data) as ListingOfKind[K][]).sort(comparePublicOrder);
+}
+
+export async function allListings(): Promise<{
+  hospedagem: Hospedagem[];
+  comercio: Comercio[];
+  passeio: Passeio[];
+}> {
+  const [hospedagem, comercio, passeio] = await Promise.all([
+    listings('hospedagem'),
+    listings('comercio'),
+    listings('passeio'),
+  ]);
+  return { hospedagem, comercio, passeio };
+}
+
+export async function slides(): Promise<CarouselSlide[]> {
+  const entries = await getCollection('slides');
+  return entries.map((entry) => entry.data).sort((a, b) => a.order_position - b.order_position);
+}
+
+export async function categories(kind: ListingKind): Promise<string[]> {
+  return (await getEntry('categories', kind))?.data.names ?? [];
+}
+
+export async function settings(): Promise<Settings> {
+  const entry = await getEntry('settings', 'site');
+  return { ...SETTINGS_DEFAULTS, ...entry?.data };
+}

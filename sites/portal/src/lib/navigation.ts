@@ -1,0 +1,42 @@
+// The header's five links (labels from the site settings) and the footer's link lists.
+import type { Settings } from '@guia-fortim/db';
+
+export type NavLink = { href: string; label: string };
+
+export function mainNavigation(settings: Settings): NavLink[] {
+  return [
+    { href: '/', label: settings.nav_label_inicio },
+    { href: '/hospedagem', label: settings.nav_label_hospedagem },
+    { href: '/comercio', label: settings.nav_label_comercio },
+    { href: '/passeios', label: settings.nav_label_passeios },
+    { href: '/mapa', label: settings.nav_label_mapa },
+  ];
+}
+
+/** The path a navigation link counts as current for (a listing page counts for its list). */
+export function currentSection(pathname: string): string {
+  const first = pathname.replace(/\.html$/, '').split('/')[1] ?? '';
+  return `/${first}`;
+}
+
+export const FOOTER_CATEGORIES: NavLink[] = [
+  { href: '/hospedagem', label: 'Hotéis' },
+  { href: '/hospedagem', label: 'Pousadas' },
+  { href: '/comercio', label: 'Restaurantes' },
+  { href: '/comercio', label: 'Artesanato' },
+  { href: '/passeios', label: 'Praias' },
+  { href: '/passeios', label: 'Buggy' },
+];
+
+/** Placeholders until the social profiles exist. */
+export const SOCIAL_LINKS: NavLink[] = [
+  { href: '#', label: 'Instagram' },
+  { href: '#', label: 'Facebook' },
+  { href: '#', label: 'YouTube' },
+];
+
+export const LEGAL_LINKS: NavLink[] = [
+  { href: '#', label: 'Termos' },
+  { href: '#', label: 'Privacidade' },
+  { href: '#', label: 'Cookies' },
+];

@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+// The account forms refuse bad input with the spec's messages before sending any request.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminSetupView } from '../../src/components/account/AdminSetupView.tsx';
+import { AuthProvider, useAuth } from '../../src/components/account/AuthProvider.tsx';
+import { ForgotPasswordForm } from '../../src/components/account/ForgotPasswordForm.tsx';
+import { LoginForm } from '../../src/components/account/LoginForm.tsx';
+import { RegisterForm } from '../../src/components/account/RegisterForm.tsx';
+
+let fetchSpy: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  vi.stubEnv('PUBLIC_SUPABASE_URL', 'http://127.0.0.1:9');
+  vi.stubEnv('PUBLIC_SUPABASE_PUBLISHABLE_KEY', 'sb_publishable_test');
+  vi.stubEnv('PUBLIC_API_URL', 'http://127.0.0.1:9');
+  fetchSpy = vi.spyOn(globalThis, 'fetch');
+});
+
+afterEach(() => {
+  cleanup();
+  fetchSpy.mockRestore();
+  vi.unstubAllEnvs();
+  localStorage.clear();
+});
+
+async function fill(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await userEvent.clear(input);
+  if (value) await userEvent.type(input, value);
+}
+
+describe('registration form', () => {
+  const complete = async () => {
+    await fill('Nome completo', 'Maria da Silva');
+    await fill('Nome de usuário', 'maria.silva');
+    await fill('Email', 'maria@example.com');
+    await fill('Senha', 'segredo1');
+    await fill('Confirmar senha', 'segredo1');
+  };
+
+  it.each([
+    [
+      'an empty field',
+      async () => fill('Nome completo', ''),
+      'Por favor, preencha todos os campos obrigatórios.',
+    ],
+    [
+      'a malformed e-mail',
+      async () => fill('Email', 'maria@'),
+      'Por favor, insira um email válido.',
+    ],
+    [
+      'mismatched passwords',
+      async () => fill('Confirmar senha', 'segredo2'),
+      'As senhas não coincidem.',
+    ],
+    [
+      'a short password',
+      async () => {
+        await fill('Senha', '12345');
+        await fill('Confirmar senha', '12345');
+      },
+      'A senha deve ter pelo menos 6 caracteres.',
+    ],
+    [
+      'a username with spaces',
+      async () => fill('Nome de usuário', 'maria silva'),
+      'O nome de usuário deve ter de 3 a 30 caracteres: letras sem acento, números, ponto ou sublinhado.',
+    ],
+  ])('refuses %s without any request', async (_case, spoil, message) => {
+    render(<RegisterForm />);
+    await complete();
+    await spoil();
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar' }));
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('login form', () => {
+  it('links to recovery and registration', () => {
+    render(<LoginForm />);
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' }).getAttribute('href')).toBe(
+      '/auth/esqueci-senha',
+    );
+    expect(screen.getByRole('link', { name: 'Registre-se' }).getAttribute('href')).toBe(
+      '/auth/registro',
+    );
+  });
+
+  it('requires e-mail and password before any request', async () => {
+    render(<LoginForm />);
+    await fill('Email', 'maria@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Por favor, preencha todos os campos obrigatórios.',
+    );
+    await fill('Email', 'maria');
+    await fill('Senha', 'segredo1');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(screen.getByRole('alert').textContent).toBe('Por favor, insira um email válido.');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('forgot-password form', () => {
+  it('refuses an empty or malformed e-mail without any request', async () => {
+    render(<ForgotPasswordForm />);
+    const send = screen.getByRole('button', { name: 'Enviar link de recuperação' });
+    await userEvent.click(send);
+    expect(screen.getByRole('alert').textContent).toBe('Por favor, insira um email válido.');
+    await fill('Email', 'nobody');
+    await userEvent.click(send);
+    expect(screen.getByRole('alert').textContent).toBe('Por favor, insira um email válido.');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('admin setup', () => {
+  it('disables the button while empty, asks a signed-out visitor to sign in; shows the steps when signed out', async () => {
+    render(
+      <AuthProvider>
+        <AdminSetupView />
+      </AuthProvider>,
+    );
+    const button = await screen.findByRole('button', { name: 'Conceder Acesso Admin' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Registrar' }).getAttribute('href')).toBe(
+      '/auth/registro',
+    );
+    expect(screen.getByRole('link', { name: 'Entre' }).getAttribute('href')).toMatch(
+      /^\/auth\/login/,
+    );
+    const field = screen.getByLabelText('Email do usuário') as HTMLInputElement;
+    await waitFor(() => expect(field.disabled).toBe(false));
+    await userEvent.type(field, 'ana@example.com');
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(button);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Entre com sua conta para conceder acesso de administrador.',
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('useAuth', () => {
+  it('throws outside its provider', () => {
+    const Probe = () => {
+      useAuth();
+      return null;
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Probe />)).toThrow('useAuth deve ser usado dentro de um AuthProvider');
+  });
+});

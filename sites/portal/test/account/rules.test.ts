@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { grantErrorMessage } from '../../src/lib/auth/admin-grant.ts';
+import { MSG, serviceErrorMessage } from '../../src/lib/auth/messages.ts';
+import { sessionStorageKey } from '../../src/lib/auth/session-key.ts';
+import {
+  checkGrantEmail,
+  checkNewPassword,
+  checkPasswordChange,
+  checkProfile,
+  checkRegistration,
+} from '../../src/lib/auth/validation.ts';
+
+const valid = {
+  fullName: 'Maria da Silva',
+  username: 'maria.silva',
+  email: 'maria@example.com',
+  password: 'segredo1',
+  confirmPassword: 'segredo1',
+};
+
+describe('registration rules', () => {
+  it('accepts a complete, consistent form', () => {
+    expect(checkRegistration(valid)).toBeNull();
+  });
+  it.each(['fullName', 'confirmPassword'] as const)('requires %s', (field) => {
+    expect(checkRegistration({ ...valid, [field]: '' })).toBe(
+      'Por favor, preencha todos os campos obrigatórios.',
+    );
+  });
+  it('rejects a malformed e-mail, a bad username, a mismatch and a short password', () => {
+    expect(checkRegistration({ ...valid, email: 'maria@' })).toBe(
+      'Por favor, insira um email válido.',
+    );
+    expect(checkRegistration({ ...valid, username: '' })).toMatch(/nome de usuário/);
+    expect(checkRegistration({ ...valid, username: 'a b' })).toMatch(/nome de usuário/);
+    expect(checkRegistration({ ...valid, confirmPassword: 'segredo2' })).toBe(
+      'As senhas não coincidem.',
+    );
+    expect(checkRegistration({ ...valid, password: '12345', confirmPassword: '12345' })).toBe(
+      'A senha deve ter pelo menos 6 caracteres.',
+    );
+  });
+});
+
+describe('password rules', () => {
+  it('reset: mismatch first, then the minimum of 6 characters', () => {
+    expect(checkNewPassword('abcdef', 'abcdeg')).toBe('As senhas não coincidem.');
+    expect(checkNewPassword('abc', 'abc')).toBe('A senha deve ter pelo menos 6 caracteres.');
+    expect(checkNewPassword('abcdef', 'abcdef')).toBeNull();
+  });
+  it('profile change: current password required and the profile wording for length', () => {
+    expect(checkPasswordChange('', 'abcdef', 'abcdef')).toBe(
+      'Por favor, preencha todos os campos obrigatórios.',
+    );
+    expect(checkPasswordChange('old', 'abcdef', 'x')).toBe('As senhas não coincidem.');
+    expect(checkPasswordChange('old', 'abc', 'abc')).toBe(
+      'A nova senha deve ter pelo menos 6 caracteres.',
+    );
+    expect(checkPasswordChange('old', 'abcdef', 'abcdef')).toBeNull();
+  });
+  it('profile: username pattern and full-name length', () => {
+    expect(checkProfile('Maria', 'maria_1')).toBeNull();
+    expect(checkProfile('', 'maria')).toMatch(/preencha/);
+    expect(checkProfile('Maria', 'ma')).toMatch(/3 a 30/);
+    expect(checkProfile('x'.repeat(101), 'maria')).toMatch(/100 caracteres/);
+  });
+  it('admin grant: empty after trimming is refused', () => {
+    expect(checkGrantEmail('   ')).toBe('Por favor, insira um email válido.');
+    expect(checkGrantEmail(' ana@example.com ')).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  it('maps the grant errors of the worker to the spec texts', () => {
+    const body = (code: string, message: string) => ({ error: { code, message } });
+    expect(grantErrorMessage(404, body('not_found', 'not found: usuário'))).toBe(
+      'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',
+    );
+    expect(grantErrorMessage(403, body('forbidden', 'forbidden: apenas'))).toBe(
+      'Apenas administradores podem conceder acesso de admin a outros usuários.',
+    );
+    expect(grantErrorMessage(500, body('internal', 'boom'))).toBe(
+      'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
+    );
+    expect(grantErrorMessage(502, null)).toBe(
+      'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
+    );
+    expect(grantErrorMessage(401, body('unauthorized', 'Sessão inválida'))).toBe(
+      MSG.grantSignedOut,
+    );
+  });
+  it('never shows the server English', () => {
+    expect(serviceErrorMessage({ code: 'invalid_credentials' }, 'x')).toBe(
+      'Credenciais inválidas. Tente novamente.',
+    );
+    expect(serviceErrorMessage({ message: 'User already registered' }, 'x')).toBe(
+      'Este email já está registrado.',
+    );
+    expect(serviceErrorMessage({ message: 'Something odd happened' }, 'fallback')).toBe('fallback');
+    expect(serviceErrorMessage({ message: 'Este nome de usuário já está em uso.' }, 'x')).toBe(
+      'Este nome de usuário já está em uso.',
+    );
+  });
+  it('derives supabase-js storage key from the project URL', () => {
+    expect(sessionStorageKey('http://127.0.0.1:54321')).toBe('sb-127-auth-token');
+    expect(sessionStorageKey('https://abcd.supabase.co')).toBe('sb-abcd-auth-token');
+  });
+});

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { GALLERY_SWIPE_THRESHOLD_PX } from '@guia-fortim/db';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Gallery, photoCount, wrapIndex } from '../../src/components/Gallery.tsx';
+
+afterEach(cleanup);
+
+const photos = (n: number) => Array.from({ length: n }, (_, i) => `/demo/x/casa-${i + 1}-hero.jpg`);
+
+describe('gallery rules', () => {
+  it("counts photos with 'foto' or 'fotos' and loops at both ends", () => {
+    expect(photoCount(1)).toBe('1 foto');
+    expect(photoCount(3)).toBe('3 fotos');
+    expect(wrapIndex(3, 1, 4)).toBe(0);
+    expect(wrapIndex(0, -1, 4)).toBe(3);
+  });
+});
+
+describe('Gallery', () => {
+  it('shows one large and up to 3 small photos, with +N fotos beyond 4', () => {
+    render(<Gallery images={photos(6)} name="Casa" />);
+    const more = screen.getByRole('button', { name: 'Ver mais 2 fotos' });
+    expect(more.textContent).toContain('+2 fotos');
+    expect(screen.getAllByRole('button', { name: /^Ampliar foto \d de 6$/ })).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Ampliar foto 5 de 6' })).toBeNull();
+  });
+
+  it('serves the variants with their sizes and the card variant first on phones', () => {
+    render(<Gallery images={photos(2)} name="Casa" />);
+    const [phone] = screen.getAllByRole('img', { name: 'Casa, foto 1 de 2' });
+    expect(phone?.getAttribute('src')).toBe('/demo/x/casa-1-card.jpg');
+    expect(phone?.getAttribute('srcset')).toBe(
+      '/demo/x/casa-1-hero.jpg 1600w, /demo/x/casa-1-card.jpg 800w, /demo/x/casa-1-thumb.jpg 400w',
+    );
+    expect(phone?.getAttribute('width')).toBe('800');
+    expect(phone?.getAttribute('height')).toBe('600');
+    expect(phone?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it(`swipes only past ${GALLERY_SWIPE_THRESHOLD_PX} px and loops on the phone carousel`, () => {
+    const { container } = render(<Gallery images={photos(3)} name="Casa" />);
+    const carousel = container.querySelector('.gallery > div') as HTMLElement;
+    const counter = () => within(carousel).getByText(/fotos$/).textContent;
+    expect(counter()).toBe('1 / 3 fotos');
+    fireEvent.pointerDown(carousel, { clientX: 300 });
+    fireEvent.pointerUp(carousel, { clientX: 300 - GALLERY_SWIPE_THRESHOLD_PX + 1 });
+    expect(counter()).toBe('1 / 3 fotos');
+    fireEvent.pointerDown(carousel, { clientX: 300 });
+    fireEvent.pointerUp(carousel, { clientX: 300 - GALLERY_SWIPE_THRESHOLD_PX });
+    expect(counter()).toBe('2 / 3 fotos');
+    fireEvent.pointerDown(carousel, { clientX: 100 });
+    fireEvent.pointerUp(carousel, { clientX: 300 });
+    fireEvent.pointerDown(carousel, { clientX: 100 });
+    fireEvent.pointerUp(carousel, { clientX: 300 });
+    expect(counter()).toBe('3 / 3 fotos');
+    fireEvent.click(within(carousel).getByRole('button', { name: 'Próxima foto' }));
+    expect(counter()).toBe('1 / 3 fotos');
+  });
+
+  it('opens the full-screen viewer with its counter, progress bar and keyboard', () => {
+    render(<Gallery images={photos(4)} name="Casa" />);
+    fireEvent.click(
+      screen.getAllByRole('button', { name: 'Ampliar foto 2 de 4' })[0] as HTMLElement,
+    );
+    const viewer = screen.getByRole('dialog');
+    expect(within(viewer).getByText('2 / 4', { exact: false })).toBeTruthy();
+    const progress = viewer.querySelector('.gallery-progress') as HTMLElement;
+    expect(progress.style.width).toBe('50%');
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    expect(within(viewer).getByText('4 / 4', { exact: false })).toBeTruthy();
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    expect(within(viewer).getByText('1 / 4', { exact: false })).toBeTruthy();
+    fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
+    expect(progress.style.width).toBe('100%');
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Fechar galeria' }));
+    expect(screen.queryByRole('button', { name: 'Fechar galeria' })).toBeNull();
+  });
+});

@@ -1,0 +1,143 @@
+// What the build and the header read from Supabase, against db/local (the same migrations and
+// row-level security as production) and the unmodified supabase-js client.
+import {
+  DEMO_ACCOUNTS,
+  FALLBACK_CATEGORIES,
+  LISTING_TABLE,
+  SETTINGS_DEFAULTS,
+} from '@guia-fortim/db';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionStorageKey } from '../../src/lib/auth/session-key.ts';
+import { readStoredUser } from '../../src/lib/session.ts';
+import { readSiteData } from '../../src/lib/site-data.ts';
+
+let supabase: LocalSupabase;
+let config: { url: string; key: string };
+
+beforeAll(async () => {
+  supabase = await startLocalSupabase({ port: 0, seed: true, quiet: true });
+  config = { url: supabase.url, key: supabase.keys.publishableKey };
+}, 120_000);
+afterAll(() => supabase?.stop());
+
+const sql = (text: string, params: unknown[] = []) => supabase.database.query(text, params);
+
+describe('readSiteData', () => {
+  it('reads listings in public order, active slides in order, categories and settings', async () => {
+    const data = await readSiteData(config);
+    for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
+      const { rows } = await sql(
+        `select slug from public.${LISTING_TABLE[kind]}
+         order by is_pinned desc, pin_order asc, created_at desc, id`,
+      );
+      const key = `${LISTING_TABLE[kind]}` as 'hospedagens' | 'comercios' | 'passeios';
+      expect(data[key].map((row) => row.slug)).toEqual(rows.map((row) => row.slug));
+    }
+    const { rows: slides } = await sql(
+      'select title from public.carousel_slides where is_active order by order_position',
+    );
+    expect(data.slides.map((s) => s.title)).toEqual(slides.map((s) => s.title));
+    expect(data.categories.hospedagem[0]).toBe('Pousada');
+    expect(data.settings.header_title_hospedagem).toBe('Hospedagens em Fortim');
+  });
+
+  it('uses the fallback categories for a kind without active ones', async () => {
+    await sql("update public.categories set is_active = false where type = 'passeio'");
+    try {
+      const data = await readSiteData(config);
+      expect(data.categories.passeio).toEqual([...FALLBACK_CATEGORIES.passeio]);
+      expect(data.categories.comercio).not.toContain('Outro');
+    } finally {
+      await sql("update public.categories set is_active = true where type = 'passeio'");
+    }
+  });
+
+  it('keeps the default of a setting missing from the table', async () => {
+    await sql("update public.site_settings set setting_value = 'Roteiros' where setting_key = $1", [
+      'header_title_passeios',
+    ]);
+    expect((await readSiteData(config)).settings.header_title_passeios).toBe('Roteiros');
+    await sql('delete from public.site_settings where setting_key = $1', ['header_title_passeios']);
+    expect((await readSiteData(config)).settings.header_title_passeios).toBe(
+      SETTINGS_DEFAULTS.header_title_passeios,
+    );
+  });
+
+  it('reads past the first 1,000 rows of a table', async () => {
+    await sql(
+      `insert into public.categories (name, type, order_position)
+       select 'Categoria ' || n, 'hospedagem', 1000 + n from generate_series(1, 1200) as n`,
+    );
+    const data = await readSiteData(config);
+    expect(data.categories.hospedagem).toHaveLength(FALLBACK_CATEGORIES.hospedagem.length + 1200);
+    expect(data.categories.hospedagem.at(-1)).toBe('Categoria 1200');
+  });
+
+  it('fails loudly, in Portuguese, when Supabase cannot be read', async () => {
+    await expect(readSiteData({ url: 'http://127.0.0.1:9', key: config.key })).rejects.toThrow(
+      /Não foi possível ler .+ em http:\/\/127\.0\.0\.1:9/,
+    );
+    await expect(readSiteData({ url: config.url, key: 'chave-errada' })).rejects.toThrow(
+      /Leitura de .+ falhou \(HTTP 401\)/,
+    );
+  });
+
+  it('refuses a row that does not have the expected shape, naming its table and slug', async () => {
+    const { rows } = await sql('select slug from public.hospedagens order by slug limit 1');
+    const slug = rows[0]?.slug as string;
+    await sql('alter table public.hospedagens drop constraint hospedagens_image_styles_check');
+    await sql(
+      `update public.hospedagens set image_styles = jsonb_set(image_styles, '{objectFit}', '"esticar"')
+       where slug = $1`,
+      [slug],
+    );
+    await expect(readSiteData(config)).rejects.toThrow(
+      new RegExp(`Linha inválida em hospedagens \\(${slug}\\): image_styles\\.objectFit`),
+    );
+  });
+});
+
+describe('the stored session the header reads', () => {
+  it('is found where supabase-js keeps it and gives the user, then nothing after sign-out', async () => {
+    const storage = new Map<string, string>();
+    const client = createClient(config.url, config.key, {
+      auth: {
+        autoRefreshToken: false,
+        storage: {
+          getItem: (key) => storage.get(key) ?? null,
+          setItem: (key, value) => void storage.set(key, value),
+          removeItem: (key) => void storage.delete(key),
+        },
+      },
+    });
+    const { admin } = DEMO_ACCOUNTS;
+    const { error } = await client.auth.signInWithPassword(admin);
+    expect(error).toBeNull();
+    const key = sessionStorageKey(config.url);
+    expect(key).toBe('sb-127-auth-token');
+    expect(readStoredUser(storage.get(key) ?? null)).toEqual({
+      id: admin.id,
+      email: admin.email,
+      fullName: admin.fullName,
+    });
+    await client.auth.signOut();
+    expect(readStoredUser(storage.get(key) ?? null)).toBeNull();
+  });
+
+  it('ignores what is not a usable session', () => {
+    expect(readStoredUser(null)).toBeNull();
+    expect(readStoredUser('{não é json')).toBeNull();
+    expect(readStoredUser(JSON.stringify({ access_token: 'a', user: { id: 'u' } }))).toBeNull();
+    expect(
+      readStoredUser(
+        JSON.stringify({
+          access_token: 'a',
+          refresh_token: 'r',
+          user: { id: 'u', email: 'x@y.z' },
+        }),
+      ),
+    ).toEqual({ id: 'u', email: 'x@y.z', fullName: null });
+  });
+});
