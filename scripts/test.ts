@@ -23,21 +23,8 @@ const only = process.argv.slice(2);
 type Result = { name: string; passed: number; failed: number; skipped: number; exit: number };
 const results: Result[] = [];
 
-let built = false;
 for (const suite of suites) {
   if (only.length > 0 && !only.includes(suite.name)) continue;
-  if (suite.kind === 'playwright' && !built) {
-    built = true;
-    console.log('\n━━ build (browser suites test the built site and panel) ━━');
-    const build = spawnSync('npx', ['--no-install', 'turbo', 'run', 'build'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) {
-      results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, exit: build.status ?? 1 });
-      continue;
-    }
-  }
   const report = join(reports, `${suite.name.replace(/[^a-z]+/gi, '-')}.json`);
   console.log(`\n━━ ${suite.name} ━━`);
   const command =

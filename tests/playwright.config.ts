@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4329);
+// The global setup starts the whole local stack (the same one `npm start` runs, in memory) with
+// its site on this port; with E2E_BASE_URL the suites run against an already running portal.
+// Without E2E_PORT each run picks its own port (workers inherit it), so runs do not collide.
+process.env.E2E_PORT ??= String(40_000 + (process.pid % 20_000));
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -9,8 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  globalSetup: './e2e/stack.setup.ts',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions(),
     locale: 'pt-BR',
     trace: 'retain-on-failure',
@@ -22,11 +27,4 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],
-  webServer: {
-    command: `npx --no-install astro preview --host 127.0.0.1 --port ${port}`,
-    cwd: '../sites/portal',
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
 });

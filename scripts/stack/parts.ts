@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startServer } from '@guia-fortim/db/testing';
+import { copyDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
 import { renderHeaders, type SiteOrigins } from './headers.ts';
 import { createOrigin } from './origin.ts';
 import type { BuildSite, Publisher } from './publisher.ts';
@@ -125,7 +126,12 @@ export function buildEnv(env: SiteEnv): Record<string, string> {
  */
 export function siteBuilder(
   env: SiteEnv,
-  options: { onLine?: (line: string) => void; data?: { url: string; key: string } } = {},
+  options: {
+    onLine?: (line: string) => void;
+    data?: { url: string; key: string };
+    /** Copy the drawn demo photos (/demo/…, referenced by the seed) into each build. */
+    demoPhotos?: boolean;
+  } = {},
 ): BuildSite {
   return async (outDir) => {
     const result = await run('npx', ['--no-install', 'astro', 'build', '--outDir', outDir], {
@@ -146,6 +152,7 @@ export function siteBuilder(
       };
       const https = env.siteUrl.startsWith('https:');
       writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https }));
+      if (options.demoPhotos) await copyDemoPhotos(outDir);
     }
     return result;
   };

@@ -4,6 +4,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import { drawDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
 import { DEPLOY_HOOK_PATH } from './origin.ts';
 import {
   assertPortFree,
@@ -60,12 +61,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     const siteUrl = `http://127.0.0.1:${ports.site}`;
+    const seed = options.seed ?? true;
+    // Drawn once into a cache, while the services start; the seed refers to them.
+    const photos = seed ? drawDemoPhotos() : Promise.resolve();
+    photos.catch(() => {});
     log('Iniciando o Supabase local (banco, autenticação, REST)…');
     const supabase = await startLocalSupabase({
       port: ports.supabase,
       ...(options.memory ? {} : { dataDir: join(dataDir, 'supabase') }),
       reset: options.reset ?? false,
-      seed: options.seed ?? true,
+      seed,
       siteUrl,
       quiet: !!options.memory,
     });
@@ -95,9 +100,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const admin = await buildAdmin(env, adminDir, options.buildOutput);
     if (!admin.ok) throw new Error(`O build do painel falhou:\n${admin.log.slice(-4000)}`);
 
+    await photos;
     const publisher = new Publisher(
       join(dataDir, 'site'),
-      siteBuilder(env, { onLine: options.buildOutput }),
+      siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed }),
     );
     log('Construindo o site público com os dados do banco…');
     publisher.request();

@@ -22,14 +22,20 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-export async function startStack(options: { seed?: boolean } = {}): Promise<Stack> {
+export async function startStack(
+  options: { seed?: boolean; sitePort?: number } = {},
+): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'guia-fortim-stack-'));
   try {
     const running = await startLocalStack({
       dataDir,
       memory: true,
       seed: options.seed ?? true,
-      ports: { site: await freePort(), supabase: await freePort(), api: await freePort() },
+      ports: {
+        site: options.sitePort ?? (await freePort()),
+        supabase: await freePort(),
+        api: await freePort(),
+      },
     });
     return {
       siteUrl: running.siteUrl,

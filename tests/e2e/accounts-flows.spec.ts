@@ -1,0 +1,408 @@
+// Accounts end to end, against the real local stack (db/local, the worker under wrangler dev,
+// the built site): registration with e-mail confirmation, sign-in and `from`, profile, password
+// change, sign-out, password recovery, the guards, and the first administrator.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startLocalSupabase } from '@guia-fortim/db/local';
+import { startPostgres } from '@guia-fortim/db/testing/postgres';
+import { expect, type Page, test } from '@playwright/test';
+import { type Stack, startStack } from '../support/stack.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+let stack: Stack;
+let run = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  // No demo accounts: the first administrator is made through /admin-setup.
+  stack = await startStack({ seed: false });
+  run = `${test.info().project.name}-${Date.now().toString(36)}`;
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const site = (path: string) => `${stack.siteUrl}${path}`;
+const email = (name: string) => `${name}-${run}@example.com`;
+
+/** The newest e-mailed verify link of `type` sent to `to`, from the local mailbox. */
+async function mailedLink(to: string, type: 'signup' | 'recovery'): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${stack.mailboxUrl}?to=${encodeURIComponent(to)}`);
+    const messages = (await response.json()) as { type: string; link: string }[];
+    const newest = messages.find((message) => message.type === type);
+    if (newest) return newest.link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Nenhum email '${type}' para ${to}`);
+}
+
+/** The header's account button (avatar with initials, 'Minha Conta'). */
+const accountButton = (page: Page) => page.getByRole('button', { name: 'Minha Conta' });
+
+/** Whether the header's account menu offers 'Painel Admin' to the signed-in user. */
+async function seesAdminPanelLink(page: Page): Promise<boolean> {
+  await page.goto(site('/'));
+  await accountButton(page).click();
+  await expect(page.getByRole('link', { name: 'Perfil' })).toBeVisible();
+  // Roles are read when the menu opens; give them time to arrive before answering 'no'.
+  return page
+    .getByRole('link', { name: 'Painel Admin' })
+    .waitFor({ timeout: 3_000 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+async function fillAndSubmit(page: Page, fields: Record<string, string>, button: string) {
+  for (const [label, value] of Object.entries(fields)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole('button', { name: button, exact: true }).click();
+}
+
+async function register(page: Page, who: { name: string; username: string; email: string }) {
+  await page.goto(site('/auth/registro'));
+  await fillAndSubmit(
+    page,
+    {
+      'Nome completo': who.name,
+      'Nome de usuário': who.username,
+      Email: who.email,
+      Senha: 'segredo1',
+      'Confirmar senha': 'segredo1',
+    },
+    'Registrar',
+  );
+}
+
+async function signIn(page: Page, address: string, password: string, from?: string) {
+  const query = from ? `?from=${encodeURIComponent(from)}` : '';
+  await page.goto(site(`/auth/login${query}`));
+  await fillAndSubmit(page, { Email: address, Senha: password }, 'Entrar');
+}
+
+/** Registers and confirms an account without the browser (for the other users of a test). */
+async function confirmedAccount(
+  page: Page,
+  who: { name: string; username: string; email: string },
+) {
+  await register(page, who);
+  await page.waitForURL(site('/auth/login'));
+  await page.goto(await mailedLink(who.email, 'signup'));
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.evaluate(() => localStorage.clear());
+}
+
+test('registration, confirmation, sign-in with from, profile, password change and sign-out', async ({
+  page,
+}) => {
+  const maria = {
+    name: 'Maria da Silva',
+    username: `maria_${Date.now() % 1e6}`,
+    email: email('maria'),
+  };
+
+  // Bad input is refused before any request.
+  await page.goto(site('/auth/registro'));
+  await fillAndSubmit(
+    page,
+    {
+      'Nome completo': maria.name,
+      'Nome de usuário': maria.username,
+      Email: maria.email,
+      Senha: 'segredo1',
+      'Confirmar senha': 'segredo2',
+    },
+    'Registrar',
+  );
+  await expect(page.getByRole('alert').first()).toHaveText('As senhas não coincidem.');
+
+  await register(page, maria);
+  await page.waitForURL(site('/auth/login'));
+  await expect(page.getByText('Verifique seu email para confirmar sua conta.')).toBeVisible();
+
+  // The confirmation link lands on the site root with the session.
+  await page.goto(await mailedLink(maria.email, 'signup'));
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.evaluate(() => localStorage.clear());
+
+  // The same e-mail again is refused clearly.
+  await register(page, { ...maria, username: `${maria.username}x` });
+  await expect(page.getByRole('alert').first()).toHaveText('Este email já está registrado.');
+
+  // The guard sends an anonymous visitor to login, replacing history, and back after sign-in.
+  await page.goto(site('/'));
+  await page.goto(site('/auth/perfil'));
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+  expect(new URL(page.url()).searchParams.get('from')).toBe('/auth/perfil');
+  await page.goBack();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  // A wrong password and an unknown e-mail get the same answer.
+  await signIn(page, email('desconhecida'), 'senha-errada');
+  await expect(page.getByText('Credenciais inválidas. Tente novamente.')).toBeVisible();
+  await signIn(page, maria.email, 'senha-errada', '/auth/perfil');
+  await expect(page.getByText('Credenciais inválidas. Tente novamente.')).toBeVisible();
+  await page.getByLabel('Senha', { exact: true }).fill('segredo1');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL(site('/auth/perfil'));
+  await expect(page.getByRole('heading', { name: 'Seu Perfil' })).toBeVisible();
+  await expect(page.getByText('Login realizado')).toBeVisible();
+  await expect(page.getByTestId('profile-initials')).toHaveText('MD');
+  await expect(accountButton(page)).toContainText('MD');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(maria.email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
+
+  // Profile edit: bad username refused, then saved.
+  await page.getByLabel('Nome de usuário').fill('a b');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('3 a 30 caracteres');
+  await page.getByLabel('Nome completo').fill('Maria Souza Lima');
+  await page.getByLabel('Nome de usuário').fill(`${maria.username}_2`);
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Perfil atualizado')).toBeVisible();
+  await expect(page.getByTestId('profile-initials')).toHaveText('MS');
+  await page.reload();
+  await expect(page.getByLabel('Nome completo')).toHaveValue('Maria Souza Lima');
+  await expect(accountButton(page)).toContainText('MS');
+
+  // Password change: the wrong current password first.
+  await page.getByRole('tab', { name: 'Segurança' }).click();
+  const change = async (current: string, next: string, confirm: string) => {
+    await page.getByLabel('Senha atual').fill(current);
+    await page.getByLabel('Nova senha', { exact: true }).fill(next);
+    await page.getByLabel('Confirmar nova senha').fill(confirm);
+    await page.getByRole('button', { name: 'Alterar senha' }).click();
+  };
+  await change('segredo1', 'novasenha1', 'novasenha2');
+  await expect(page.getByRole('alert').first()).toHaveText('As senhas não coincidem.');
+  await change('segredo1', '12345', '12345');
+  await expect(page.getByRole('alert').first()).toHaveText(
+    'A nova senha deve ter pelo menos 6 caracteres.',
+  );
+  await change('errada99', 'novasenha1', 'novasenha1');
+  await expect(page.getByRole('alert').first()).toHaveText('Senha atual incorreta.');
+  await change('segredo1', 'novasenha1', 'novasenha1');
+  await expect(page.getByText('Senha alterada')).toBeVisible();
+  await expect(page.getByLabel('Senha atual')).toHaveValue('');
+
+  // Sign-out clears the session and goes home.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.endsWith('-auth-token')),
+  );
+  expect(stored).toEqual([]);
+
+  // The new password works, the old one does not; an unsafe `from` never leaves the site.
+  await signIn(page, maria.email, 'segredo1');
+  await expect(page.getByText('Credenciais inválidas. Tente novamente.')).toBeVisible();
+  await signIn(page, maria.email, 'novasenha1', '//evil.example/x');
+  await page.waitForURL(site('/'));
+});
+
+test('password recovery: e-mail, reset, sign-in; reused and broken links; no link', async ({
+  page,
+}) => {
+  const rui = { name: 'Rui Costa', username: `rui_${Date.now() % 1e6}`, email: email('rui') };
+  await confirmedAccount(page, rui);
+
+  // Without a link or a session the reset page refuses.
+  await page.goto(site('/auth/reset-password'));
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+  await expect(page.getByText('Acesso negado')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Você precisa acessar esta página através do link de recuperação enviado por email.',
+    ),
+  ).toBeVisible();
+
+  // An unknown address gets the same answer as a known one.
+  await page.goto(site('/auth/esqueci-senha'));
+  await fillAndSubmit(page, { Email: email('ninguem') }, 'Enviar link de recuperação');
+  await expect(page.getByText(/pasta de spam/)).toBeVisible();
+
+  await page.goto(site('/auth/esqueci-senha'));
+  await fillAndSubmit(page, { Email: rui.email }, 'Enviar link de recuperação');
+  await expect(page.getByText(/pasta de spam/)).toBeVisible();
+  const link = await mailedLink(rui.email, 'recovery');
+
+  // A broken token is refused like an expired one.
+  const broken = new URL(link);
+  broken.searchParams.set('token', 'x'.repeat(40));
+  await page.goto(broken.toString());
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+  await expect(page.getByText('Link de recuperação inválido ou expirado...')).toBeVisible();
+
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === '/auth/reset-password');
+  await fillAndSubmit(
+    page,
+    { 'Nova senha': 'recuperada1', 'Confirmar nova senha': 'recuperada2' },
+    'Redefinir senha',
+  );
+  await expect(page.getByRole('alert').first()).toHaveText('As senhas não coincidem.');
+  await fillAndSubmit(
+    page,
+    { 'Nova senha': 'abc', 'Confirmar nova senha': 'abc' },
+    'Redefinir senha',
+  );
+  await expect(page.getByRole('alert').first()).toHaveText(
+    'A senha deve ter pelo menos 6 caracteres.',
+  );
+  await fillAndSubmit(
+    page,
+    { 'Nova senha': 'recuperada1', 'Confirmar nova senha': 'recuperada1' },
+    'Redefinir senha',
+  );
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+  await expect(page.getByText('Senha redefinida')).toBeVisible();
+
+  // The link cannot be used twice.
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+  await expect(page.getByText('Link de recuperação inválido ou expirado...')).toBeVisible();
+
+  await signIn(page, rui.email, 'recuperada1', '/auth/perfil');
+  await page.waitForURL(site('/auth/perfil'));
+  await expect(page.getByTestId('profile-name')).toHaveText('Rui Costa');
+});
+
+test('first administrator through /admin-setup, then only admins may grant', async ({ page }) => {
+  const ana = { name: 'Ana Admin', username: `ana_${Date.now() % 1e6}`, email: email('ana') };
+  const bia = { name: 'Bia Usuária', username: `bia_${Date.now() % 1e6}`, email: email('bia') };
+  await confirmedAccount(page, ana);
+  await confirmedAccount(page, bia);
+
+  // Usernames are unique: at registration and in the profile.
+  await register(page, { name: 'Outra Ana', username: ana.username, email: email('outra') });
+  await expect(page.getByRole('alert').first()).toHaveText('Este nome de usuário já está em uso.');
+  await signIn(page, bia.email, 'segredo1', '/auth/perfil');
+  await page.waitForURL(site('/auth/perfil'));
+  await page.getByLabel('Nome de usuário').fill(ana.username.toUpperCase());
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByRole('alert').first()).toHaveText('Este nome de usuário já está em uso.');
+  await page.evaluate(() => localStorage.clear());
+
+  // Anonymous visitors see the steps.
+  await page.goto(site('/admin-setup'));
+  await expect(page.getByRole('heading', { name: 'Configuração de Administrador' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Registrar' })).toHaveAttribute(
+    'href',
+    '/auth/registro',
+  );
+  const grant = page.getByRole('button', { name: 'Conceder Acesso Admin' });
+  await expect(grant).toBeDisabled();
+
+  const grantTo = async (target: string) => {
+    await page.goto(site('/admin-setup'));
+    await page.getByLabel('Email do usuário').fill(target);
+    await grant.click();
+  };
+
+  // Bia is refused while Ana is the first administrator.
+  await signIn(page, ana.email, 'segredo1', '/admin-setup');
+  await page.waitForURL(site('/admin-setup'));
+  await grantTo(ana.email);
+  await expect(page.getByText(`Acesso de administrador concedido para ${ana.email}`)).toBeVisible();
+  await expect(page.getByLabel('Email do usuário')).toHaveValue('');
+
+  expect(await seesAdminPanelLink(page)).toBe(true);
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, bia.email, 'segredo1', '/admin-setup');
+  await page.waitForURL(site('/admin-setup'));
+  expect(await seesAdminPanelLink(page)).toBe(false);
+  await grantTo(bia.email);
+  await expect(page.getByRole('alert').first()).toHaveText(
+    'Apenas administradores podem conceder acesso de admin a outros usuários.',
+  );
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, ana.email, 'segredo1', '/admin-setup');
+  await page.waitForURL(site('/admin-setup'));
+  await grantTo(email('ninguem'));
+  await expect(page.getByRole('alert').first()).toHaveText(
+    'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',
+  );
+  await grantTo(bia.email);
+  await expect(page.getByText(`Acesso de administrador concedido para ${bia.email}`)).toBeVisible();
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, bia.email, 'segredo1');
+  await page.waitForURL(site('/'));
+  expect(await seesAdminPanelLink(page)).toBe(true);
+});
+
+test('operators make an administrator with npm run admin:create', async ({ page }) => {
+  const caio = {
+    name: 'Caio Operador',
+    username: `caio_${Date.now() % 1e6}`,
+    email: email('caio'),
+  };
+  const dora = { name: 'Dora', username: `dora_${Date.now() % 1e6}`, email: email('dora') };
+  await confirmedAccount(page, caio);
+  await confirmedAccount(page, dora);
+  const script = new URL('../../db/scripts/admin-create.ts', import.meta.url).pathname;
+  const env = {
+    ...process.env,
+    SUPABASE_URL: stack.supabaseUrl,
+    SUPABASE_SECRET_KEY: stack.secretKey,
+    DATABASE_URL: '',
+  };
+  const node = process.execPath;
+  const missing = await promisify(execFile)(node, [script, email('ninguem')], { env }).catch(
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(missing).toMatchObject({ code: 1 });
+  expect((missing as { stderr: string }).stderr).toContain('Usuário não encontrado');
+
+  const made = await promisify(execFile)(node, [script, caio.email], { env });
+  expect(made.stdout).toContain(`Acesso de administrador concedido para ${caio.email}`);
+
+  // Caio is now an administrator: he may grant Dora.
+  await signIn(page, caio.email, 'segredo1', '/admin-setup');
+  await page.waitForURL(site('/admin-setup'));
+  await page.getByLabel('Email do usuário').fill(dora.email);
+  await page.getByRole('button', { name: 'Conceder Acesso Admin' }).click();
+  await expect(
+    page.getByText(`Acesso de administrador concedido para ${dora.email}`),
+  ).toBeVisible();
+});
+
+test('admin:create also works straight on PostgreSQL (DATABASE_URL)', async () => {
+  const postgres = await startPostgres();
+  try {
+    // db/local over this PostgreSQL applies the migrations and gives the owner's connection.
+    const local = await startLocalSupabase({ port: 0, databaseUrl: postgres.url, quiet: true });
+    try {
+      const db = local.database;
+      const user = await db.query<{ id: string }>(
+        `insert into auth.users (email, raw_user_meta_data) values ($1, '{"full_name":"Eva"}') returning id`,
+        ['eva@example.com'],
+      );
+      const script = new URL('../../db/scripts/admin-create.ts', import.meta.url).pathname;
+      const env = { ...process.env, DATABASE_URL: postgres.url };
+      const done = await promisify(execFile)(process.execPath, [script, 'EVA@example.com'], {
+        env,
+      });
+      expect(done.stdout).toContain('Acesso de administrador concedido para EVA@example.com');
+      const roles = await db.query('select role from public.user_roles where user_id = $1', [
+        user.rows[0]?.id,
+      ]);
+      expect(roles.rows).toEqual([{ role: 'admin' }]);
+      const missing = await promisify(execFile)(process.execPath, [script, 'x@example.com'], {
+        env,
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect(missing).toMatchObject({ code: 1 });
+      expect((missing as { stderr: string }).stderr).toContain('Usuário não encontrado');
+    } finally {
+      await local.stop();
+    }
+  } finally {
+    await postgres.stop();
+  }
+});

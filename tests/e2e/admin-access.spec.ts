@@ -1,0 +1,77 @@
+// The panel's gate, against the whole local stack (db/local + worker + site + panel on one
+// origin): anonymous visitors go to the site's sign-in page and come back; a signed-in
+// non-admin sees 'Acesso Negado'; the demo admin gets the dashboard with real counts.
+import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { expect, type Page, test } from '@playwright/test';
+
+async function signInThroughSite(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Senha').fill(account.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** On a phone the sidebar is a drawer: open it when it is closed. */
+async function openMenu(page: Page) {
+  const menu = page.getByRole('navigation', { name: 'Menu do painel' });
+  if (await menu.isVisible()) return;
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(menu).toBeVisible();
+}
+
+test('an anonymous visitor is sent to /auth/login with from, and back after signing in', async ({
+  page,
+}) => {
+  await page.goto('/admin/destaques');
+  await expect(page).toHaveURL(/\/auth\/login\?from=%2Fadmin%2Fdestaques$/);
+  await signInThroughSite(page, DEMO_ACCOUNTS.admin);
+  await expect(page).toHaveURL(/\/admin\/destaques$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Destaques' })).toBeVisible();
+});
+
+test("a signed-in user without the admin role sees 'Acesso Negado' with both texts", async ({
+  page,
+}) => {
+  await page.goto('/admin/dashboard');
+  await signInThroughSite(page, DEMO_ACCOUNTS.visitante);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso Negado' })).toBeVisible();
+  await expect(page.getByText('Você não tem permissão para acessar esta área.')).toBeVisible();
+  await expect(
+    page.getByText('Entre em contato com um administrador se precisar de acesso.'),
+  ).toBeVisible();
+  await expect(page.getByText('Painel Administrativo')).toHaveCount(0);
+});
+
+test('the admin sees the dashboard with real counts, the sidebar and who is signed in', async ({
+  page,
+}) => {
+  await page.goto('/admin/dashboard');
+  await signInThroughSite(page, DEMO_ACCOUNTS.admin);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }),
+  ).toBeVisible();
+
+  const lodgingCount = page.getByLabel('Total de Hospedagens');
+  await expect(lodgingCount).toHaveText(/^\d+$/);
+  const shown = Number(await lodgingCount.textContent());
+  await page.getByTestId('count-hospedagens').getByRole('link', { name: 'Gerenciar' }).click();
+  await expect(page).toHaveURL(/\/admin\/hospedagens$/);
+  await expect(page.getByTestId('listing-row')).toHaveCount(shown);
+
+  await page.goto('/admin/hospedagens/novo');
+  await openMenu(page);
+  const menu = page.getByRole('navigation', { name: 'Menu do painel' });
+  await expect(menu.getByRole('link', { name: 'Hospedagens' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(menu.getByRole('link')).toHaveCount(12 + 2);
+  await expect(page.getByTestId('logged-as')).toHaveText(DEMO_ACCOUNTS.admin.fullName);
+  await menu.getByRole('link', { name: 'Destaques' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Destaques' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Hospedagens' })).toBeVisible();
+});

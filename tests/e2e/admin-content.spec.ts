@@ -1,0 +1,388 @@
+// The panel's content management against the whole local stack (db/local + worker + the built
+// site and panel on one origin), signed in as the demo admin through the site's sign-in page.
+// Each test puts back what it changed, so the suite can run again on the same stack.
+import { DEMO_ACCOUNTS, imageVariant } from '@guia-fortim/db';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const stamp = Date.now().toString(36);
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/admin/dashboard');
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
+  await page.getByLabel('Senha').fill(DEMO_ACCOUNTS.admin.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel Administrativo' })).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
+/** A real photo drawn by the browser: 2400×1600 JPEG, larger than the hero size. */
+async function photo(page: Page, name: string) {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1600;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const sky = context.createLinearGradient(0, 0, 0, 1600);
+    sky.addColorStop(0, '#4aa8e0');
+    sky.addColorStop(0.55, '#bfe6f7');
+    sky.addColorStop(0.56, '#1f8fb8');
+    sky.addColorStop(1, '#f2d6a2');
+    context.fillStyle = sky;
+    context.fillRect(0, 0, 2400, 1600);
+    for (let i = 0; i < 4000; i++) {
+      context.fillStyle = `hsl(${(i * 37) % 360} 60% 50% / 0.15)`;
+      context.fillRect((i * 131) % 2400, (i * 71) % 1600, 12, 12);
+    }
+    return canvas.toDataURL('image/jpeg', 0.95).split(',')[1] as string;
+  });
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+async function naturalSize(page: Page, url: string): Promise<[number, number]> {
+  return page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight] as [number, number];
+  }, url);
+}
+
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+// Notifications queue up (one at a time, 5 s each), so a message may wait behind another.
+const toast = (page: Page, text: string) =>
+  expect(page.getByText(text).first()).toBeVisible({ timeout: 20_000 });
+
+test('hospedagem with a real photo, category rename cascade, edit and delete', async ({ page }) => {
+  const category = `Cat E2E ${stamp}`;
+  const renamed = `Cat E2E renomeada ${stamp}`;
+  const name = `Pousada E2E ${stamp}`;
+
+  await page.goto('/admin/categorias');
+  await page.getByRole('tab', { name: 'Hospedagem' }).click();
+  await page.getByRole('button', { name: 'Nova Categoria' }).click();
+  await page.getByRole('button', { name: 'Criar' }).click();
+  await toast(page, 'Digite um nome para a categoria');
+  await page.getByLabel('Nome da Categoria').fill(`  ${category}  `);
+  await page.getByRole('button', { name: 'Criar' }).click();
+  await toast(page, 'Categoria criada com sucesso!');
+  await expect(page.getByText(category, { exact: true })).toBeVisible();
+
+  await page.goto('/admin/hospedagens/novo');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Campos incompletos');
+  await page.getByLabel('Nome *').fill(name);
+  await page.getByLabel('Descrição *').fill('Quartos amplos a 200 m da praia, com café da manhã.');
+  await page.getByLabel('Endereço *').fill('Rua da Praia, 100, Pontal de Maceió');
+  await page.getByLabel('Preço (R$) *').fill('350.50');
+  await page.getByLabel('Telefone (WhatsApp) *').fill('5588999990000');
+  await page.getByLabel('Comodidades (separadas por vírgula)').fill('Wi-Fi, Piscina, ');
+  await choose(page, page.getByRole('combobox', { name: 'Adicionar categorias' }), category);
+  await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+
+  await page
+    .getByLabel('Imagem principal *', { exact: true })
+    .setInputFiles(await photo(page, 'praia.jpg'));
+  const main = page.getByAltText('Imagem principal * 1');
+  await expect(main).toBeVisible({ timeout: 30_000 });
+  const hero = (await main.getAttribute('src')) as string;
+  expect(hero).toMatch(/-hero\.jpg$/);
+  const [heroW, heroH] = await naturalSize(page, hero);
+  expect(heroW).toBeLessThanOrEqual(1600);
+  expect(heroH).toBeLessThanOrEqual(900);
+  const [cardW, cardH] = await naturalSize(page, imageVariant(hero, 'card'));
+  expect(cardW).toBeLessThanOrEqual(800);
+  expect(cardH).toBeLessThanOrEqual(600);
+  const [thumbW, thumbH] = await naturalSize(page, imageVariant(hero, 'thumb'));
+  expect(thumbW).toBeLessThanOrEqual(400);
+  expect(thumbH).toBeLessThanOrEqual(300);
+
+  const preview = page.getByTestId('card-preview').getByRole('img');
+  await expect(preview).toHaveAttribute('src', hero);
+  await page.getByRole('button', { name: 'Zoom 1.5x' }).click();
+  await expect(preview).toHaveCSS('transform', /matrix\(1\.5, 0, 0, 1\.5/);
+
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Hospedagem criada');
+  await expect(page).toHaveURL(/\/admin\/hospedagens$/);
+  const row = page.getByTestId('listing-row').filter({ hasText: name });
+  await expect(row).toContainText(category);
+  await expect(row).toContainText('R$ 350,50');
+
+  await page.goto('/admin/categorias');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: category })
+    .getByRole('button', { name: 'Editar' })
+    .click();
+  await page.getByLabel('Nome da Categoria').fill(renamed);
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await toast(page, 'Categoria atualizada com sucesso!');
+
+  await page.goto('/admin/hospedagens');
+  await expect(row).toContainText(renamed);
+  await row.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByLabel('Nome *')).toHaveValue(name);
+  await expect(page.getByTestId('card-preview').getByRole('img')).toHaveCSS(
+    'transform',
+    /matrix\(1\.5, 0, 0, 1\.5/,
+  );
+  await page.getByLabel('Nome *').fill(`${name} editada`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Hospedagem atualizada');
+  const edited = page.getByTestId('listing-row').filter({ hasText: `${name} editada` });
+  await expect(edited).toBeVisible();
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await edited.getByRole('button', { name: 'Excluir' }).click();
+  await toast(page, 'Hospedagem excluída');
+  await expect(edited).toHaveCount(0);
+
+  await page.goto('/admin/categorias');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: renamed })
+    .getByRole('button', { name: 'Excluir' })
+    .click();
+  await expect(
+    page.getByText(
+      `Tem certeza que deseja excluir a categoria "${renamed}"? Esta ação não pode ser desfeita.`,
+    ),
+  ).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await toast(page, 'Categoria excluída com sucesso!');
+  await expect(page.getByText(renamed, { exact: true })).toHaveCount(0);
+});
+
+test('featured: add up to the limit, reorder, remove, each tab on its own', async ({ page }) => {
+  await page.goto('/admin/destaques');
+  await page.getByRole('tab', { name: 'Hospedagens' }).click();
+  const count = page.getByTestId('featured-count');
+  const featuredRows = page.getByTestId('featured-row');
+  await expect(count).toHaveText(/Em destaque \(\d\/4\)/);
+  const before = await featuredRows.count();
+  const added: string[] = [];
+  for (let n = before; n < 4; n++) {
+    const candidate = page.getByTestId('candidate-row').first();
+    const candidateName = (await candidate.getByRole('paragraph').first().textContent()) as string;
+    await candidate.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(page, 'Item adicionado aos destaques!');
+    await expect(count).toHaveText(`Em destaque (${n + 1}/4)`);
+    added.push(candidateName);
+  }
+  await page
+    .getByTestId('candidate-row')
+    .first()
+    .getByRole('button', { name: 'Adicionar' })
+    .click();
+  await toast(page, 'Limite atingido');
+  await toast(page, 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.');
+  await expect(featuredRows).toHaveCount(4);
+
+  const first = (await featuredRows.nth(0).getByRole('paragraph').first().textContent()) as string;
+  const second = (await featuredRows.nth(1).getByRole('paragraph').first().textContent()) as string;
+  await expect(page.getByRole('button', { name: `Mover ${first} para cima` })).toBeDisabled();
+  await page.getByRole('button', { name: `Mover ${first} para baixo` }).click();
+  await expect(featuredRows.nth(0)).toContainText(second);
+  await expect(featuredRows.nth(1)).toContainText(first);
+  await expect(featuredRows.nth(1).getByLabel('Posição')).toHaveText('#2');
+  await page.getByRole('button', { name: `Mover ${first} para cima` }).click();
+  await expect(featuredRows.nth(0)).toContainText(first);
+
+  await page.getByRole('tab', { name: 'Comércios' }).click();
+  await expect(count).toHaveText(/Em destaque \(\d\/4\)/);
+  await expect(featuredRows.filter({ hasText: first })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Hospedagens' }).click();
+
+  for (const name of added) {
+    await featuredRows.filter({ hasText: name }).getByRole('button', { name: 'Remover' }).click();
+    await toast(page, 'Item removido dos destaques.');
+  }
+  await expect(featuredRows).toHaveCount(before);
+});
+
+test('pin to top: pin two, reorder, unpin, empty search text', async ({ page }) => {
+  await page.goto('/admin/ordenar-topo');
+  const pinnedRows = page.getByTestId('pinned-row');
+  await expect(page.getByRole('tab', { name: 'Comércios', selected: true })).toBeVisible();
+  await expect(page.getByTestId('unpinned-list')).toBeVisible();
+  const before = await pinnedRows.count();
+  const names: string[] = [];
+  for (let n = 1; n <= 2; n++) {
+    const row = page.getByTestId('unpinned-row').first();
+    names.push((await row.getByRole('paragraph').textContent()) as string);
+    await row.getByRole('button', { name: 'Fixar' }).click();
+    await toast(page, 'Fixado no topo');
+    await toast(page, `Item fixado na posição #${before + n}`);
+  }
+  const [a, b] = names as [string, string];
+  await expect(pinnedRows.nth(before)).toContainText(a);
+  await page.getByRole('button', { name: `Mover ${b} para cima` }).click();
+  await toast(page, 'Ordem atualizada');
+  await expect(pinnedRows.nth(before)).toContainText(b);
+  await expect(pinnedRows.nth(before)).toContainText(`#${before + 1}`);
+
+  for (const name of names) {
+    await pinnedRows
+      .filter({ hasText: name })
+      .getByRole('button', { name: 'Remover do topo' })
+      .click();
+    await toast(page, 'Removido do topo');
+  }
+  await expect(pinnedRows).toHaveCount(before);
+  await page.getByLabel('Buscar por nome').fill(`nada-${stamp}`);
+  await expect(page.getByText('Nenhum item encontrado.')).toBeVisible();
+});
+
+test('carousel: create, edit, delete, and the last slide cannot be deleted', async ({ page }) => {
+  await page.goto('/admin/carousel');
+  const rows = page.getByTestId('slide-row');
+  await expect(rows.first()).toBeVisible();
+  const seeded = await rows.count();
+  const title = `Slide E2E ${stamp}`;
+
+  await page.getByRole('button', { name: 'Adicionar Novo Slide' }).click();
+  const save = page.getByRole('button', { name: 'Salvar' });
+  await expect(save).toBeDisabled();
+  await page
+    .getByLabel('Imagem do slide *', { exact: true })
+    .setInputFiles(await photo(page, 'slide.jpg'));
+  await expect(page.getByTestId('image-adjuster')).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Título *', { exact: true }).fill(title);
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Subtítulo *', { exact: true }).fill('Passeio de buggy pelas dunas');
+  await expect(page.getByLabel('Link do botão *')).toHaveValue('/passeios');
+  await expect(page.getByLabel('Ordem de Exibição')).toHaveValue(String(seeded + 1));
+  await expect(page.getByTestId('slide-preview')).toContainText(title);
+  await expect(page.getByTestId('slide-preview')).toContainText('Saiba Mais');
+  await page.getByLabel('Link do botão *').fill('javascript:alert(1)');
+  await save.click();
+  await toast(page, 'O link deve ser um caminho do site (começando com /) ou um endereço http(s).');
+  await page.getByLabel('Link do botão *').fill('/passeios');
+  await save.click();
+  await toast(page, 'Slide criado com sucesso!');
+  const ours = rows.filter({ hasText: title });
+  await expect(ours).toContainText(`Ordem: ${seeded + 1} | Link: /passeios`);
+
+  await ours.getByRole('button', { name: 'Editar' }).click();
+  await page.getByLabel('Slide ativo').uncheck();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Slide atualizado com sucesso!');
+  await expect(ours).toContainText('Inativo');
+
+  // Set the seeded slides aside (their fields are kept) to reach the last-slide rule.
+  const removed: { title: string; subtitle: string; link: string; order: string }[] = [];
+  for (let left = seeded; left > 0; left--) {
+    const other = rows.filter({ hasNotText: title }).first();
+    await other.getByRole('button', { name: 'Editar' }).click();
+    removed.push({
+      title: await page.getByLabel('Título *', { exact: true }).inputValue(),
+      subtitle: await page.getByLabel('Subtítulo *', { exact: true }).inputValue(),
+      link: await page.getByLabel('Link do botão *').inputValue(),
+      order: await page.getByLabel('Ordem de Exibição').inputValue(),
+    });
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    page.once('dialog', async (dialog) => {
+      expect(dialog.message()).toBe('Tem certeza que deseja excluir este slide?');
+      await dialog.accept();
+    });
+    await other.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Slide removido com sucesso!');
+    await expect(rows).toHaveCount(left);
+  }
+  await ours.getByRole('button', { name: 'Excluir' }).click();
+  await toast(page, 'O carrossel deve ter pelo menos um slide.');
+  await expect(rows).toHaveCount(1);
+
+  for (const slide of removed) {
+    await page.getByRole('button', { name: 'Adicionar Novo Slide' }).click();
+    await page
+      .getByLabel('Imagem do slide *', { exact: true })
+      .setInputFiles(await photo(page, 'seed.jpg'));
+    await expect(page.getByTestId('image-adjuster')).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel('Título *', { exact: true }).fill(slide.title);
+    await page.getByLabel('Subtítulo *', { exact: true }).fill(slide.subtitle);
+    await page.getByLabel('Link do botão *').fill(slide.link);
+    await page.getByLabel('Ordem de Exibição').fill(slide.order);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Slide criado com sucesso!');
+    await expect(rows.filter({ hasText: slide.title })).toBeVisible();
+  }
+  page.once('dialog', (dialog) => dialog.accept());
+  await ours.getByRole('button', { name: 'Excluir' }).click();
+  await toast(page, 'Slide removido com sucesso!');
+  await expect(rows).toHaveCount(seeded);
+});
+
+test('site settings are saved per card and reach the public footer after the rebuild', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/admin/configuracoes');
+  const phone = page.getByLabel('Telefone de contato');
+  await expect(phone).toBeVisible();
+  const original = await phone.inputValue();
+  const changed = `+55 (88) 9${String(Date.now() % 10_000).padStart(4, '0')}-0000`;
+  await phone.fill(changed);
+  const contactSave = page.getByRole('button', { name: 'Salvar' }).first();
+  await contactSave.click();
+  await toast(page, 'Configurações salvas com sucesso!');
+
+  const site = await context.newPage();
+  await expect
+    .poll(
+      async () => {
+        await site.goto('/');
+        return site.locator('footer').innerText();
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toContain(changed);
+
+  await phone.fill(original);
+  await contactSave.click();
+  await toast(page, 'Configurações salvas com sucesso!');
+  await page.reload();
+  await expect(page.getByLabel('Telefone de contato')).toHaveValue(original);
+});
+
+test('roles: search, change a role, grant admin access and take it back', async ({ page }) => {
+  const visitante = DEMO_ACCOUNTS.visitante;
+  await page.goto('/admin/roles');
+  const search = page.getByPlaceholder('Pesquisar por nome ou usuário...');
+  await search.fill(visitante.username.toUpperCase());
+  const card = page.getByTestId('user-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(visitante.fullName);
+  await expect(card).toContainText(`@${visitante.username}`);
+  const role = card.getByRole('combobox', { name: 'Função' });
+  await expect(role).toHaveText('Usuário');
+
+  await choose(page, role, 'Moderador');
+  await toast(page, 'Função do usuário atualizada com sucesso.');
+  await page.reload();
+  await search.fill(visitante.username);
+  await expect(role).toHaveText('Moderador');
+  await choose(page, role, 'Usuário');
+  await toast(page, 'Função do usuário atualizada com sucesso.');
+
+  const email = page.getByLabel('Email');
+  await email.fill(`ninguem-${stamp}@exemplo.com`);
+  await page.getByRole('button', { name: 'Conceder Acesso Admin' }).click();
+  await toast(page, 'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.');
+  await email.fill(visitante.email);
+  await page.getByRole('button', { name: 'Conceder Acesso Admin' }).click();
+  await toast(page, `Acesso de administrador concedido para ${visitante.email}`);
+  await expect(email).toHaveValue('');
+  await page.reload();
+  await search.fill(visitante.username);
+  await expect(role).toHaveText('Admin');
+  await choose(page, role, 'Usuário');
+  await toast(page, 'Função do usuário atualizada com sucesso.');
+});

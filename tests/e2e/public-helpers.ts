@@ -1,0 +1,92 @@
+// Shared by the public-site suites: the axe-core check, and reads of the same data the site was
+// built from (through Supabase's REST API with the public key), so expectations follow the data.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** No WCAG 2.2 A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = violations.map(
+    (v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect(found, `violações de acessibilidade em ${page.url()}`).toEqual([]);
+}
+
+/** Supabase the site under test reads: set by the global setup, else the running stack's file. */
+export function supabaseAccess(): { url: string; key: string } {
+  const url = process.env.E2E_SUPABASE_URL;
+  const key = process.env.E2E_SUPABASE_PUBLISHABLE_KEY;
+  if (url && key) return { url, key };
+  const stackFile = join(import.meta.dirname, '..', '..', '.data', 'stack.json');
+  if (existsSync(stackFile)) {
+    const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as Record<string, string>;
+    if (stack.supabaseUrl && stack.publishableKey) {
+      return { url: stack.supabaseUrl, key: stack.publishableKey };
+    }
+  }
+  throw new Error('Defina E2E_SUPABASE_URL e E2E_SUPABASE_PUBLISHABLE_KEY para estes testes.');
+}
+
+/** Rows of a public table, as an anonymous visitor reads them. */
+export async function rows<T = Record<string, unknown>>(
+  table: string,
+  query: Record<string, string> = {},
+): Promise<T[]> {
+  const { url, key } = supabaseAccess();
+  const response = await fetch(`${url}/rest/v1/${table}?${new URLSearchParams(query)}`, {
+    headers: { apikey: key, Authorization: `Bearer ${key}` },
+  });
+  expect(response.ok, `leitura de ${table}`).toBe(true);
+  return (await response.json()) as T[];
+}
+
+export const PUBLIC_ORDER = 'is_pinned.desc,pin_order.asc,created_at.desc,id.asc';
+
+export type ListingRow = {
+  slug: string;
+  name: string;
+  description: string;
+  address?: string;
+  price?: number;
+  rating: number;
+  phone: string;
+  categorias?: string[];
+  categoria?: string;
+  horario?: string;
+  duracao?: string;
+  ponto_encontro?: string;
+  itens_incluidos?: string[];
+  amenities: string[];
+  image_url: string;
+  additional_images: string[];
+};
+
+export function listingRows(table: 'hospedagens' | 'comercios' | 'passeios') {
+  return rows<ListingRow>(table, { select: '*', order: PUBLIC_ORDER });
+}
+
+/** The names shown by the cards of a list, in order. */
+export async function cardNames(page: Page): Promise<string[]> {
+  return page.locator('article[data-listing] h2, article[data-listing] h3').allInnerTexts();
+}
+
+/** pt-BR money with 2 decimals, as the dialogs show it. */
+export function brl(value: number): string {
+  return `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Resolves once Astro has hydrated the island of `component` (it drops the `ssr` attribute). */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  await page
+    .locator(`astro-island[component-url*="/${component}."]:not([ssr])`)
+    .first()
+    .waitFor({ state: 'attached' });
+}
+
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1024) < 768;
+}

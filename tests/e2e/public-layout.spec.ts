@@ -1,0 +1,297 @@
+// Every public page's frame: header (links, shadow, mobile menu, account area), footer,
+// redirects, the 404 page, SEO files, and what an anonymous visitor never downloads.
+import { DEMO_ACCOUNTS, SETTINGS_DEFAULTS } from '@guia-fortim/db';
+import { expect, type Page, test } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { expectAccessible, hydrated, isPhone, rows, supabaseAccess } from './public-helpers.ts';
+
+// Generous: the machines running these suites are often busy.
+test.describe.configure({ timeout: 60_000 });
+
+async function settings(): Promise<Record<string, string>> {
+  const list = await rows<{ setting_key: string; setting_value: string }>('site_settings', {
+    select: 'setting_key,setting_value',
+  });
+  return {
+    ...SETTINGS_DEFAULTS,
+    ...Object.fromEntries(list.map((r) => [r.setting_key, r.setting_value])),
+  };
+}
+
+const NAV = [
+  ['/', 'nav_label_inicio'],
+  ['/hospedagem', 'nav_label_hospedagem'],
+  ['/comercio', 'nav_label_comercio'],
+  ['/passeios', 'nav_label_passeios'],
+  ['/mapa', 'nav_label_mapa'],
+] as const;
+
+test('the header shows the five links with their labels and marks the current section', async ({
+  page,
+}) => {
+  const labels = await settings();
+  await page.goto('/hospedagem/pousada-pontal-do-maceio');
+  let nav = page.getByRole('navigation', { name: 'Principal' });
+  if (isPhone(page)) {
+    await expect(nav).toBeHidden();
+    await hydrated(page, 'MobileMenu');
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    nav = page.getByRole('navigation', { name: 'Menu' });
+  }
+  const links = nav.getByRole('link');
+  await expect(links).toHaveText(NAV.map(([, key]) => labels[key] ?? ''));
+  for (const [i, [href]] of NAV.entries()) await expect(links.nth(i)).toHaveAttribute('href', href);
+  await expect(nav.getByRole('link', { name: labels.nav_label_hospedagem })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expectAccessible(page);
+  // Navigating closes the menu (on phones) and lands on the page.
+  await nav.getByRole('link', { name: labels.nav_label_passeios }).click();
+  await expect(page).toHaveURL(/\/passeios$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    labels.header_title_passeios ?? '',
+  );
+  if (isPhone(page)) await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+});
+
+test('the mobile menu closes when one of its links is followed and on Escape', async ({ page }) => {
+  await page.goto('/passeios');
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+  if (!isPhone(page)) {
+    await expect(toggle).toBeHidden();
+    return;
+  }
+  await hydrated(page, 'MobileMenu');
+  await toggle.click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // A link to the page already shown closes the menu and scrolls to the top.
+  await page.mouse.wheel(0, 600);
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Passeios' }).click();
+  await expect(menu).toBeHidden();
+});
+
+test('the header gets its shadow once the page is scrolled more than 10 px', async ({ page }) => {
+  await page.goto('/');
+  const header = page.locator('header#topo');
+  await expect(header).not.toHaveAttribute('data-scrolled');
+  await page.evaluate(() => window.scrollTo(0, 8));
+  await page.waitForTimeout(100);
+  await expect(header).not.toHaveAttribute('data-scrolled');
+  await page.evaluate(() => window.scrollTo(0, 40));
+  await expect(header).toHaveAttribute('data-scrolled', '');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).not.toHaveAttribute('data-scrolled');
+});
+
+test('the footer has the description, links, categories, contact, social and legal links', async ({
+  page,
+}) => {
+  const s = await settings();
+  await page.goto('/comercio');
+  const footer = page.locator('footer');
+  await expect(footer.getByText(s.site_description ?? '')).toBeVisible();
+  const quick = footer.getByRole('navigation', { name: 'Links rápidos' }).getByRole('link');
+  await expect(quick).toHaveText(NAV.map(([, key]) => s[key] ?? ''));
+  const categories = footer.getByRole('navigation', { name: 'Categorias' }).getByRole('link');
+  await expect(categories).toHaveText([
+    'Hotéis',
+    'Pousadas',
+    'Restaurantes',
+    'Artesanato',
+    'Praias',
+    'Buggy',
+  ]);
+  const sections = await categories.evaluateAll((links) =>
+    links.map((a) => a.getAttribute('href')),
+  );
+  expect(sections).toEqual([
+    '/hospedagem',
+    '/hospedagem',
+    '/comercio',
+    '/comercio',
+    '/passeios',
+    '/passeios',
+  ]);
+  await expect(footer.getByText(s.contact_address ?? '')).toBeVisible();
+  await expect(footer.getByRole('link', { name: s.contact_phone })).toHaveAttribute(
+    'href',
+    `tel:${(s.contact_phone ?? '').replace(/\D/g, '')}`,
+  );
+  await expect(footer.getByRole('link', { name: s.contact_email })).toHaveAttribute(
+    'href',
+    `mailto:${s.contact_email}`,
+  );
+  await expect(footer.getByRole('list', { name: 'Redes sociais' }).getByRole('link')).toHaveText([
+    'Instagram',
+    'Facebook',
+    'YouTube',
+  ]);
+  await expect(
+    footer.getByRole('list', { name: 'Informações legais' }).getByRole('link'),
+  ).toHaveText(['Termos', 'Privacidade', 'Cookies']);
+});
+
+test('the old commerce addresses lead to /comercio', async ({ page }) => {
+  for (const path of ['/comercios', '/comércio', '/comercio-local']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/comercio$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Comércio Local');
+  }
+});
+
+test('an unknown address answers 404 with the not-found page and a link home', async ({ page }) => {
+  const response = await page.goto('/pagina-que-nao-existe');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Voltar para o início' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('pages carry Portuguese metadata, canonical addresses, robots.txt and a sitemap', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto('/hospedagem');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page).toHaveTitle('Hospedagens em Fortim | Guia Fortim');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Fortim/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/hospedagem`,
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    /og-image\.jpg$/,
+  );
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  expect((await request.get('/favicon.svg')).ok()).toBe(true);
+  expect((await request.get('/og-image.jpg')).headers()['content-type']).toBe('image/jpeg');
+
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap-index.xml`);
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemapUrl = /<loc>([^<]+)<\/loc>/.exec(index)?.[1] ?? '';
+  const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
+  for (const path of ['/hospedagem', '/comercio', '/passeios', '/mapa']) {
+    expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+  }
+  expect(sitemap).toContain(`<loc>${baseURL}/hospedagem/pousada-pontal-do-maceio</loc>`);
+  expect(sitemap).not.toContain('/comercios<');
+  expect(sitemap).not.toContain('404');
+});
+
+test('an anonymous visitor sees Entrar and never downloads supabase-js nor calls Supabase', async ({
+  page,
+}) => {
+  const { url: supabaseUrl } = supabaseAccess();
+  const supabaseCalls: string[] = [];
+  const scripts: Promise<string>[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(supabaseUrl)) supabaseCalls.push(r.url());
+  });
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+  });
+  for (const path of [
+    '/',
+    '/hospedagem',
+    '/mapa',
+    '/passeios/passeio-de-barco-pelo-rio-jaguaribe',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth/login');
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto('/hospedagem');
+  await hydrated(page, 'HospedagemList');
+  await page.locator('article[data-listing] h2 a').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(supabaseCalls).toEqual([]);
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes('supabase-js'))).toEqual([]);
+});
+
+async function signInInBrowser(page: Page, account: { email: string; password: string }) {
+  const { url, key } = supabaseAccess();
+  const storage = new Map<string, string>();
+  const client = createClient(url, key, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      storage: {
+        getItem: (k) => storage.get(k) ?? null,
+        setItem: (k, v) => void storage.set(k, v),
+        removeItem: (k) => void storage.delete(k),
+      },
+    },
+  });
+  const { error } = await client.auth.signInWithPassword(account);
+  expect(error).toBeNull();
+  // What supabase-js stored, under the key it chose, goes into the browser's local storage.
+  const entries = [...storage.entries()];
+  await page.goto('/');
+  await page.evaluate((items) => {
+    for (const [k, v] of items) localStorage.setItem(k, v);
+  }, entries);
+  await page.reload();
+  await hydrated(page, 'AccountMenu');
+  return entries;
+}
+
+test('a signed-in administrator sees initials, the account menu with Painel Admin, and Sair', async ({
+  page,
+}) => {
+  const admin = DEMO_ACCOUNTS.admin;
+  const stored = await signInInBrowser(page, admin);
+  const account = page.getByRole('button', { name: 'Minha Conta' });
+  await expect(account).toHaveText(/^AG/);
+  await expect(page.getByRole('link', { name: 'Entrar' })).toHaveCount(0);
+  const roles = page.waitForResponse((r) => r.url().includes('/rest/v1/user_roles'));
+  await account.click();
+  await expect(account).toHaveAttribute('aria-expanded', 'true');
+  expect((await roles).ok()).toBe(true);
+  await expect(page.getByText(admin.email)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/auth/perfil');
+  await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveAttribute('href', '/admin/');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'Perfil' })).toBeHidden();
+  await expect(account).toBeFocused();
+
+  await account.click();
+  const logout = page.waitForRequest((r) => r.url().includes('/auth/v1/logout'));
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await logout;
+  await expect(page.getByText('Logout realizado')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
+  const left = await page.evaluate((key) => localStorage.getItem(key), stored[0]?.[0] ?? '');
+  expect(left).toBeNull();
+});
+
+test('a signed-in visitor without the admin role has no Painel Admin link', async ({ page }) => {
+  await signInInBrowser(page, DEMO_ACCOUNTS.visitante);
+  const account = page.getByRole('button', { name: 'Minha Conta' });
+  await expect(account).toHaveText(/^VD/);
+  const roles = page.waitForResponse((r) => r.url().includes('/rest/v1/user_roles'));
+  await account.click();
+  expect((await roles).ok()).toBe(true);
+  await expect(page.getByRole('link', { name: 'Perfil' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveCount(0);
+});
