@@ -67,4 +67,48 @@ const dbLocal: Section = {
   },
 };
 
-export const SECTIONS: Section[] = [dbLocal];
+type ImageRun = {
+  megapixels: number;
+  worker: { medianMs: number; peakWorkerdMb: number; peakWranglerMb: number };
+  sharpInNode: { medianMs: number; peakRssMb: number };
+};
+
+const worker: Section = {
+  id: 'worker',
+  title: 'workers/api (imagens e mutações)',
+  workspace: 'workers/api',
+  script: 'bench',
+  file: 'worker.json',
+  rows: (json: {
+    images: ImageRun[];
+    mutations: {
+      clients: number;
+      requestsPerSecond: number;
+      p50Ms: number;
+      p99Ms: number;
+      failures: number;
+      databaseAlone: { p50Ms: number; p99Ms: number };
+    };
+  }) => {
+    const s = 'worker';
+    const m = json.mutations;
+    return [
+      ...json.images.map((run) => ({
+        section: s,
+        figure: `3 variantes JPEG de ${run.megapixels} MP (binding Images)`,
+        value: `${run.worker.medianMs} ms; pico workerd ${run.worker.peakWorkerdMb} MB, wrangler ${run.worker.peakWranglerMb} MB`,
+        target: 'fora do isolate (128 MB)',
+        comparison: `sharp no Node: ${run.sharpInNode.medianMs} ms, pico ${run.sharpInNode.peakRssMb} MB`,
+      })),
+      {
+        section: s,
+        figure: `mutações com ${m.clients} admins simultâneos`,
+        value: `${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, ${m.failures} falhas`,
+        target: '0 falhas',
+        comparison: `db/local direto: p50 ${m.databaseAlone.p50Ms} ms, p99 ${m.databaseAlone.p99Ms} ms`,
+      },
+    ];
+  },
+};
+
+export const SECTIONS: Section[] = [dbLocal, worker];
