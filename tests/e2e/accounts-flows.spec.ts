@@ -91,9 +91,15 @@ async function confirmedAccount(
 ) {
   await register(page, who);
   await page.waitForURL(site('/auth/login'));
-  await page.goto(await mailedLink(who.email, 'signup'));
-  await page.waitForURL((url) => url.pathname === '/');
+  await openConfirmationLink(page, who.email);
   await page.evaluate(() => localStorage.clear());
+}
+
+/** The confirmation link lands on the site root, which takes the session from the link. */
+async function openConfirmationLink(page: Page, address: string) {
+  await page.goto(await mailedLink(address, 'signup'));
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(accountButton(page)).toBeVisible();
 }
 
 test('registration, confirmation, sign-in with from, profile, password change and sign-out', async ({
@@ -125,8 +131,7 @@ test('registration, confirmation, sign-in with from, profile, password change an
   await expect(page.getByText('Verifique seu email para confirmar sua conta.')).toBeVisible();
 
   // The confirmation link lands on the site root with the session.
-  await page.goto(await mailedLink(maria.email, 'signup'));
-  await page.waitForURL((url) => url.pathname === '/');
+  await openConfirmationLink(page, maria.email);
   await page.evaluate(() => localStorage.clear());
 
   // The same e-mail again is refused clearly.
