@@ -13,8 +13,11 @@ async function signInThroughSite(page: Page, account: { email: string; password:
 /** On a phone the sidebar is a drawer: open it when it is closed. */
 async function openMenu(page: Page) {
   const menu = page.getByRole('navigation', { name: 'Menu do painel' });
+  const opener = page.getByRole('button', { name: 'Abrir menu' });
+  // The layout is lazy-loaded: wait for the sidebar or the phone's menu button to appear first.
+  await expect(menu.or(opener).filter({ visible: true }).first()).toBeVisible();
   if (await menu.isVisible()) return;
-  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await opener.click();
   await expect(menu).toBeVisible();
 }
 
