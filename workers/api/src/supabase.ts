@@ -54,6 +54,7 @@ export function restClient(c: Context<AppEnv>): RestClient {
   ): Promise<T> {
     const url = `${base}/${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ''}`;
     let response: Response;
+    let text: string;
     try {
       response = await fetch(url, {
         method,
@@ -61,11 +62,12 @@ export function restClient(c: Context<AppEnv>): RestClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
+      // Inside the try: a database that dies after the headers cuts the body off.
+      text = await response.text();
     } catch (err) {
       log(c, 'error', 'database unreachable', { path, error: String(err) });
       throw new ApiError(503, 'database_unavailable', MESSAGES.databaseUnavailable);
     }
-    const text = await response.text();
     let json: unknown = null;
     if (text) {
       try {

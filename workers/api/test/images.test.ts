@@ -191,6 +191,7 @@ describe('POST /api/images', () => {
   it('serves stored images with their validators and 404s the rest', async () => {
     const reply = await upload(await photo({ width: 640, height: 480 }), 'rua.jpg');
     const first = await fetch(reply.body.thumb);
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
     const again = await fetch(reply.body.thumb, { headers: { 'If-None-Match': etag ?? '' } });

@@ -25,10 +25,14 @@ export function publicUrl(imagesUrl: string, key: string): string {
   return `${imagesUrl.replace(/\/+$/, '')}/${key}`;
 }
 
+/** The key base of a stored variant's key, or null for an object that is not one of our photos. */
+export function keyBaseOfKey(key: string): string | null {
+  const base = VARIANT_URL.exec(key)?.[1];
+  return base && KEY_BASE.test(base) ? base : null;
+}
+
 /** The key base of one of our stored photos, or null for any other URL. */
 export function keyBaseOf(imagesUrl: string, url: string): string | null {
   const prefix = `${imagesUrl.replace(/\/+$/, '')}/`;
-  if (!url.startsWith(prefix)) return null;
-  const base = VARIANT_URL.exec(url.slice(prefix.length))?.[1];
-  return base && KEY_BASE.test(base) ? base : null;
+  return url.startsWith(prefix) ? keyBaseOfKey(url.slice(prefix.length)) : null;
 }

@@ -8,10 +8,12 @@ import {
 } from '@guia-fortim/db';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { sniffImageType } from '../images/sniff.ts';
+import { SWEEP_GRACE_MS, sweepUnusedImages } from '../images/sweep.ts';
 import {
   IMMUTABLE_CACHE,
   readDimensions,
@@ -19,6 +21,7 @@ import {
   UnreadableImageError,
 } from '../images/variants.ts';
 import { log } from '../log.ts';
+import { json } from '../validation.ts';
 
 // Room for the multipart envelope around a file of the maximum size.
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -95,6 +98,22 @@ export const uploads = new Hono<AppEnv>().post(
   },
 );
 
+// Removes photos no row references (see images/sweep.ts). `older_than_seconds` narrows the grace
+// period: 0 removes every unused photo at once, including uploads of a form still being filled in.
+const sweepSchema = z.object({
+  older_than_seconds: z
+    .number({ error: 'Informe o tempo em segundos.' })
+    .int({ error: 'Informe o tempo em segundos.' })
+    .min(0, { error: 'Informe o tempo em segundos.' })
+    .optional(),
+});
+
+export const sweep = new Hono<AppEnv>().post('/', requireAdmin, json(sweepSchema), async (c) => {
+  const { older_than_seconds } = c.req.valid('json');
+  const graceMs = older_than_seconds === undefined ? SWEEP_GRACE_MS : older_than_seconds * 1000;
+  return c.json(await sweepUnusedImages(c, graceMs));
+});
+
 export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
   let key: string;
   try {
@@ -110,6 +129,8 @@ export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
   object.writeHttpMetadata(headers);
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', IMMUTABLE_CACHE);
+  // The stored type is always image/jpeg; browsers must not second-guess it from the bytes.
+  headers.set('X-Content-Type-Options', 'nosniff');
   if (!('body' in object)) return new Response(null, { status: 304, headers });
   headers.set('Content-Length', String(object.size));
   return new Response(object.body, { headers });

@@ -83,7 +83,7 @@ export async function rows<T = Loose>(table: string, query = ''): Promise<T[]> {
   return (await response.json()) as T[];
 }
 
-const TABLES = [
+export const TABLES = [
   'hospedagens',
   'comercios',
   'passeios',

@@ -103,6 +103,8 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
         return form;
       },
     },
+    // The default grace period: removes nothing a test just uploaded.
+    { name: 'varrer imagens sem uso', method: 'POST', path: '/api/images/sweep', json: {} },
     { name: 'estado da publicação', method: 'GET', path: '/api/publish' },
   ];
 }

@@ -1,0 +1,120 @@
+// POST /api/images/sweep: photos uploaded but never saved to a row (an abandoned form, a failed
+// save) are removed once older than the grace period; every photo a row shows — listings, active
+// and inactive slides, any variant — stays.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, newUser, PORTUGUESE_403, r2ObjectCount } from './support/client.ts';
+import { validListing, validSlide } from './support/fixtures.ts';
+import { photo } from './support/photos.ts';
+
+type Variants = { hero: string; card: string; thumb: string };
+
+let token: string;
+let jpeg: Buffer;
+beforeAll(async () => {
+  token = (await admin()).token;
+  jpeg = await photo({ width: 320, height: 240 });
+});
+
+async function upload(folder: string): Promise<Variants> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
+  const reply = await api('POST', `/api/images?folder=${folder}`, { token, body: form });
+  expect(reply.status).toBe(201);
+  return reply.body;
+}
+
+const statuses = async (urls: Variants) =>
+  Promise.all(Object.values(urls).map(async (url) => (await fetch(url)).status));
+
+describe('POST /api/images/sweep', () => {
+  it('keeps recent unsaved uploads by default (a form may still be open)', async () => {
+    const pending = await upload('hospedagens');
+    const reply = await api('POST', '/api/images/sweep', { token, json: {} });
+    expect(reply.status).toBe(200);
+    expect(reply.body.removed).toBe(0);
+    expect(reply.body.kept).toBeGreaterThanOrEqual(1);
+    expect(await statuses(pending)).toEqual([200, 200, 200]);
+  });
+
+  it('removes every unsaved upload past the grace period and keeps all referenced ones', async () => {
+    const [hero, extra, cardOnly, activeSlide, inactiveSlide, abandoned, abandoned2] =
+      await Promise.all([
+        upload('hospedagens'),
+        upload('hospedagens'),
+        upload('passeios'),
+        upload('carousel'),
+        upload('carousel'),
+        upload('comercios'),
+        upload('carousel'),
+      ]);
+    const saved = await Promise.all([
+      api('POST', '/api/hospedagens', {
+        token,
+        json: {
+          ...validListing('hospedagem'),
+          image_url: hero.hero,
+          additional_images: [extra.hero],
+        },
+      }),
+      api('POST', '/api/passeios', {
+        token,
+        json: {
+          ...validListing('passeio'),
+          image_url: '/demo/x.jpg',
+          additional_images: [cardOnly.card],
+        },
+      }),
+      api('POST', '/api/slides', { token, json: { ...validSlide(), image_url: activeSlide.hero } }),
+      api('POST', '/api/slides', {
+        token,
+        json: { ...validSlide(), image_url: inactiveSlide.hero, is_active: false },
+      }),
+    ]);
+    expect(saved.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+
+    const reply = await api('POST', '/api/images/sweep', {
+      token,
+      json: { older_than_seconds: 0 },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.removed).toBeGreaterThanOrEqual(2);
+    for (const kept of [hero, extra, cardOnly, activeSlide, inactiveSlide])
+      expect(await statuses(kept)).toEqual([200, 200, 200]);
+    for (const gone of [abandoned, abandoned2])
+      expect(await statuses(gone)).toEqual([404, 404, 404]);
+
+    // Nothing unused is left: a second sweep finds nothing to remove.
+    const again = await api('POST', '/api/images/sweep', {
+      token,
+      json: { older_than_seconds: 0 },
+    });
+    expect(again.body).toEqual({ removed: 0, kept: reply.body.kept });
+  });
+
+  it('is for administrators only and refuses a bad grace period in Portuguese', async () => {
+    const pending = await upload('general');
+    const before = r2ObjectCount();
+    const user = await newUser();
+    const forbidden = await api('POST', '/api/images/sweep', {
+      token: user.token,
+      json: { older_than_seconds: 0 },
+    });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error.message).toBe(PORTUGUESE_403);
+    const anonymous = await api('POST', '/api/images/sweep', { json: { older_than_seconds: 0 } });
+    expect(anonymous.status).toBe(401);
+    for (const bad of [-1, 1.5, '60']) {
+      const reply = await api('POST', '/api/images/sweep', {
+        token,
+        json: { older_than_seconds: bad },
+      });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toMatchObject({
+        code: 'invalid_data',
+        message: 'Informe o tempo em segundos.',
+      });
+    }
+    expect(r2ObjectCount()).toBe(before);
+    expect(await statuses(pending)).toEqual([200, 200, 200]);
+  });
+});
