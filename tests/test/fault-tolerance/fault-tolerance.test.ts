@@ -1,0 +1,594 @@
+// Fault tolerance with real processes: db/local (PGlite persisted in a directory) and the worker
+// (wrangler dev, local R2 persisted in a directory) are killed with SIGKILL in the middle of saves
+// and uploads and restarted on the same data; two admins edit and reorder the same lists at once;
+// finally both restart cleanly. After each step nothing is half-written, no stored photo is left
+// without a row, every order is contiguous, and failed saves got the API's Portuguese error.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, type StartedServer } from '@guia-fortim/db/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  comercio,
+  hospedagem,
+  passeio,
+  type Reply,
+  range,
+  rows,
+  type Session,
+  shuffled,
+  signIn,
+  signUp,
+  slide,
+  sortedNumbers,
+} from './client.ts';
+import {
+  groupAlive,
+  kill,
+  projectKeys,
+  r2Keys,
+  startApi,
+  startDbLocal,
+  startQuietHook,
+  type Worker,
+} from './processes.ts';
+
+/** The worker's message when Supabase is unreachable (README: 503 `database_unavailable`). */
+const DATABASE_UNAVAILABLE = 'O banco de dados não respondeu. Tente novamente em instantes.';
+const FEATURED_LIMIT = 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.';
+const PASSWORD = 'senha-admin-123';
+
+let dir: string;
+let dataRoot: string;
+let persistDir: string;
+let dbPort: number;
+let apiPort: number;
+let db: StartedServer | undefined;
+let worker: Worker | undefined;
+let hook: Awaited<ReturnType<typeof startQuietHook>> | undefined;
+let keys: { publishableKey: string; secretKey: string };
+let adminA: Session;
+let adminB: Session;
+
+const supabaseUrl = () => `http://127.0.0.1:${dbPort}`;
+const apiUrl = () => `http://127.0.0.1:${apiPort}`;
+const api = (method: string, path: string, token: string, json?: unknown) =>
+  call(apiUrl(), method, path, json === undefined ? { token } : { token, json });
+const read = (table: string, query = '') => rows(supabaseUrl(), keys.secretKey, table, query);
+
+async function startWorkerProcess() {
+  if (!hook) throw new Error('hook not started');
+  worker = await startApi({
+    port: apiPort,
+    persistDir,
+    supabaseUrl: supabaseUrl(),
+    publishableKey: keys.publishableKey,
+    deployHookUrl: hook.url,
+  });
+}
+
+async function startDbProcess() {
+  db = await startDbLocal(dataRoot, dbPort);
+}
+
+/** db/local and the worker at once (the worker needs the database only for requests). */
+async function startBoth() {
+  // Settled, not Promise.all: a failure of one must still leave the other known to afterAll.
+  const results = await Promise.allSettled([startDbProcess(), startWorkerProcess()]);
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
+}
+
+async function newAdmin(label: string, grantor?: Session): Promise<Session> {
+  const user = await signUp(supabaseUrl(), keys.publishableKey, `${label}@testes.local`, PASSWORD);
+  const grant = await api('POST', '/api/admin/grant', (grantor ?? user).token, {
+    email: user.email,
+  });
+  expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+  return user;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gf-fault-'));
+  dataRoot = join(dir, 'data');
+  persistDir = join(dir, 'wrangler');
+  [dbPort, apiPort] = [await freePort(), await freePort()];
+  keys = await projectKeys(dataRoot);
+  hook = await startQuietHook();
+  await startBoth();
+  adminA = await newAdmin('admin-a');
+  adminB = await newAdmin('admin-b', adminA);
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await db?.stop();
+  await hook?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+/** The ordering rules, checked on every listing table, the slides and the categories. */
+async function expectConsistentOrders() {
+  for (const table of ['hospedagens', 'comercios', 'passeios']) {
+    const all = await read(table, 'select=id,is_featured,featured_order,is_pinned,pin_order');
+    const featured = all.filter((r) => r.is_featured).map((r) => r.featured_order);
+    const pinned = all.filter((r) => r.is_pinned).map((r) => r.pin_order);
+    expect(featured.length, `${table}: no máximo 4 em destaque`).toBeLessThanOrEqual(4);
+    expect(sortedNumbers(featured), `${table}: destaque 0..n-1`).toEqual(range(0, featured.length));
+    expect(sortedNumbers(pinned), `${table}: fixados 1..n`).toEqual(range(1, pinned.length));
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+  }
+  const slides = (await read('carousel_slides', 'select=order_position')).map(
+    (s) => s.order_position,
+  );
+  expect(sortedNumbers(slides), 'slides 1..n').toEqual(range(1, slides.length));
+  const categories = await read('categories', 'select=type,order_position');
+  for (const type of ['hospedagem', 'comercio', 'passeio']) {
+    const orders = categories.filter((c) => c.type === type).map((c) => c.order_position);
+    expect(sortedNumbers(orders), `categorias ${type} 1..n`).toEqual(range(1, orders.length));
+  }
+}
+
+/** A failed save's answer: the 503 of the README, in Portuguese, never a 500 or English text. */
+function expectUnavailable(reply: Reply) {
+  expect(reply.status).toBe(503);
+  expect(reply.body).toEqual({
+    error: { code: 'database_unavailable', message: DATABASE_UNAVAILABLE },
+  });
+}
+
+describe('db/local killed (SIGKILL) in the middle of a burst of saves', () => {
+  it('leaves every save complete or absent, answers 503 in Portuguese, and the worker recovers', async () => {
+    const token = adminA.token;
+    // Starting content: listings featured and pinned, two slides.
+    const base: Reply[] = [];
+    for (let i = 0; i < 5; i++)
+      base.push(await api('POST', '/api/hospedagens', token, hospedagem()));
+    const ids = base.map((r) => r.body.id as string);
+    for (const id of ids.slice(0, 3)) {
+      expect(
+        (await api('POST', `/api/hospedagens/${id}/featured`, token, { featured: true })).status,
+      ).toBe(200);
+      expect(
+        (await api('POST', `/api/hospedagens/${id}/pinned`, token, { pinned: true })).status,
+      ).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) await api('POST', '/api/slides', token, slide());
+
+    // Versions sent to each existing listing: the row must end as exactly one of them.
+    const versions = new Map<string, Record<string, unknown>[]>(
+      ids.map((id, i) => [id, [pick(base[i]?.body)]]),
+    );
+    const creates: { payload: Record<string, unknown>; reply: Reply }[] = [];
+    const others: Reply[] = [];
+    let n = 0;
+    const saveOnce = async () => {
+      n += 1;
+      const id = ids[n % ids.length] as string;
+      const path = `/api/hospedagens/${id}`;
+      switch (n % 6) {
+        case 0: {
+          const payload = hospedagem({ categorias: ['Hotel', `Família ${n}`] });
+          creates.push({ payload, reply: await api('POST', '/api/hospedagens', token, payload) });
+          return;
+        }
+        case 1: {
+          const version = {
+            name: `Versão ${n}`,
+            price: 100 + n,
+            categorias: ['Casa', `Natureza ${n}`],
+          };
+          versions.get(id)?.push(version);
+          others.push(await api('PATCH', path, token, version));
+          return;
+        }
+        case 2:
+          others.push(
+            await api('POST', `${path}/featured/move`, token, { direction: n % 4 ? 'up' : 'down' }),
+          );
+          return;
+        case 3:
+          others.push(await api('POST', `${path}/featured`, token, { featured: n % 4 !== 3 }));
+          return;
+        case 4:
+          others.push(
+            await api('POST', `${path}/pinned/move`, token, { direction: n % 4 ? 'down' : 'up' }),
+          );
+          return;
+        default:
+          others.push(await api('POST', '/api/slides', token, slide()));
+      }
+    };
+    // Six admins' tabs saving one after another; db/local dies once a few saves went through.
+    let stopped = false;
+    const tabs = Array.from({ length: 6 }, async () => {
+      while (!stopped) await saveOnce();
+    });
+    const deadline = Date.now() + 20_000;
+    while ([...creates.map((c) => c.reply), ...others].filter((r) => r.status < 300).length < 6) {
+      if (Date.now() > deadline) throw new Error('nenhuma gravação antes da queda');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (!db) throw new Error('db/local not running');
+    let whileDown: Reply;
+    try {
+      await kill(db);
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      stopped = true;
+      await Promise.all(tabs);
+      // While db/local is down, the admin's next save gets the same clear answer.
+      whileDown = await api('POST', '/api/hospedagens', token, hospedagem());
+      await startDbProcess();
+    }
+    const createReplies = creates.map((c) => c.reply);
+    const replies = [...createReplies, ...others];
+
+    const statuses = new Set(replies.map((r) => r.status));
+    const succeeded = replies.filter((r) => r.status < 300).length;
+    const failed = replies.filter((r) => r.status === 503);
+    expect(succeeded, 'algumas gravações antes da queda').toBeGreaterThan(0);
+    expect(failed.length, 'algumas gravações durante a queda').toBeGreaterThan(0);
+    for (const reply of failed) expectUnavailable(reply);
+    // Anything else is a rule of the data (featured cap, moving an item that left the list).
+    for (const reply of replies.filter((r) => r.status !== 503 && r.status >= 300)) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(409);
+      expect(['featured_limit', 'not_featured', 'not_pinned']).toContain(reply.body.error.code);
+    }
+    expect([...statuses].every((s) => [200, 201, 409, 503].includes(s))).toBe(true);
+
+    expectUnavailable(whileDown);
+
+    // The same worker (never restarted) works again at once.
+    const after = await api('POST', '/api/hospedagens', token, hospedagem());
+    expect(after.status, JSON.stringify(after.body)).toBe(201);
+
+    // Every acknowledged create survived the crash, whole; unacknowledged ones are whole or absent.
+    const stored = await read('hospedagens', 'select=*');
+    const byName = new Map(stored.map((r) => [r.name, r]));
+    creates.forEach(({ payload, reply }) => {
+      const row = byName.get(payload.name);
+      if (reply.status === 201) expect(row, `criado: ${payload.name}`).toBeDefined();
+      if (row) expect(row.categorias).toEqual(payload.categorias);
+    });
+    for (const row of stored) {
+      expect(row.categorias.length).toBeGreaterThan(0);
+      const sent = versions.get(row.id);
+      if (sent) expect(sent, `${row.id} é uma das versões enviadas`).toContainEqual(pick(row));
+    }
+    await expectConsistentOrders();
+  }, 60_000);
+});
+
+function pick(row: Record<string, unknown> | undefined) {
+  return { name: row?.name, price: row?.price, categorias: row?.categorias };
+}
+
+type Variants = { hero: string; card: string; thumb: string };
+
+let bigPhoto: Buffer;
+let smallPhoto: Buffer;
+
+function upload(bytes: Buffer, folder = 'hospedagens'): Promise<Reply> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'foto.jpg');
+  return call(apiUrl(), 'POST', `/api/images?folder=${folder}`, {
+    token: adminA.token,
+    body: form,
+  });
+}
+
+const imagesPrefix = () => `${apiUrl()}/images/`;
+const baseOfKey = (key: string) => key.replace(/-(hero|card|thumb)\.jpg$/, '');
+
+/** Key bases of every stored photo a row shows, read from the database. */
+async function referencedBases(): Promise<Set<string>> {
+  const bases = new Set<string>();
+  for (const table of ['hospedagens', 'comercios', 'passeios', 'carousel_slides']) {
+    const select = table === 'carousel_slides' ? 'image_url' : 'image_url,additional_images';
+    for (const row of await read(table, `select=${select}`)) {
+      for (const url of [row.image_url, ...(row.additional_images ?? [])] as string[]) {
+        if (url.startsWith(imagesPrefix())) bases.add(baseOfKey(url.slice(imagesPrefix().length)));
+      }
+    }
+  }
+  return bases;
+}
+
+async function servedStatuses(urls: Variants): Promise<number[]> {
+  return Promise.all(
+    [urls.hero, urls.card, urls.thumb].map(async (url) => {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  );
+}
+
+describe('the worker killed (SIGKILL) in the middle of photo uploads and saves', () => {
+  beforeAll(async () => {
+    const scene = (width: number, height: number) =>
+      sharp({
+        create: {
+          width,
+          height,
+          channels: 3,
+          background: '#000000',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    [bigPhoto, smallPhoto] = await Promise.all([scene(1600, 1200), scene(400, 300)]);
+  });
+
+  it('leaves no half-written row, and the sweep leaves no photo without a row', async () => {
+    const token = adminA.token;
+    // A photo uploaded for a form the admin is filling in, and one for a form never saved.
+    const kept = await upload(smallPhoto);
+    const abandoned = await upload(smallPhoto);
+    expect([kept.status, abandoned.status]).toEqual([201, 201]);
+    const listing = await api('POST', '/api/hospedagens', token, hospedagem());
+    const id = listing.body.id as string;
+    const versions = [pick(listing.body)];
+
+    // Two admin tabs saving the listing over and over, one save at a time each.
+    const saveReplies: Reply[] = [];
+    let n = 0;
+    let stopped = false;
+    const tabs = Array.from({ length: 2 }, async () => {
+      while (!stopped) {
+        n += 1;
+        const version = {
+          name: `Durante a queda ${n}`,
+          price: 200 + n,
+          categorias: [`Chalé ${n}`],
+        };
+        versions.push(version);
+        saveReplies.push(await api('PATCH', `/api/hospedagens/${id}`, token, version));
+      }
+    });
+    // Two big uploads; when one is stored, three more start and the worker dies while they are
+    // being received and processed.
+    const uploads = [upload(bigPhoto), upload(bigPhoto)];
+    await Promise.race(uploads);
+    uploads.push(upload(bigPhoto), upload(bigPhoto), upload(bigPhoto));
+    await new Promise((r) => setTimeout(r, 150));
+    if (!worker) throw new Error('worker not running');
+    const killed = worker;
+    let leftovers: boolean;
+    let uploadReplies: Reply[];
+    try {
+      await kill(killed);
+    } finally {
+      stopped = true;
+      leftovers = await groupAlive(killed);
+      uploadReplies = await Promise.all(uploads);
+      await Promise.all(tabs);
+      await startWorkerProcess();
+    }
+    expect(leftovers, 'wrangler e workerd encerrados').toBe(false);
+    const uploadStatuses = uploadReplies.map((r) => r.status);
+    expect(uploadStatuses, 'uploads concluídos ou sem resposta').toSatisfy((s: number[]) =>
+      s.every((x) => x === 201 || x === 0),
+    );
+    expect(uploadStatuses).toContain(201);
+    expect(uploadStatuses, 'algum upload interrompido').toContain(0);
+    expect(saveReplies.every((r) => r.status === 200 || r.status === 0)).toBe(true);
+
+    // The listing is exactly one of the versions sent, never a mix.
+    const [row] = await read('hospedagens', `id=eq.${id}&select=*`);
+    expect(versions).toContainEqual(pick(row));
+    // Every upload that was acknowledged is still served, all three variants.
+    const stored = [kept, abandoned, ...uploadReplies].filter((r) => r.status === 201);
+    for (const reply of stored) expect(await servedStatuses(reply.body)).toEqual([200, 200, 200]);
+
+    // The admin saves the form with its photos; the rest were never saved to any row.
+    const completed = uploadReplies.filter((r) => r.status === 201);
+    const save = await api('POST', '/api/hospedagens', token, {
+      ...hospedagem(),
+      image_url: kept.body.hero,
+      additional_images: [(completed[0] as Reply).body.hero],
+    });
+    expect(save.status, JSON.stringify(save.body)).toBe(201);
+
+    const unused = (referenced: Set<string>) =>
+      r2Keys(persistDir).filter((key) => !referenced.has(baseOfKey(key)));
+    const orphansBefore = unused(await referencedBases());
+    // The abandoned upload at least (and whatever the killed uploads had stored) has no row.
+    expect(orphansBefore.length).toBeGreaterThanOrEqual(3);
+    const keysBefore = r2Keys(persistDir);
+
+    // Within the grace period a form may still be open: the default sweep keeps them.
+    const gentle = await api('POST', '/api/images/sweep', token, {});
+    expect(gentle.status).toBe(200);
+    expect(gentle.body.removed).toBe(0);
+    expect(r2Keys(persistDir)).toEqual(keysBefore);
+
+    // Past it, every stored photo is one a row shows, with all its variants.
+    const sweep = await api('POST', '/api/images/sweep', token, { older_than_seconds: 0 });
+    expect(sweep.status).toBe(200);
+    const referenced = await referencedBases();
+    expect(unused(referenced)).toEqual([]);
+    const expected = [...referenced]
+      .flatMap((b) => [`${b}-card.jpg`, `${b}-hero.jpg`, `${b}-thumb.jpg`])
+      .sort();
+    expect(r2Keys(persistDir)).toEqual(expected);
+    expect(await servedStatuses(abandoned.body)).toEqual([404, 404, 404]);
+    expect(await servedStatuses(kept.body)).toEqual([200, 200, 200]);
+  }, 60_000);
+});
+
+describe('two admins editing and reordering the same lists at once', () => {
+  const both = () => [adminA.token, adminB.token];
+  const anyAdmin = (i: number) => both()[i % 2] as string;
+
+  async function createMany(path: string, make: () => Record<string, unknown>, count: number) {
+    const replies = await Promise.all(
+      Array.from({ length: count }, (_, i) => api('POST', path, anyAdmin(i), make())),
+    );
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 201));
+    return replies.map((r) => r.body.id as string);
+  }
+
+  it('featured: the cap of 4 holds and the order stays 0..n-1 through moves and removals', async () => {
+    const ids = await createMany('/api/passeios', passeio, 7);
+    const featureAll = await Promise.all(
+      shuffled([...ids, ...ids]).map((id, i) =>
+        api('POST', `/api/passeios/${id}/featured`, anyAdmin(i), { featured: true }),
+      ),
+    );
+    for (const reply of featureAll.filter((r) => r.status !== 200)) {
+      expect(reply.status).toBe(409);
+      expect(reply.body.error).toEqual({ code: 'featured_limit', message: FEATURED_LIMIT });
+    }
+    const featured = (await read('passeios', 'is_featured=eq.true&select=id')).map((r) => r.id);
+    expect(featured).toHaveLength(4);
+    await expectConsistentOrders();
+
+    const moves = shuffled(
+      Array.from({ length: 24 }, (_, i) => {
+        const id = featured[i % 4] as string;
+        return () =>
+          api('POST', `/api/passeios/${id}/featured/move`, anyAdmin(i), {
+            direction: i % 3 ? 'up' : 'down',
+          });
+      }),
+    );
+    const removals = [
+      () => api('POST', `/api/passeios/${featured[1]}/featured`, adminB.token, { featured: false }),
+      () => api('DELETE', `/api/passeios/${featured[2]}`, adminA.token),
+      () => api('POST', `/api/passeios/${ids[6]}/featured`, adminB.token, { featured: true }),
+    ];
+    const replies = await Promise.all([...moves, ...removals].map((f) => f()));
+    for (const reply of replies.filter((r) => r.status !== 200)) {
+      // A move of an item the other admin removed meanwhile is refused, in Portuguese.
+      expect([404, 409], JSON.stringify(reply.body)).toContain(reply.status);
+      expect(['not_featured', 'featured_limit', 'not_found']).toContain(reply.body.error.code);
+    }
+    await expectConsistentOrders();
+    const remaining = (await read('passeios', 'select=id')).map((r) => r.id);
+    expect(sortedIds(remaining)).toEqual(sortedIds(ids.filter((id) => id !== featured[2])));
+  }, 40_000);
+
+  it('pinned: 1..n through concurrent pins, moves and unpins', async () => {
+    const ids = await createMany('/api/comercios', comercio, 7);
+    const pins = await Promise.all(
+      shuffled([...ids, ...ids]).map((id, i) =>
+        api('POST', `/api/comercios/${id}/pinned`, anyAdmin(i), { pinned: true }),
+      ),
+    );
+    expect(pins.every((r) => r.status === 200)).toBe(true);
+    const pinned = await read('comercios', 'is_pinned=eq.true&select=pin_order');
+    expect(sortedNumbers(pinned.map((r) => r.pin_order))).toEqual(range(1, 7));
+    const replies = await Promise.all([
+      ...Array.from({ length: 28 }, (_, i) =>
+        api('POST', `/api/comercios/${ids[i % 7]}/pinned/move`, anyAdmin(i), {
+          direction: i % 2 ? 'up' : 'down',
+        }),
+      ),
+      api('POST', `/api/comercios/${ids[0]}/pinned`, adminA.token, { pinned: false }),
+      api('POST', `/api/comercios/${ids[3]}/pinned`, adminB.token, { pinned: false }),
+    ]);
+    for (const reply of replies.filter((r) => r.status !== 200)) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(409);
+      expect(reply.body.error.code).toBe('not_pinned');
+    }
+    const after = await read('comercios', 'is_pinned=eq.true&select=id,pin_order');
+    expect(sortedNumbers(after.map((r) => r.pin_order))).toEqual(range(1, 5));
+    expect(sortedIds(after.map((r) => r.id))).toEqual(
+      sortedIds(ids.filter((id) => id !== ids[0] && id !== ids[3])),
+    );
+    await expectConsistentOrders();
+  }, 40_000);
+
+  it('categories and slides created at once take distinct, contiguous positions', async () => {
+    const categories = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api('POST', '/api/categories', anyAdmin(i), { name: `Mergulho ${i}`, type: 'passeio' }),
+      ),
+    );
+    expect(categories.map((r) => r.status)).toEqual(categories.map(() => 201));
+    // The same name from both admins: one is saved, the other told why.
+    const same = await Promise.all(
+      both().map((token) =>
+        api('POST', '/api/categories', token, { name: 'Kitesurf', type: 'passeio' }),
+      ),
+    );
+    expect(sortedNumbers(same.map((r) => r.status))).toEqual([201, 409]);
+    expect(same.find((r) => r.status === 409)?.body.error.code).toBe('conflict');
+    await createMany('/api/slides', slide, 8);
+    await expectConsistentOrders();
+  }, 40_000);
+
+  it('concurrent PATCHes of the same listing and slide end as one whole version', async () => {
+    const [id] = await createMany('/api/hospedagens', hospedagem, 1);
+    const [slideId] = await createMany('/api/slides', slide, 1);
+    const listingVersions = Array.from({ length: 16 }, (_, i) => ({
+      name: `Edição ${i}`,
+      price: 500 + i,
+      categorias: [`Apartamento ${i}`, 'Piscina'],
+    }));
+    const slideVersions = Array.from({ length: 10 }, (_, i) => ({
+      title: `Título ${i}`,
+      subtitle: `Subtítulo ${i}`,
+      link: `/passeios?v=${i}`,
+    }));
+    const replies = await Promise.all([
+      ...listingVersions.map((v, i) => api('PATCH', `/api/hospedagens/${id}`, anyAdmin(i), v)),
+      ...slideVersions.map((v, i) => api('PATCH', `/api/slides/${slideId}`, anyAdmin(i), v)),
+    ]);
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    const [row] = await read('hospedagens', `id=eq.${id}&select=*`);
+    expect(listingVersions).toContainEqual(pick(row));
+    const [slideRow] = await read('carousel_slides', `id=eq.${slideId}&select=*`);
+    expect(slideVersions).toContainEqual({
+      title: slideRow.title,
+      subtitle: slideRow.subtitle,
+      link: slideRow.link,
+    });
+    await expectConsistentOrders();
+  }, 40_000);
+});
+
+describe('a clean restart of db/local and the worker', () => {
+  it('keeps every row and photo; the admin signs in and saves again', async () => {
+    const tables = [
+      'hospedagens',
+      'comercios',
+      'passeios',
+      'categories',
+      'carousel_slides',
+      'user_roles',
+    ];
+    const snapshot = async () =>
+      Object.fromEntries(
+        await Promise.all(tables.map(async (t) => [t, await read(t, 'select=*&order=id')])),
+      );
+    const before = await snapshot();
+    const keysBefore = r2Keys(persistDir);
+    expect(keysBefore.length).toBeGreaterThan(0);
+
+    await Promise.all([worker?.stop(), db?.stop()]);
+    await startBoth();
+
+    expect(await snapshot()).toEqual(before);
+    expect(r2Keys(persistDir)).toEqual(keysBefore);
+    const session = await signIn(supabaseUrl(), keys.publishableKey, adminB.email, PASSWORD);
+    const saved = await api('POST', '/api/passeios', session.token, passeio());
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    for (const key of keysBefore) {
+      const response = await fetch(`${imagesPrefix()}${key}`);
+      expect([key, response.status, response.headers.get('content-type')]).toEqual([
+        key,
+        200,
+        'image/jpeg',
+      ]);
+      await response.arrayBuffer();
+    }
+    await expectConsistentOrders();
+  }, 60_000);
+});
+
+const sortedIds = (ids: string[]) => [...ids].sort();

@@ -1,0 +1,153 @@
+// Real processes the fault-tolerance suite can kill and restart on the same data: db/local
+// (`db/local/main.ts`, PGlite persisted in a data directory) and the worker under wrangler dev
+// (scripts/stack's startWorker, local R2 persisted in a directory), each on a fixed port so the
+// other keeps talking to it across restarts.
+import { readdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { type StartedServer, startServer } from '@guia-fortim/db/testing';
+import { loadOrCreateKeys } from '../../../db/local/keys.ts';
+import { ROOT, startWorker } from '../../../scripts/stack/parts.ts';
+
+export const SITE_URL = 'http://127.0.0.1:4321';
+
+/**
+ * Waits until nothing listens on `port`: a stopped wrangler's workerd may outlive it for a moment,
+ * and the restarted process must get the same port.
+ */
+async function portFree(port: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createTcpServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return;
+    if (Date.now() > deadline) throw new Error(`a porta ${port} continua ocupada`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** `npm run db:local` on `dataRoot` (PGlite under dataRoot/supabase), autoconfirmed sign-ups. */
+export async function startDbLocal(dataRoot: string, port: number): Promise<StartedServer> {
+  await portFree(port);
+  return startServer({
+    command: process.execPath,
+    args: [
+      join(ROOT, 'db', 'local', 'main.ts'),
+      '--port',
+      '{port}',
+      '--data-dir',
+      dataRoot,
+      '--autoconfirm',
+      '--no-seed',
+    ],
+    port,
+    readyPath: '/auth/v1/.well-known/jwks.json',
+    timeoutMs: 60_000,
+  });
+}
+
+/**
+ * The project's keys, made up front the way db/local does (`dataRoot/supabase/keys.json`, which it
+ * then loads), so the worker can start beside it instead of after it.
+ */
+export async function projectKeys(
+  dataRoot: string,
+): Promise<{ publishableKey: string; secretKey: string }> {
+  const keys = await loadOrCreateKeys(join(dataRoot, 'supabase', 'keys.json'));
+  return { publishableKey: keys.publishableKey, secretKey: keys.secretKey };
+}
+
+export type Worker = Awaited<ReturnType<typeof startWorker>>;
+
+export async function startApi(options: {
+  port: number;
+  persistDir: string;
+  supabaseUrl: string;
+  publishableKey: string;
+  deployHookUrl: string;
+}): Promise<Worker> {
+  await portFree(options.port);
+  return startWorker({ ...options, siteUrl: SITE_URL });
+}
+
+/** SIGKILL to the whole process group (wrangler, workerd, db/local): no chance to clean up. */
+export async function kill(server: StartedServer): Promise<void> {
+  const child = server.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  await exited;
+  // The group's other members (workerd) die with it; stop() only forgets the handle now.
+  await server.stop();
+}
+
+/** Whether any process of the group is still there after `waitMs` (killed ones are reaped). */
+export async function groupAlive(server: StartedServer, waitMs = 3_000): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      if (server.process.pid !== undefined) process.kill(-server.process.pid, 0);
+    } catch {
+      return false;
+    }
+    if (Date.now() > deadline) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A deploy hook that always reports the site live (the Publisher needs someone to call). */
+export async function startQuietHook(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    res.statusCode = req.method === 'POST' ? 202 : 200;
+    res.end(JSON.stringify({ state: 'live', startedAt: null, finishedAt: null }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The keys in the worker's local R2 bucket, read from wrangler's own metadata database (not
+ * through the worker, so the check does not trust the code under test).
+ */
+export function r2Keys(persistDir: string): string[] {
+  const dir = join(persistDir, 'v3', 'r2', 'miniflare-R2BucketObject');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
+  } catch {
+    return [];
+  }
+  const keys: string[] = [];
+  for (const file of files) {
+    const db = new DatabaseSync(join(dir, file), { readOnly: true });
+    try {
+      // The bucket's database holds _mf_objects; other object stores in the directory do not.
+      const table = db
+        .prepare("select 1 from sqlite_master where type = 'table' and name = '_mf_objects'")
+        .get();
+      if (!table) continue;
+      const rows = db.prepare('select key from _mf_objects order by key').all() as {
+        key: string;
+      }[];
+      keys.push(...rows.map((r) => r.key));
+    } finally {
+      db.close();
+    }
+  }
+  return keys.sort();
+}

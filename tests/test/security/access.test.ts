@@ -1,0 +1,313 @@
+// The access matrix end to end over HTTP: five callers against every worker endpoint, every table
+// and function under /rest/v1 and Auth's service-role endpoints. One table says what each caller
+// gets; every refusal is checked for its status, code and message, and for having changed nothing.
+
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { ListingKind } from '@guia-fortim/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  newUser,
+  PORTUGUESE_401,
+  PORTUGUESE_403,
+} from '../../../workers/api/test/support/client.ts';
+import { TINY_PNG } from '../../../workers/api/test/support/endpoints.ts';
+import {
+  KIND_PATH,
+  KINDS,
+  validListing,
+  validSlide,
+} from '../../../workers/api/test/support/fixtures.ts';
+import {
+  api,
+  CALLER_NAMES,
+  type Caller,
+  type CallerName,
+  makeCallers,
+  type Reply,
+  read,
+  snapshot,
+  stack,
+  supabase,
+} from './support/callers.ts';
+import { type Fixture, type Operation, operations } from './support/operations.ts';
+
+/**
+ * ok — allowed (an allowed write changes its table); hidden — row-level security hides the rows:
+ * 200 with no rows, nothing changed; public — a select without the rows only admins see; own —
+ * a select of the caller's own rows only; a status — refused.
+ */
+type Verdict = 'ok' | 'hidden' | 'public' | 'own' | '401' | '403' | '406';
+type Row = Record<CallerName, Verdict>;
+
+const row = (...verdicts: Verdict[]): Row =>
+  Object.fromEntries(CALLER_NAMES.map((name, i) => [name, verdicts[i]])) as Row;
+
+// Derived from the spec (admin-panel.md §6: visitors see public pages, users and moderators have
+// no admin rights, only an admin manages content and roles; granting admin is enforced by the
+// server) and the migrations (grants + row-level security; roles change only through functions).
+// Columns: anon, user, moderator, removedAdmin, admin.
+const ADMIN_ONLY = row('401', '403', '403', '403', 'ok');
+const EVERYONE = row('ok', 'ok', 'ok', 'ok', 'ok');
+const RLS_WRITE = row('401', 'hidden', 'hidden', 'hidden', 'ok');
+const ACTIVE_ONLY_UNLESS_ADMIN = row('public', 'public', 'public', 'public', 'ok');
+const OWN_UNLESS_ADMIN = row('401', 'own', 'own', 'own', 'ok');
+const SIGNED_IN = row('401', 'ok', 'ok', 'ok', 'ok');
+const NOBODY_SIGNED_IN = row('401', '403', '403', '403', '403');
+const OWN_ONLY = row('401', 'hidden', 'hidden', 'hidden', 'hidden');
+const NOT_EXPOSED = row('406', '406', '406', '406', '406');
+const SERVICE_ROLE_ONLY = row('403', '403', '403', '403', '403');
+
+const listingRows = (kind: ListingKind, table: string): Record<string, Row> => ({
+  [`criar ${kind}`]: ADMIN_ONLY,
+  [`editar ${kind}`]: ADMIN_ONLY,
+  [`edição rápida ${kind}`]: ADMIN_ONLY,
+  [`excluir ${kind}`]: ADMIN_ONLY,
+  [`destacar ${kind}`]: ADMIN_ONLY,
+  [`mover destaque ${kind}`]: ADMIN_ONLY,
+  [`fixar ${kind}`]: ADMIN_ONLY,
+  [`mover fixado ${kind}`]: ADMIN_ONLY,
+  [`select ${table}`]: EVERYONE,
+  [`insert ${table}`]: ADMIN_ONLY,
+  [`update ${table}`]: RLS_WRITE,
+  [`delete ${table}`]: RLS_WRITE,
+});
+
+const MATRIX: Record<string, Row> = {
+  // worker
+  ...listingRows('hospedagem', 'hospedagens'),
+  ...listingRows('comercio', 'comercios'),
+  ...listingRows('passeio', 'passeios'),
+  'criar categoria': ADMIN_ONLY,
+  'renomear categoria': ADMIN_ONLY,
+  'excluir categoria': ADMIN_ONLY,
+  'criar slide': ADMIN_ONLY,
+  'editar slide': ADMIN_ONLY,
+  'excluir slide': ADMIN_ONLY,
+  'salvar configurações': ADMIN_ONLY,
+  'alterar função': ADMIN_ONLY,
+  'enviar imagem': ADMIN_ONLY,
+  'varrer imagens sem uso': ADMIN_ONLY,
+  'estado da publicação': ADMIN_ONLY,
+  'conceder admin': ADMIN_ONLY,
+  saúde: EVERYONE,
+  'ler imagem': EVERYONE,
+  // /rest/v1 tables
+  'select categories': ACTIVE_ONLY_UNLESS_ADMIN,
+  'insert categories': ADMIN_ONLY,
+  'update categories': RLS_WRITE,
+  'delete categories': RLS_WRITE,
+  'select carousel_slides': ACTIVE_ONLY_UNLESS_ADMIN,
+  'insert carousel_slides': ADMIN_ONLY,
+  'update carousel_slides': RLS_WRITE,
+  'delete carousel_slides': RLS_WRITE,
+  'select site_settings': EVERYONE,
+  'insert site_settings': ADMIN_ONLY,
+  'update site_settings': RLS_WRITE,
+  'delete site_settings': NOBODY_SIGNED_IN,
+  'select profiles': OWN_UNLESS_ADMIN,
+  'insert profiles': NOBODY_SIGNED_IN,
+  'update profiles': OWN_ONLY,
+  'update profiles (o próprio)': SIGNED_IN,
+  'delete profiles': NOBODY_SIGNED_IN,
+  'select user_roles': OWN_UNLESS_ADMIN,
+  'insert user_roles': NOBODY_SIGNED_IN,
+  'update user_roles': NOBODY_SIGNED_IN,
+  'delete user_roles': NOBODY_SIGNED_IN,
+  // /rest/v1 functions and hidden schemas
+  'rpc has_role': SIGNED_IN,
+  'rpc is_admin': SIGNED_IN,
+  'rpc username_available': EVERYONE,
+  'rpc grant_admin_access': ADMIN_ONLY,
+  'rpc set_user_role': ADMIN_ONLY,
+  'rpc set_featured': ADMIN_ONLY,
+  'rpc move_featured': ADMIN_ONLY,
+  'rpc set_pinned': ADMIN_ONLY,
+  'rpc move_pinned': ADMIN_ONLY,
+  'rpc private.caller_is_admin': NOT_EXPOSED,
+  'select auth.users': NOT_EXPOSED,
+  // /auth/v1 user administration (the secret key only)
+  'auth: listar contas': SERVICE_ROLE_ONLY,
+  'auth: ler conta': SERVICE_ROLE_ONLY,
+  'auth: criar conta': SERVICE_ROLE_ONLY,
+  'auth: trocar senha de outra conta': SERVICE_ROLE_ONLY,
+  'auth: excluir conta': SERVICE_ROLE_ONLY,
+};
+
+/** What the refusal says, by where it comes from. */
+function expectRefusal(op: Operation, verdict: Verdict, reply: Reply) {
+  const status = Number(verdict);
+  expect([op.name, reply.status]).toEqual([op.name, status]);
+  if (op.surface === 'worker') {
+    const message = status === 401 ? PORTUGUESE_401 : (op.refusal ?? PORTUGUESE_403);
+    const code = status === 401 ? 'unauthorized' : 'forbidden';
+    expect([op.name, reply.body]).toEqual([op.name, { error: { code, message } }]);
+    if (status === 401) expect(reply.headers.get('www-authenticate')).toBe('Bearer');
+  } else if (op.surface === 'auth') {
+    // GoTrue's own text (the panel never calls these); what matters is the refusal code.
+    expect([op.name, reply.body.error_code ?? reply.body.code]).toEqual([op.name, 'not_admin']);
+  } else {
+    const code = status === 406 ? 'PGRST106' : '42501';
+    expect([op.name, reply.body.code]).toEqual([op.name, code]);
+    // The functions refuse a signed-in caller in Portuguese themselves; a missing grant or a
+    // row-level security refusal carries PostgreSQL's own text, as on hosted Supabase.
+    if (op.surface === 'rpc' && status === 403) {
+      expect([op.name, reply.body.message]).toEqual([op.name, op.refusal]);
+    }
+  }
+}
+
+function expectVerdict(op: Operation, verdict: Verdict, reply: Reply, caller: Caller) {
+  const rows = Array.isArray(reply.body) ? (reply.body as Record<string, unknown>[]) : [];
+  const has = (probe = op.probe) => rows.some((r) => probe && r[probe.key] === probe.value);
+  switch (verdict) {
+    case 'ok':
+      expect([op.name, reply.status]).toEqual([op.name, op.okStatus]);
+      if (op.okBody) expect([op.name, reply.body]).toEqual([op.name, op.okBody(caller)]);
+      if (op.probe) expect([op.name, has()]).toEqual([op.name, true]);
+      return;
+    case 'hidden':
+      expect([op.name, reply.status, reply.body]).toEqual([op.name, 200, []]);
+      return;
+    case 'public':
+    case 'own':
+      expect([op.name, reply.status]).toEqual([op.name, 200]);
+      expect([op.name, rows.length > 0, has()]).toEqual([op.name, true, false]);
+      if (verdict === 'own') {
+        const owner = op.probe?.key ?? 'id';
+        for (const r of rows) expect([op.name, r[owner]]).toEqual([op.name, caller.id]);
+      }
+      return;
+    default:
+      expectRefusal(op, verdict, reply);
+  }
+}
+
+const isDelete = (op: Operation) => /^(excluir|delete|auth: excluir)/.test(op.name);
+
+let callers: Record<CallerName, Caller>;
+let ops: Operation[];
+
+async function created(path: string, json: unknown): Promise<{ id: string; hero: string }> {
+  const reply = await api('POST', path, { token: callers.admin.token, json });
+  if (reply.status !== 201)
+    throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+async function listings(): Promise<Record<ListingKind, string>> {
+  const ids = await Promise.all(
+    KINDS.map(async (kind) => (await created(KIND_PATH[kind], validListing(kind))).id),
+  );
+  return Object.fromEntries(KINDS.map((kind, i) => [kind, ids[i]])) as Record<ListingKind, string>;
+}
+
+beforeAll(async () => {
+  callers = await makeCallers();
+  const tag = randomUUID().slice(0, 8);
+  const [roleTarget, grantTarget, rpcGrantTarget, rpcRoleTarget] = await Promise.all([
+    newUser('alvo'),
+    newUser('alvo'),
+    newUser('alvo'),
+    newUser('alvo'),
+  ]);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(TINY_PNG)], { type: 'image/png' }), 'ponto.png');
+  const image = await api('POST', '/api/images?folder=general', {
+    token: callers.admin.token,
+    body: form,
+  });
+  const category = (name: string, type: string, is_active = true) =>
+    created('/api/categories', { name: `${name} ${tag}`, type, is_active });
+  const slide = (is_active = true) => created('/api/slides', { ...validSlide(), is_active });
+  const fixture: Fixture = {
+    listing: await listings(),
+    category: (await category('Matriz', 'comercio')).id,
+    slide: (await slide()).id,
+    user: roleTarget.id,
+    rest: {
+      listing: await listings(),
+      category: (await category('Alvo REST', 'hospedagem')).id,
+      slide: (await slide()).id,
+    },
+    hidden: {
+      category: (await category('Oculta', 'passeio', false)).id,
+      slide: (await slide(false)).id,
+    },
+    grantTarget,
+    rpcGrantTarget,
+    rpcRoleTarget: rpcRoleTarget.id,
+    otherId: rpcRoleTarget.id,
+    adminId: callers.admin.id,
+    imageUrl: image.body.hero,
+  };
+  // One slide that no operation touches: the carousel never becomes empty.
+  await slide();
+  ops = operations(fixture);
+});
+
+describe('the access matrix', () => {
+  it('has one row per operation, covering every worker route and everything /rest/v1 exposes', async () => {
+    expect(ops.map((op) => op.name).sort()).toEqual(Object.keys(MATRIX).sort());
+
+    const readme = readFileSync(new URL('../../../workers/api/README.md', import.meta.url), 'utf8');
+    const documented = new Set(
+      [...readme.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`?\s]*)/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      ),
+    );
+    const covered = new Set(ops.map((op) => op.route).filter(Boolean));
+    expect([...documented].filter((route) => !covered.has(route))).toEqual([]);
+
+    const openApi = await api(
+      'GET',
+      '/rest/v1/',
+      { headers: { apikey: stack.secretKey } },
+      stack.supabaseUrl,
+    );
+    expect(openApi.status).toBe(200);
+    const exposed = Object.keys(openApi.body.paths as object).filter((path) => path !== '/');
+    const names = new Set(ops.map((op) => op.name));
+    const missing = exposed.filter((path) => {
+      const rpc = /^\/rpc\/(.+)$/.exec(path);
+      if (rpc) return !names.has(`rpc ${rpc[1]}`);
+      const table = path.slice(1);
+      return !['select', 'insert', 'update', 'delete'].every((verb) =>
+        names.has(`${verb} ${table}`),
+      );
+    });
+    expect(missing).toEqual([]);
+  });
+
+  for (const name of CALLER_NAMES) {
+    it(`${name}: refused where the table says so, with nothing changed, and allowed elsewhere`, async () => {
+      const caller = callers[name];
+      const verdict = (op: Operation) => MATRIX[op.name]?.[name] as Verdict;
+      const refused = ops.filter((op) => verdict(op) !== 'ok');
+      const allowed = ops.filter((op) => verdict(op) === 'ok');
+
+      const before = await snapshot();
+      const replies = await Promise.all(refused.map((op) => op.send(caller)));
+      for (const [i, op] of refused.entries()) {
+        expectVerdict(op, verdict(op), replies[i] as Reply, caller);
+      }
+      expect(await snapshot()).toEqual(before);
+
+      // Allowed calls one at a time (deletes last), each changing what it should.
+      for (const op of [...allowed.filter((o) => !isDelete(o)), ...allowed.filter(isDelete)]) {
+        const prior = op.changes ? await read(op.changes) : undefined;
+        expectVerdict(op, 'ok', await op.send(caller), caller);
+        if (op.changes) expect([op.name, await read(op.changes)]).not.toEqual([op.name, prior]);
+      }
+    });
+  }
+
+  it('a removed admin keeps a valid session but nothing more: the database says "not admin"', async () => {
+    const reply = await supabase('POST', '/rest/v1/rpc/is_admin', callers.removedAdmin.token, {
+      json: {},
+    });
+    expect(reply.body).toBe(false);
+    const user = await supabase('GET', '/auth/v1/user', callers.removedAdmin.token);
+    expect(user.status).toBe(200);
+  });
+});

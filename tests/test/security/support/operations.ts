@@ -1,0 +1,366 @@
+// Every operation a caller can attempt over HTTP: each worker endpoint (the worker suite's list of
+// admin endpoints plus the public and any-user ones), every table × select/insert/update/delete
+// and every function under /rest/v1, and Auth's service-role user administration.
+import { randomUUID } from 'node:crypto';
+import type { ListingKind } from '@guia-fortim/db';
+import {
+  adminEndpoints,
+  type EndpointIds,
+} from '../../../../workers/api/test/support/endpoints.ts';
+import {
+  KIND_PATH,
+  KINDS,
+  validListing,
+  validSlide,
+} from '../../../../workers/api/test/support/fixtures.ts';
+import { api, type Caller, type Reply, type Store, supabase, type Table } from './callers.ts';
+
+export type Surface = 'worker' | 'rest' | 'rpc' | 'auth';
+
+export type Operation = {
+  /** Unique; the key of the matrix. */
+  name: string;
+  surface: Surface;
+  /** The worker's route as its README writes it (checked against the README). */
+  route?: string;
+  /** Status of an allowed call. */
+  okStatus: number;
+  /** Body of an allowed call, when it depends on the caller. */
+  okBody?(caller: Caller): unknown;
+  /** What an allowed call must change (moves and reads change nothing for certain). */
+  changes?: Store;
+  /** For selects: a row only privileged callers see (or, for 'own', someone else's). */
+  probe?: { key: string; value: string };
+  /** Message the database raises itself (Portuguese) when a signed-in caller is refused. */
+  refusal?: string;
+  send(caller: Caller): Promise<Reply>;
+};
+
+export type Fixture = EndpointIds & {
+  /** Rows the /rest/v1 writes aim at, apart from the worker's. */
+  rest: { listing: Record<ListingKind, string>; category: string; slide: string };
+  hidden: { category: string; slide: string };
+  /** Accounts whose roles the allowed calls change. */
+  grantTarget: { email: string };
+  rpcGrantTarget: { email: string };
+  rpcRoleTarget: string;
+  /** An account none of the callers is: its profile and roles belong to someone else. */
+  otherId: string;
+  adminId: string;
+  imageUrl: string;
+};
+
+const TABLE_OF: Record<ListingKind, Table> = {
+  hospedagem: 'hospedagens',
+  comercio: 'comercios',
+  passeio: 'passeios',
+};
+
+/** The README's spelling of a concrete worker path. */
+function routeOf(method: string, path: string): string {
+  const route = path
+    .replace(/\?.*$/, '')
+    .replace(/^\/api\/(hospedagens|comercios|passeios)/, '/api/{kind}')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, ':id');
+  return `${method} ${route}`;
+}
+
+function changesOf(name: string, path: string): Store | undefined {
+  // Moves may leave an item where it was; the sweep keeps photos younger than a day.
+  if (name.startsWith('mover') || name === 'estado da publicação' || name.startsWith('varrer')) {
+    return undefined;
+  }
+  if (name === 'enviar imagem') return 'r2';
+  if (name === 'alterar função') return 'user_roles';
+  if (path.startsWith('/api/categories')) return 'categories';
+  if (path.startsWith('/api/slides')) return 'carousel_slides';
+  if (path.startsWith('/api/settings')) return 'site_settings';
+  const kind = KINDS.find((k) => path.startsWith(KIND_PATH[k]));
+  return kind && TABLE_OF[kind];
+}
+
+function workerOperations(f: Fixture): Operation[] {
+  const admin = adminEndpoints(f).map(
+    (endpoint): Operation => ({
+      name: endpoint.name,
+      surface: 'worker',
+      route: routeOf(endpoint.method, endpoint.path),
+      okStatus: endpoint.name.startsWith('criar') || endpoint.name === 'enviar imagem' ? 201 : 200,
+      changes: changesOf(endpoint.name, endpoint.path),
+      send: (caller) =>
+        api(endpoint.method, endpoint.path, {
+          token: caller.token,
+          json: endpoint.json,
+          body: endpoint.form?.(),
+        }),
+    }),
+  );
+  return [
+    ...admin,
+    {
+      name: 'conceder admin',
+      surface: 'worker',
+      route: 'POST /api/admin/grant',
+      okStatus: 200,
+      changes: 'user_roles',
+      refusal: 'Apenas administradores podem conceder acesso de admin a outros usuários.',
+      send: (caller) =>
+        api('POST', '/api/admin/grant', {
+          token: caller.token,
+          json: { email: f.grantTarget.email },
+        }),
+    },
+    {
+      name: 'saúde',
+      surface: 'worker',
+      okStatus: 200,
+      send: (caller) => api('GET', '/health', { token: caller.token }),
+    },
+    {
+      name: 'ler imagem',
+      surface: 'worker',
+      route: 'GET /images/{key}',
+      okStatus: 200,
+      send: (caller) => api('GET', new URL(f.imageUrl).pathname, { token: caller.token }),
+    },
+  ];
+}
+
+const REPRESENTATION = { Prefer: 'return=representation' };
+
+const sqlRow = (kind: ListingKind) => ({ ...validListing(kind), phone: '5588999991234' });
+
+type TableSpec = {
+  table: Table;
+  key: string;
+  /** The row updates and deletes aim at (for 'own' tables: the caller's). */
+  target(caller: Caller): string;
+  insert(caller: Caller): Record<string, unknown>;
+  update: Record<string, unknown>;
+  probe?: string;
+  /** Extra query and Prefer for the insert (site_settings is an upsert of fixed keys). */
+  upsert?: string;
+};
+
+function tableOperations(spec: TableSpec): Operation[] {
+  const { table, key } = spec;
+  const filter = (caller: Caller) => `${key}=eq.${encodeURIComponent(spec.target(caller))}`;
+  return [
+    {
+      name: `select ${table}`,
+      surface: 'rest',
+      okStatus: 200,
+      probe: spec.probe ? { key, value: spec.probe } : undefined,
+      send: (caller) => supabase('GET', `/rest/v1/${table}?select=*`, caller.token),
+    },
+    {
+      name: `insert ${table}`,
+      surface: 'rest',
+      okStatus: spec.upsert ? 200 : 201,
+      changes: table,
+      send: (caller) =>
+        supabase(
+          'POST',
+          `/rest/v1/${table}${spec.upsert ? `?on_conflict=${spec.upsert}` : ''}`,
+          caller.token,
+          {
+            json: spec.insert(caller),
+            headers: spec.upsert
+              ? { Prefer: 'resolution=merge-duplicates, return=representation' }
+              : REPRESENTATION,
+          },
+        ),
+    },
+    {
+      name: `update ${table}`,
+      surface: 'rest',
+      okStatus: 200,
+      changes: table,
+      send: (caller) =>
+        supabase('PATCH', `/rest/v1/${table}?${filter(caller)}`, caller.token, {
+          json: spec.update,
+          headers: REPRESENTATION,
+        }),
+    },
+    {
+      name: `delete ${table}`,
+      surface: 'rest',
+      okStatus: 200,
+      changes: table,
+      send: (caller) =>
+        supabase('DELETE', `/rest/v1/${table}?${filter(caller)}`, caller.token, {
+          headers: REPRESENTATION,
+        }),
+    },
+  ];
+}
+
+function restOperations(f: Fixture): Operation[] {
+  const listings = KINDS.flatMap((kind) =>
+    tableOperations({
+      table: TABLE_OF[kind],
+      key: 'id',
+      target: () => f.rest.listing[kind],
+      insert: () => sqlRow(kind),
+      update: { name: `Editado via REST ${kind}` },
+    }),
+  );
+  return [
+    ...listings,
+    ...tableOperations({
+      table: 'categories',
+      key: 'id',
+      target: () => f.rest.category,
+      insert: () => ({ name: `Categoria REST ${randomUUID().slice(0, 8)}`, type: 'passeio' }),
+      update: { name: 'Renomeada via REST' },
+      probe: f.hidden.category,
+    }),
+    ...tableOperations({
+      table: 'carousel_slides',
+      key: 'id',
+      target: () => f.rest.slide,
+      insert: () => validSlide(),
+      update: { title: 'Título via REST' },
+      probe: f.hidden.slide,
+    }),
+    ...tableOperations({
+      table: 'site_settings',
+      key: 'setting_key',
+      target: () => 'contact_email',
+      insert: () => ({ setting_key: 'contact_phone', setting_value: '+55 (88) 91111-2222' }),
+      update: { setting_value: 'invasor@testes.local' },
+      upsert: 'setting_key',
+    }),
+    // A profile or role row that belongs to someone else.
+    ...tableOperations({
+      table: 'profiles',
+      key: 'id',
+      target: () => f.otherId,
+      insert: (caller) => ({ id: caller.id, full_name: 'Intruso' }),
+      update: { full_name: 'Perfil alheio' },
+      probe: f.otherId,
+    }),
+    {
+      name: 'update profiles (o próprio)',
+      surface: 'rest',
+      okStatus: 200,
+      changes: 'profiles',
+      send: (caller) =>
+        supabase('PATCH', `/rest/v1/profiles?id=eq.${caller.id}`, caller.token, {
+          json: { full_name: `Nome de ${caller.name}` },
+          headers: REPRESENTATION,
+        }),
+    },
+    // Making oneself an administrator by writing the role table directly.
+    ...tableOperations({
+      table: 'user_roles',
+      key: 'user_id',
+      target: (caller) => caller.id,
+      insert: (caller) => ({ user_id: caller.id, role: 'admin' }),
+      update: { role: 'admin' },
+      probe: f.otherId,
+    }),
+  ];
+}
+
+const ADMIN_ONLY_SQL = 'Apenas administradores podem realizar esta operação.';
+
+function rpc(
+  name: string,
+  args: Record<string, unknown>,
+  extra: Partial<Operation> = {},
+): Operation {
+  return {
+    name: `rpc ${name}`,
+    surface: 'rpc',
+    okStatus: 200,
+    send: (caller) => supabase('POST', `/rest/v1/rpc/${name}`, caller.token, { json: args }),
+    ...extra,
+  };
+}
+
+function rpcOperations(f: Fixture): Operation[] {
+  const item = f.rest.listing.hospedagem;
+  return [
+    rpc('has_role', { _user_id: f.adminId, _role: 'admin' }, { okBody: () => true }),
+    rpc('is_admin', {}, { okBody: (caller) => caller.name === 'admin' }),
+    rpc('username_available', { username: 'ninguem.usa.este' }),
+    rpc(
+      'grant_admin_access',
+      { user_email: f.rpcGrantTarget.email },
+      {
+        okStatus: 204,
+        changes: 'user_roles',
+        refusal:
+          'forbidden: apenas administradores podem conceder acesso de admin a outros usuários.',
+      },
+    ),
+    rpc(
+      'set_user_role',
+      { user_id: f.rpcRoleTarget, new_role: 'moderator' },
+      {
+        okStatus: 204,
+        changes: 'user_roles',
+        refusal: 'Apenas administradores podem alterar funções de usuários.',
+      },
+    ),
+    ...(['featured', 'pinned'] as const).flatMap((list) => [
+      rpc(
+        `set_${list}`,
+        { kind: 'hospedagem', item_id: item, [list]: true },
+        { changes: 'hospedagens', refusal: ADMIN_ONLY_SQL },
+      ),
+      rpc(
+        `move_${list}`,
+        { kind: 'hospedagem', item_id: item, direction: list === 'featured' ? 'up' : 'down' },
+        { refusal: ADMIN_ONLY_SQL },
+      ),
+    ]),
+    // The helpers' schema is not exposed: naming it is refused before any function runs.
+    {
+      name: 'rpc private.caller_is_admin',
+      surface: 'rest',
+      okStatus: 200,
+      send: (caller) =>
+        supabase('POST', '/rest/v1/rpc/caller_is_admin', caller.token, {
+          json: {},
+          headers: { 'Content-Profile': 'private' },
+        }),
+    },
+    {
+      name: 'select auth.users',
+      surface: 'rest',
+      okStatus: 200,
+      send: (caller) =>
+        supabase('GET', '/rest/v1/users?select=*', caller.token, {
+          headers: { 'Accept-Profile': 'auth' },
+        }),
+    },
+  ];
+}
+
+function authOperations(f: Fixture): Operation[] {
+  const call = (method: string, path: string, json?: unknown) => (caller: Caller) =>
+    supabase(method, `/auth/v1/admin/users${path}`, caller.token, { json });
+  return [
+    { name: 'auth: listar contas', send: call('GET', '') },
+    { name: 'auth: ler conta', send: call('GET', `/${f.adminId}`) },
+    {
+      name: 'auth: criar conta',
+      send: call('POST', '', {
+        email: `criada-${randomUUID()}@testes.local`,
+        password: 'senha-forte-123',
+        email_confirm: true,
+      }),
+    },
+    {
+      name: 'auth: trocar senha de outra conta',
+      send: call('PUT', `/${f.adminId}`, { password: 'senha-tomada-123' }),
+    },
+    { name: 'auth: excluir conta', send: call('DELETE', `/${f.rpcRoleTarget}`) },
+  ].map((op) => ({ ...op, surface: 'auth' as const, okStatus: 200, changes: 'users' as const }));
+}
+
+export function operations(f: Fixture): Operation[] {
+  return [...workerOperations(f), ...restOperations(f), ...rpcOperations(f), ...authOperations(f)];
+}

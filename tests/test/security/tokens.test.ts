@@ -1,0 +1,244 @@
+// Token abuse over HTTP: expired and forged tokens at the worker, PostgREST and Auth; a session
+// replayed after sign-out; and an admin's still-valid token after the role is removed.
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  newAdmin,
+  PORTUGUESE_401,
+  PORTUGUESE_403,
+} from '../../../workers/api/test/support/client.ts';
+import {
+  alteredToken,
+  expiredToken,
+  hs256Token,
+  reissuedToken,
+  unsignedToken,
+  wrongKeyToken,
+} from '../../../workers/api/test/support/tokens.ts';
+import {
+  api,
+  type Caller,
+  makeCallers,
+  type Reply,
+  removedAdmin,
+  snapshot,
+  stack,
+  supabase,
+} from './support/callers.ts';
+
+let admin: Caller;
+let user: Caller;
+
+beforeAll(async () => {
+  ({ admin, user } = await makeCallers());
+});
+
+/** One write and one read on each surface that takes a token. */
+const surfaces = (token: string) => ({
+  workerWrite: () =>
+    api('PUT', '/api/settings', { token, json: { contact_phone: '+55 (88) 93333-4444' } }),
+  workerRead: () => api('GET', '/api/publish', { token }),
+  restWrite: () =>
+    supabase('PATCH', '/rest/v1/site_settings?setting_key=eq.contact_phone', token, {
+      json: { setting_value: 'sequestrado' },
+      headers: { Prefer: 'return=representation' },
+    }),
+  restRead: () => supabase('GET', '/rest/v1/user_roles?select=*', token),
+  authUser: () => supabase('GET', '/auth/v1/user', token),
+});
+
+function expectWorker401(reply: Reply) {
+  expect(reply.status).toBe(401);
+  expect(reply.body).toEqual({ error: { code: 'unauthorized', message: PORTUGUESE_401 } });
+  expect(reply.headers.get('www-authenticate')).toBe('Bearer');
+}
+
+const CLI_DEFAULT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Keeps the header and signature of a real token, with the payload edited. */
+function tampered(token: string, changes: Record<string, unknown>): string {
+  const [header, , signature] = token.split('.');
+  return `${header}.${b64url({ ...decodeJwt(token), ...changes })}.${signature}`;
+}
+
+describe('forged and expired tokens are refused everywhere, changing nothing', () => {
+  // label → token, and the code PostgREST answers with (PGRST303 only for a genuine expiry).
+  const forged: [string, () => Promise<string> | string, string][] = [
+    ['expired (real key)', () => expiredToken(admin.token ?? ''), 'PGRST303'],
+    [
+      'signed with another ES256 key (same kid)',
+      () => wrongKeyToken(admin.token ?? ''),
+      'PGRST301',
+    ],
+    ['"alg": "none"', () => unsignedToken(admin.token ?? ''), 'PGRST301'],
+    [
+      'HS256 signed with the publishable key',
+      () => hs256Token(decodeJwt(admin.token ?? ''), stack.publishableKey),
+      'PGRST301',
+    ],
+    [
+      'HS256 signed with the Supabase CLI default secret',
+      () => hs256Token(decodeJwt(admin.token ?? ''), CLI_DEFAULT_SECRET),
+      'PGRST301',
+    ],
+    [
+      "a user's token naming the admin (signature kept)",
+      () => alteredToken(user.token ?? '', admin.id),
+      'PGRST301',
+    ],
+    [
+      "a user's token claiming role service_role (signature kept)",
+      () => tampered(user.token ?? '', { role: 'service_role' }),
+      'PGRST301',
+    ],
+    [
+      'audience changed (signature kept)',
+      () => tampered(admin.token ?? '', { aud: 'service_role' }),
+      'PGRST301',
+    ],
+    [
+      'issuer changed (signature kept)',
+      () => tampered(admin.token ?? '', { iss: 'https://outro.supabase.co/auth/v1' }),
+      'PGRST301',
+    ],
+    [
+      'expiry pushed a year ahead (signature kept)',
+      () => tampered(admin.token ?? '', { exp: Math.floor(Date.now() / 1000) + 31_536_000 }),
+      'PGRST301',
+    ],
+  ];
+
+  for (const [label, make, restCode] of forged) {
+    it(label, async () => {
+      const before = await snapshot();
+      const calls = surfaces(await make());
+      expectWorker401(await calls.workerWrite());
+      expectWorker401(await calls.workerRead());
+      for (const reply of [await calls.restWrite(), await calls.restRead()]) {
+        expect(reply.status).toBe(401);
+        expect(reply.body.code).toBe(restCode);
+      }
+      const auth = await calls.authUser();
+      expect(auth.status).toBe(403);
+      expect(auth.body.error_code ?? auth.body.code).toBe('bad_jwt');
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+
+  it("the worker checks the claims of tokens signed with the project's own key", async () => {
+    const before = await snapshot();
+    const token = admin.token ?? '';
+    const claims: [string, Record<string, unknown>][] = [
+      ['another issuer', { iss: 'https://outro.supabase.co/auth/v1' }],
+      ['another audience', { aud: 'anon' }],
+      ['role service_role', { role: 'service_role' }],
+      ['role anon', { role: 'anon' }],
+      ['no subject', { sub: undefined }],
+    ];
+    for (const [label, changes] of claims) {
+      const reissued = await reissuedToken(token, changes);
+      const reply = await surfaces(reissued).workerWrite();
+      expect([label, reply.status]).toEqual([label, 401]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("the project's API keys are not sessions at the worker", async () => {
+    const before = await snapshot();
+    for (const key of [stack.publishableKey, stack.secretKey, stack.anonKey]) {
+      expectWorker401(await surfaces(key).workerWrite());
+    }
+    // At PostgREST the publishable key as Bearer is the anon role: refused, and said so as 401.
+    const rest = await surfaces(stack.publishableKey).restWrite();
+    expect([rest.status, rest.body.code]).toEqual([401, '42501']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('the genuine admin token passes on every surface (the refusals above are not accidents)', async () => {
+    const calls = surfaces(admin.token ?? '');
+    expect((await calls.workerRead()).status).toBe(200);
+    expect((await calls.restRead()).status).toBe(200);
+    expect((await calls.authUser()).status).toBe(200);
+  });
+});
+
+type Session = { access_token: string; refresh_token: string; expires_in: number };
+
+async function signInSession(email: string): Promise<Session> {
+  const reply = await supabase('POST', '/auth/v1/token?grant_type=password', null, {
+    json: { email, password: 'senha-teste-123' },
+  });
+  expect(reply.status).toBe(200);
+  return reply.body;
+}
+
+describe('a session replayed after sign-out', () => {
+  it('cannot be refreshed nor used at Auth; the access token lives on only until it expires', async () => {
+    const account = await newAdmin();
+    const session = await signInSession(account.email);
+    const { iat = 0, exp = 0 } = decodeJwt(session.access_token);
+    expect(exp - iat).toBeLessThanOrEqual(3600);
+    expect(session.expires_in).toBeLessThanOrEqual(3600);
+
+    const logout = await supabase('POST', '/auth/v1/logout?scope=global', session.access_token);
+    expect(logout.status).toBe(204);
+
+    const refresh = await supabase('POST', '/auth/v1/token?grant_type=refresh_token', null, {
+      json: { refresh_token: session.refresh_token },
+    });
+    expect(refresh.status).toBe(400);
+    expect(refresh.body.access_token).toBeUndefined();
+    expect([
+      'refresh_token_not_found',
+      'session_not_found',
+      'refresh_token_already_used',
+    ]).toContain(refresh.body.error_code ?? refresh.body.code);
+    const auth = await supabase('GET', '/auth/v1/user', session.access_token);
+    expect(auth.status).toBe(403);
+    expect(auth.body.error_code ?? auth.body.code).toBe('session_not_found');
+
+    // Supabase semantics (supabase-wire.md D.14): access tokens are stateless, so PostgREST and
+    // the worker still accept this one until `exp` (at most an hour); the admin role is what the
+    // worker and row-level security check on every call.
+    const calls = surfaces(session.access_token);
+    expect((await calls.restRead()).status).toBe(200);
+    expect((await calls.workerRead()).status).toBe(200);
+
+    const demote = await api('PUT', `/api/users/${account.id}/role`, {
+      token: admin.token,
+      json: { role: 'user' },
+    });
+    expect(demote.status).toBe(200);
+    const before = await snapshot();
+    const write = await calls.workerWrite();
+    expect(write.status).toBe(403);
+    expect(write.body).toEqual({ error: { code: 'forbidden', message: PORTUGUESE_403 } });
+    expect((await calls.restWrite()).body).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('an admin whose role was removed, with a token issued while admin', () => {
+  it('is refused by the worker and by the database on every kind of write', async () => {
+    const removed = await removedAdmin();
+    const token = removed.token ?? '';
+    expect(decodeJwt(token).exp ?? 0).toBeGreaterThan(Date.now() / 1000);
+    const before = await snapshot();
+    const calls = surfaces(token);
+    const worker = await calls.workerWrite();
+    expect([worker.status, worker.body.error.message]).toEqual([403, PORTUGUESE_403]);
+    const grant = await api('POST', '/api/admin/grant', { token, json: { email: removed.email } });
+    expect(grant.status).toBe(403);
+    expect((await calls.restWrite()).body).toEqual([]);
+    const rpc = await supabase('POST', '/rest/v1/rpc/grant_admin_access', token, {
+      json: { user_email: removed.email },
+    });
+    expect([rpc.status, rpc.body.code]).toEqual([403, '42501']);
+    const role = await supabase('PATCH', `/rest/v1/user_roles?user_id=eq.${removed.id}`, token, {
+      json: { role: 'admin' },
+    });
+    expect([role.status, role.body.code]).toEqual([403, '42501']);
+    expect(await snapshot()).toEqual(before);
+  });
+});
