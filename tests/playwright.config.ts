@@ -23,9 +23,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions() } },
+    {
+      name: 'phone',
+      // Starts and restarts a stack of its own: once per run, in the desktop project.
+      testIgnore: 'publish-lifecycle.spec.ts',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions() },
+    },
     {
       name: 'desktop',
+      // Starts a stack of its own and checks the phone layout: once per run, in the phone project.
+      testIgnore: 'security-hostile-text.spec.ts',
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
   ],

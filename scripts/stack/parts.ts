@@ -1,9 +1,9 @@
 // The pieces `npm start` and the browser suites bring up: the worker under wrangler dev, the
 // admin panel and public site builds, the one local origin. Each returns a handle that stops it.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { startServer } from '@guia-fortim/db/testing';
 import { copyDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
 import { renderHeaders, type SiteOrigins } from './headers.ts';
@@ -11,6 +11,7 @@ import { createOrigin } from './origin.ts';
 import type { BuildSite, Publisher } from './publisher.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+const ASTRO_BUILD = join(import.meta.dirname, 'astro-build.ts');
 
 /** Fails with a clear message when something else already listens on the port. */
 export async function assertPortFree(port: number, what: string): Promise<void> {
@@ -133,9 +134,18 @@ export function siteBuilder(
     demoPhotos?: boolean;
   } = {},
 ): BuildSite {
+  const portal = join(ROOT, 'sites', 'portal');
   return async (outDir) => {
-    const result = await run('npx', ['--no-install', 'astro', 'build', '--outDir', outDir], {
-      cwd: join(ROOT, 'sites', 'portal'),
+    // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
+    // the working directory, and deletes them when it finishes: concurrent builds (another stack,
+    // the bench) in one checkout would delete each other's. Each build gets its own working
+    // directory inside the project, so the chunks still resolve its node_modules, and its own
+    // content cache (see astro-build.ts).
+    const workDir = join(portal, '.astro', 'stack-builds', basename(outDir));
+    mkdirSync(workDir, { recursive: true });
+    const args = [ASTRO_BUILD, portal, outDir, join(workDir, 'cache')];
+    const result = await run(process.execPath, args, {
+      cwd: workDir,
       env: {
         ...buildEnv(env),
         ...(options.data
@@ -144,6 +154,7 @@ export function siteBuilder(
       },
       onLine: options.onLine,
     });
+    rmSync(workDir, { recursive: true, force: true });
     if (result.ok) {
       const origins: SiteOrigins = {
         supabaseUrl: env.supabaseUrl,

@@ -98,18 +98,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     log('Construindo o painel administrativo…');
     const adminDir = join(dataDir, 'admin');
     const admin = await buildAdmin(env, adminDir, options.buildOutput);
-    if (!admin.ok) throw new Error(`O build do painel falhou:\n${admin.log.slice(-4000)}`);
+    if (!admin.ok) throw new Error(`O build do painel falhou:\n${tail(admin.log)}`);
 
     await photos;
     const publisher = new Publisher(
       join(dataDir, 'site'),
       siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed }),
     );
-    log('Construindo o site público com os dados do banco…');
+    const lastLive = publisher.liveDir();
     publisher.request();
-    await publisher.idle();
-    if (!publisher.liveDir()) {
-      throw new Error(`O build do site falhou:\n${(publisher.status().log ?? '').slice(-4000)}`);
+    if (lastLive) {
+      // A restart: visitors get the last live build at once; the rebuild from the current data
+      // and code swaps in when it succeeds (and leaves that build live when it fails).
+      log('Servindo a última versão publicada; reconstruindo o site em segundo plano…');
+      publisher.idle().then(() => {
+        const { state, log: buildLog } = publisher.status();
+        if (state === 'failed') {
+          log(`A reconstrução falhou; a versão anterior continua no ar:\n${tail(buildLog)}`);
+        } else log('Site público reconstruído com os dados atuais.');
+      });
+    } else {
+      log('Construindo o site público com os dados do banco…');
+      await publisher.idle();
+      if (!publisher.liveDir())
+        throw new Error(`O build do site falhou:\n${tail(publisher.status().log)}`);
     }
 
     const origin = await startOrigin(publisher, adminDir, ports.site);
@@ -134,6 +146,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+function tail(buildLog: string | null): string {
+  return (buildLog ?? '').slice(-4000);
 }
 
 /** Public facts about the running stack for tools and tests (no secrets). */

@@ -1,6 +1,7 @@
-// The whole local stack for browser tests — exactly what `npm start` runs (scripts/stack), with
-// an in-memory database, free 127.0.0.1 ports and a temporary data directory that `stop()`
-// removes after stopping everything it started.
+// The whole local stack for browser tests — exactly what `npm start` runs (scripts/stack). By
+// default: an in-memory database, free 127.0.0.1 ports and a temporary data directory that
+// `stop()` removes after stopping everything it started. With `dataDir` the database persists
+// there too and `stop()` keeps it, so a second start on the same directory and ports is a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import {
   startStack as startLocalStack,
 } from '../../scripts/stack/stack.ts';
 
+export type StackPorts = { site: number; supabase: number; api: number };
+
 export type Stack = {
   siteUrl: string;
   supabaseUrl: string;
@@ -17,25 +20,41 @@ export type Stack = {
   mailboxUrl: string;
   publishableKey: string;
   secretKey: string;
+  ports: StackPorts;
   /** The running parts, for tests that need the database or the publisher. */
   running: RunningStack;
   stop: () => Promise<void>;
 };
 
 export async function startStack(
-  options: { seed?: boolean; sitePort?: number } = {},
+  options: {
+    seed?: boolean;
+    sitePort?: number;
+    /** Persist everything (database included) here; the caller removes it. */
+    dataDir?: string;
+    /** Reuse these ports (a restart); otherwise free ones are picked. */
+    ports?: StackPorts;
+    /** Every line the site and panel builds print. */
+    buildOutput?: (line: string) => void;
+  } = {},
 ): Promise<Stack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'guia-fortim-stack-'));
+  const owned = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'guia-fortim-stack-'));
+  const remove = () => {
+    if (owned) rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
+    const ports = options.ports ?? {
+      site: options.sitePort ?? (await freePort()),
+      supabase: await freePort(),
+      api: await freePort(),
+    };
     const running = await startLocalStack({
       dataDir,
-      memory: true,
+      memory: owned,
       seed: options.seed ?? true,
-      ports: {
-        site: options.sitePort ?? (await freePort()),
-        supabase: await freePort(),
-        api: await freePort(),
-      },
+      ports,
+      buildOutput: options.buildOutput,
     });
     return {
       siteUrl: running.siteUrl,
@@ -44,14 +63,15 @@ export async function startStack(
       mailboxUrl: running.mailboxUrl,
       publishableKey: running.publishableKey,
       secretKey: running.supabase.keys.secretKey,
+      ports,
       running,
       stop: async () => {
         await running.stop();
-        rmSync(dataDir, { recursive: true, force: true });
+        remove();
       },
     };
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    remove();
     throw error;
   }
 }

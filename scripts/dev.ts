@@ -1,0 +1,161 @@
+// `npm run dev`: the parts of `npm start` with hot reload — db/local (the same data in .data/),
+// the worker under `wrangler dev` (reloads on change), `astro dev` for the site and vite's dev
+// server for the panel, behind one origin (default http://127.0.0.1:4321, the panel at /admin/).
+// A content change in the panel reloads the site's data through the local deploy hook.
+// Ctrl-C stops every process it started. SITE_PORT, SUPABASE_PORT and API_PORT change the ports,
+// `-- --data-dir DIR` the data directory (default .data/).
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { startLocalSupabase } from '@guia-fortim/db/local';
+import { type StartedServer, startServer } from '@guia-fortim/db/testing';
+import { copyDemoPhotos, drawDemoPhotos } from '../sites/portal/scripts/build-site.ts';
+import { createDevOrigin } from './stack/dev-origin.ts';
+import { DEPLOY_HOOK_PATH } from './stack/origin.ts';
+import { assertPortFree, buildEnv, ROOT, type SiteEnv, startWorker } from './stack/parts.ts';
+
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ports = {
+  site: port('SITE_PORT', 4321),
+  supabase: port('SUPABASE_PORT', 54321),
+  api: port('API_PORT', 8787),
+};
+const { values: flags } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
+const dataDir = resolve(flags['data-dir'] ?? join(ROOT, '.data'));
+const siteUrl = `http://127.0.0.1:${ports.site}`;
+const stops: (() => Promise<unknown>)[] = [];
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nParando o ambiente de desenvolvimento…');
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+/** A dev server as a child process, its output shown with a prefix. */
+async function devServer(name: string, cwd: string, args: string[], env: Record<string, string>) {
+  const server = await startServer({
+    command: 'npx',
+    args: ['--no-install', ...args],
+    cwd,
+    env,
+    timeoutMs: 90_000,
+  });
+  const show = (text: string) => {
+    for (const line of text.split('\n')) if (line.trim()) console.log(`[${name}] ${line}`);
+  };
+  show(server.output());
+  for (const stream of [server.process.stdout, server.process.stderr]) {
+    stream?.on('data', (chunk: Buffer) => show(chunk.toString()));
+  }
+  return server;
+}
+
+try {
+  await assertPortFree(ports.site, 'site e painel');
+  await assertPortFree(ports.supabase, 'Supabase local');
+  await assertPortFree(ports.api, 'API (worker)');
+  const photos = drawDemoPhotos();
+  photos.catch(() => {}); // awaited below, once the servers are up
+
+  console.log('Iniciando o Supabase local…');
+  const supabase = await startLocalSupabase({
+    port: ports.supabase,
+    dataDir: join(dataDir, 'supabase'),
+    seed: true,
+    siteUrl,
+  });
+  stops.push(() => supabase.stop());
+
+  console.log('Iniciando a API (wrangler dev)…');
+  const worker = await startWorker({
+    port: ports.api,
+    persistDir: join(dataDir, 'wrangler'),
+    supabaseUrl: supabase.url,
+    publishableKey: supabase.keys.publishableKey,
+    siteUrl,
+    deployHookUrl: `${siteUrl}${DEPLOY_HOOK_PATH}`,
+  });
+  stops.push(() => worker.stop());
+
+  const env: SiteEnv = {
+    siteUrl,
+    supabaseUrl: supabase.url,
+    publishableKey: supabase.keys.publishableKey,
+    apiUrl: worker.url,
+    imagesUrl: worker.imagesUrl,
+  };
+  const devEnv = buildEnv(env);
+
+  console.log('Iniciando o painel (vite) e o site (astro dev)…');
+  const admin = await devServer(
+    'painel',
+    join(ROOT, 'admin'),
+    ['vite', '--host', '127.0.0.1', '--port', '{port}', '--strictPort'],
+    devEnv,
+  );
+  stops.push(() => admin.stop());
+
+  const startSite = () =>
+    devServer(
+      'site',
+      join(ROOT, 'sites', 'portal'),
+      ['astro', 'dev', '--host', '127.0.0.1', '--port', '{port}'],
+      devEnv,
+    );
+  let site: StartedServer | null = await startSite();
+  stops.push(() => site?.stop() ?? Promise.resolve());
+
+  await photos;
+  const demoDir = join(dataDir, 'dev');
+  await copyDemoPhotos(demoDir);
+
+  const origin = createDevOrigin({
+    admin: () => admin.port,
+    site: () => site?.port ?? null,
+    demoDir: join(demoDir, 'demo'),
+    reloadSite: async () => {
+      const previous = site;
+      site = null;
+      await previous?.stop();
+      site = await startSite();
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    origin.once('error', reject);
+    origin.listen(ports.site, '127.0.0.1', () => resolve());
+  });
+  stops.push(
+    () =>
+      new Promise<void>((resolve) => {
+        origin.close(() => resolve());
+        origin.closeAllConnections();
+      }),
+  );
+
+  const accounts = Object.values(DEMO_ACCOUNTS)
+    .map((a) => `  ${a.role.padEnd(9)}  ${a.email} / ${a.password}`)
+    .join('\n');
+  console.log(`
+Guia Fortim em desenvolvimento (recarga automática)
+
+  Site público          ${siteUrl}/          (astro dev)
+  Painel administrativo ${siteUrl}/admin/    (vite)
+  Supabase local        ${supabase.url}
+  Caixa de e-mails      ${supabase.mailboxUrl}
+  API (worker)          ${worker.url}  (wrangler dev)
+
+Contas de demonstração (apenas locais):
+${accounts}
+
+Alterações feitas no painel recarregam os dados do site. Ctrl-C para parar.`);
+} catch (error) {
+  console.error(
+    `\nNão foi possível iniciar o ambiente de desenvolvimento: ${(error as Error).message}`,
+  );
+  await shutdown(1);
+}

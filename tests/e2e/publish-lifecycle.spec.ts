@@ -1,0 +1,241 @@
+// Publish-on-change and the stack's life cycle on a stack of its own, persisted like `npm start`
+// (database, R2, builds in one data directory): the admin's changes reach the public pages by
+// themselves, a failed or interrupted build never replaces the live site, and a stop/start on the
+// same directory keeps the data and serves the last live build at once.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { expect, type Page, test } from '@playwright/test';
+import { type Stack, startStack } from '../support/stack.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const stamp = Date.now().toString(36);
+let dataDir: string;
+let buildsDir: string;
+let stack: Stack;
+let listing: { id: string; slug: string };
+/** What the live site shows, as the steps change it. */
+const live = { name: '', description: '' };
+/** Saved straight into the database by test (c) while its build is killed. */
+const changedDuringBuild = `Descricao alterada durante o build ${stamp}`;
+/** Set by test (c): kills the site build the first time it reaches page generation. */
+let killMidBuild: ((line: string) => void) | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'guia-fortim-lifecycle-'));
+  buildsDir = join(dataDir, 'site', 'builds');
+  stack = await startStack({ dataDir, buildOutput: (line) => killMidBuild?.(line) });
+  const { rows } = await stack.running.supabase.database.query<{ id: string; slug: string }>(
+    'select id, slug from public.hospedagens order by slug limit 1',
+  );
+  listing = rows[0] as { id: string; slug: string };
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${stack.siteUrl}/admin/dashboard`);
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
+  await page.getByLabel('Senha').fill(DEMO_ACCOUNTS.admin.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel Administrativo' })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+async function renameListing(page: Page, name: string) {
+  await page.goto(`${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
+  await page.getByLabel('Nome *').fill(name, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Hospedagem atualizada').first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** The public listing page as a visitor gets it: its heading and footer text. */
+async function publicListing(): Promise<{ heading: string; footer: string }> {
+  const response = await fetch(`${stack.siteUrl}/hospedagem/${listing.slug}`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const text = (pattern: RegExp) =>
+    (html.match(pattern)?.[1] ?? '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return {
+    heading: text(/<h1[^>]*>([\s\S]*?)<\/h1>/),
+    footer: text(/<footer[^>]*>([\s\S]*?)<\/footer>/),
+  };
+}
+
+const indicator = (page: Page) => page.locator('[data-publish-state]');
+
+/** Our processes still running with this data directory in their command line. */
+function processesUsing(path: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(path)) pids.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test('(a) the admin changes a name and a setting; the public pages show them by themselves', async ({
+  page,
+}) => {
+  live.name = `Pousada Publicada ${stamp}`;
+  live.description = `Descricao publicada ${stamp}`;
+  await signIn(page);
+  await expect(indicator(page)).toHaveText('Site publicado e atualizado', { timeout: 20_000 });
+  // Two tabs saved back to back: both changes go out in one coalesced rebuild.
+  await page.goto(`${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
+  await page.getByLabel('Nome *').fill(live.name);
+  const settings = await page.context().newPage();
+  await settings.goto(`${stack.siteUrl}/admin/configuracoes`);
+  await settings.getByLabel('Descrição do site').fill(live.description);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await settings.getByRole('button', { name: 'Salvar' }).first().click();
+  await expect(page.getByText('Hospedagem atualizada').first()).toBeVisible({ timeout: 20_000 });
+  await expect(settings.getByText('Configurações salvas com sucesso!').first()).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await expect.poll(publicListing, { timeout: 90_000, intervals: [1_000] }).toEqual({
+    heading: expect.stringContaining(live.name),
+    footer: expect.stringContaining(live.description),
+  });
+  const visitor = await page.context().newPage();
+  await visitor.goto(`${stack.siteUrl}/hospedagem/${listing.slug}`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(live.name);
+  await expect(visitor.locator('footer')).toContainText(live.description);
+  await expect(indicator(page)).toHaveText('Site publicado e atualizado', { timeout: 30_000 });
+});
+
+test('(b) a build that cannot read the data fails, the old page stays, the indicator says so', async ({
+  page,
+}) => {
+  const database = stack.running.supabase.database;
+  const liveBefore = stack.running.publisher.liveDir();
+  await signIn(page);
+  // The build reads as the public would (publishable key); a migration that takes the public's
+  // read access away makes it fail while the admin, signed in, can still save.
+  await database.exec('revoke select on public.hospedagens from anon');
+  try {
+    await renameListing(page, `Pousada Nunca Publicada ${stamp}`);
+    await expect(indicator(page)).toHaveText('Falha ao publicar o site', { timeout: 60_000 });
+    await expect(indicator(page)).toHaveAttribute('data-publish-state', 'failed');
+  } finally {
+    await database.exec('grant select on public.hospedagens to anon');
+  }
+  const hook = await (await fetch(`${stack.siteUrl}/__deploy-hook`)).json();
+  expect(hook).toMatchObject({
+    state: 'failed',
+    error: 'A publicação falhou; o site anterior continua no ar.',
+  });
+  expect(hook.log).toContain('Leitura de hospedagens falhou');
+  expect(stack.running.publisher.liveDir()).toBe(liveBefore);
+  expect(await publicListing()).toEqual({
+    heading: expect.stringContaining(live.name),
+    footer: expect.stringContaining(live.description),
+  });
+
+  // The cause fixed (read access back), the admin's next save goes live.
+  live.name = `Pousada Republicada ${stamp}`;
+  await renameListing(page, live.name);
+  await expect
+    .poll(async () => (await publicListing()).heading, { timeout: 90_000, intervals: [1_000] })
+    .toContain(live.name);
+  await expect(indicator(page)).toHaveText('Site publicado e atualizado', { timeout: 30_000 });
+});
+
+test('(c) a rebuild killed half-way never replaces the live site', async () => {
+  const { publisher, supabase } = stack.running;
+  const liveBefore = publisher.liveDir();
+  const buildsBefore = readdirSync(buildsDir).sort();
+  const killed: number[] = [];
+  killMidBuild = (line) => {
+    // Pages are being written into the new build directory: kill every process of this build.
+    if (!/static routes/.test(line) || killed.length > 0) return;
+    for (const pid of processesUsing(buildsDir)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+        killed.push(pid);
+      } catch {
+        // it ended on its own meanwhile
+      }
+    }
+  };
+  try {
+    await supabase.database.query(
+      "update public.site_settings set setting_value = $1 where setting_key = 'site_description'",
+      [changedDuringBuild],
+    );
+    const requested = await fetch(`${stack.siteUrl}/__deploy-hook`, { method: 'POST' });
+    expect(requested.status).toBe(202);
+    await publisher.idle();
+  } finally {
+    killMidBuild = null;
+  }
+  expect(killed.length).toBeGreaterThan(0);
+  expect(publisher.status().state).toBe('failed');
+  expect(publisher.liveDir()).toBe(liveBefore);
+  // The half-written build is gone; the builds kept before are untouched.
+  expect(readdirSync(buildsDir).sort()).toEqual(buildsBefore);
+  expect(processesUsing(buildsDir)).toEqual([]);
+  expect(await publicListing()).toEqual({
+    heading: expect.stringContaining(live.name),
+    footer: expect.stringContaining(live.description),
+  });
+});
+
+test('(d) the stack stops cleanly and starts again on the same data, serving at once', async ({
+  page,
+}) => {
+  const { ports } = stack;
+  const liveBefore = stack.running.publisher.liveDir();
+  await stack.stop();
+  for (const port of Object.values(ports)) expect(await listening(port)).toBe(false);
+  // stop() waits for each part's own process; their children (workerd) exit a moment later.
+  await expect.poll(() => processesUsing(dataDir), { timeout: 10_000 }).toEqual([]);
+
+  stack = await startStack({ dataDir, ports });
+  // Served from the last live build while the site is rebuilt from the current data.
+  expect(stack.running.publisher.liveDir()).toBe(liveBefore);
+  expect(stack.running.publisher.status().state).toBe('building');
+  expect(await publicListing()).toEqual({
+    heading: expect.stringContaining(live.name),
+    footer: expect.stringContaining(live.description),
+  });
+
+  await signIn(page);
+  await page.goto(`${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
+  await expect(page.getByLabel('Nome *')).toHaveValue(live.name, { timeout: 20_000 });
+  await page.goto(`${stack.siteUrl}/admin/configuracoes`);
+  await expect(page.getByLabel('Descrição do site')).toHaveValue(changedDuringBuild, {
+    timeout: 20_000,
+  });
+
+  await stack.running.publisher.idle();
+  expect(stack.running.publisher.status().state).toBe('live');
+  expect((await publicListing()).footer).toContain(changedDuringBuild);
+});
