@@ -4,9 +4,9 @@
 // 2. In Chromium with a throttled mobile-like profile (150 ms RTT, 1.6 Mbit/s down, CPU 4×):
 //    time from navigation until the dashboard shows its real counts, and the JS transferred by
 //    then; median of 5 cold runs against db/local (in memory, demo seed) with the demo admin.
-// Prints figures; asserts nothing.
+// Prints figures and writes them to .data/bench/admin.json for the root report; asserts nothing.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -55,6 +55,7 @@ function manifestFigures() {
   );
   const dashboardKey = routes.find(([key]) => key.endsWith('Dashboard.tsx'))?.[0] as string;
   const firstScreen = staticClosure(manifest, dashboardKey, new Set(entry));
+  const screens: Record<string, number> = {};
   console.log('Painel: JS (gzip) antes da primeira tela utilizável');
   console.log(`  entrada (react-admin, MUI, supabase-js, regras): ${kb(size(entry))}`);
   console.log(`  + rota do dashboard: ${kb(size(firstScreen) - size(entry))}`);
@@ -63,8 +64,14 @@ function manifestFigures() {
   for (const [key] of routes) {
     if (key === dashboardKey) continue;
     const extra = [...staticClosure(manifest, key)].filter((k) => !entry.has(k));
+    screens[key.replace('src/', '')] = size(extra);
     console.log(`    ${key.replace('src/', '')}: ${kb(size(extra))}`);
   }
+  return {
+    entryBytes: size(entry),
+    firstScreenBytes: size(firstScreen),
+    screenBytes: screens,
+  };
 }
 
 function serveDist(port: number) {
@@ -114,7 +121,7 @@ async function main() {
     await supabase.stop();
     throw new Error('A build do painel falhou.');
   }
-  manifestFigures();
+  const bundle = manifestFigures();
   const server = await serveDist(sitePort);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -178,6 +185,15 @@ async function main() {
       `  tempo até o dashboard com as contagens reais: ${(median(times) / 1000).toFixed(2)} s`,
     );
     console.log(`  JS transferido até lá (gzip): ${kb(median(scripts))}`);
+    const out = join(here, '..', '.data', 'bench');
+    mkdirSync(out, { recursive: true });
+    const figures = {
+      ...bundle,
+      runs: RUNS,
+      firstUsableMs: median(times),
+      transferredJsBytes: median(scripts),
+    };
+    writeFileSync(join(out, 'admin.json'), `${JSON.stringify(figures, null, 2)}\n`);
   } finally {
     await browser.close();
     server.close();

@@ -28,6 +28,7 @@ type Load = {
 const load = (l: Load) =>
   `${l.requestsPerSecond} req/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, ${l.errors} erros (${l.concurrency} simultâneos)`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const dbLocal: Section = {
   id: 'db',
@@ -111,4 +112,206 @@ const worker: Section = {
   },
 };
 
-export const SECTIONS: Section[] = [dbLocal, worker];
+type PageFigures = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: { js: number; css: number; html: number; images: number };
+};
+type BuildFigures = {
+  listings: number;
+  pages: number;
+  ms: number;
+  peakMb: number;
+  listPageBytes: number;
+  restBytes: number;
+};
+
+const kindsOf = (kinds: Record<string, number> = {}) => {
+  const list = Object.entries(kinds).map(([kind, n]) => `${kind}: ${n}`);
+  return list.length > 0 ? ` (${list.join(', ')})` : '';
+};
+
+function pageRows(s: string, p: PageFigures): Row[] {
+  return [
+    {
+      section: s,
+      figure: `${p.path}: desempenho / acessibilidade / boas práticas / SEO`,
+      value: `${p.performance} / ${p.accessibility} / ${p.bestPractices} / ${p.seo}`,
+      target: '100 / 100 / 100 / 100',
+    },
+    {
+      section: s,
+      figure: `${p.path}: LCP / TBT / CLS`,
+      value: `${seconds(p.lcpMs)} / ${p.tbtMs} ms / ${p.cls.toFixed(3)}`,
+      target: 'bom: ≤ 2,5 s / ≤ 200 ms / ≤ 0,1',
+    },
+    {
+      section: s,
+      figure: `${p.path}: JS comprimido`,
+      value: kb(p.bytes.js),
+      target: '≤ 80 KB',
+      comparison: 'SPA típico ~190 KB',
+    },
+    {
+      section: s,
+      figure: `${p.path}: CSS / HTML / imagens comprimidos`,
+      value: `${kb(p.bytes.css)} / ${kb(p.bytes.html)} / ${kb(p.bytes.images)}`,
+    },
+  ];
+}
+
+function buildRows(s: string, builds: BuildFigures[]): Row[] {
+  const first = builds[0];
+  return builds.flatMap((b) => [
+    {
+      section: s,
+      figure: `build com ${b.listings} listagens (${b.pages} páginas)`,
+      value: `${seconds(b.ms)}, pico ${b.peakMb} MB`,
+      target: 'crescimento linear',
+      ...(first && b !== first
+        ? {
+            comparison: `vs ${first.listings}: listagens ×${b.listings / first.listings}, tempo ×${(b.ms / first.ms).toFixed(1)}, memória ×${(b.peakMb / first.peakMb).toFixed(1)}`,
+          }
+        : {}),
+    },
+    {
+      section: s,
+      figure: `/hospedagem com ${b.listings} listagens`,
+      value: `HTML ${kb(b.listPageBytes)} + JSON carregado depois ${kb(b.restBytes)}`,
+      target: 'HTML limitado (não cresce com as listagens)',
+      ...(first && b !== first
+        ? { comparison: `com ${first.listings}: HTML ${kb(first.listPageBytes)}` }
+        : {}),
+    },
+  ]);
+}
+
+const site: Section = {
+  id: 'site',
+  title: 'site público (Lighthouse, carga, build)',
+  workspace: 'tests',
+  script: 'bench',
+  file: 'site.json',
+  rows: (json: {
+    runs: number;
+    served?: {
+      pages: PageFigures[];
+      load: Load & { durationS: number; urls: number; errorKinds?: Record<string, number> };
+    };
+    builds?: BuildFigures[];
+  }) => {
+    const s = 'site';
+    const served = json.served;
+    return [
+      ...(served?.pages.flatMap((p) =>
+        pageRows(`site (Lighthouse móvel, mediana de ${json.runs})`, p),
+      ) ?? []),
+      ...(served
+        ? [
+            {
+              section: s,
+              figure: `${served.load.concurrency} visitantes simultâneos por ${served.load.durationS} s (origem local, comprimido; ${served.load.urls} páginas e recursos)`,
+              value: `${load(served.load)}${kindsOf(served.load.errorKinds)}`,
+              target: '0 erros',
+            },
+          ]
+        : []),
+      ...buildRows(s, json.builds ?? []),
+    ];
+  },
+};
+
+const admin: Section = {
+  id: 'admin',
+  title: 'painel administrativo (JS e primeira tela)',
+  workspace: 'admin',
+  script: 'bench',
+  file: 'admin.json',
+  rows: (json: {
+    entryBytes: number;
+    firstScreenBytes: number;
+    screenBytes: Record<string, number>;
+    runs: number;
+    firstUsableMs: number;
+    transferredJsBytes: number;
+  }) => {
+    const s = 'painel';
+    const screens = Object.values(json.screenBytes);
+    return [
+      {
+        section: s,
+        figure: 'JS até o dashboard (gzip, pelo manifest)',
+        value: `${kb(json.firstScreenBytes)} (entrada react-admin + MUI + supabase-js: ${kb(json.entryBytes)})`,
+        target: 'telas sob demanda; sem meta numérica (339 KB na medição anterior)',
+        comparison: 'site público: ≤ 80 KB por página',
+      },
+      {
+        section: s,
+        figure: `cada outra tela, ao ser aberta (${screens.length} telas)`,
+        value: `${kb(Math.min(...screens))} a ${kb(Math.max(...screens))}`,
+        target: 'carregada sob demanda',
+      },
+      {
+        section: s,
+        figure: `primeira tela utilizável (RTT 150 ms, 1,6 Mbit/s, CPU 4×; mediana de ${json.runs})`,
+        value: `${seconds(json.firstUsableMs)}, ${kb(json.transferredJsBytes)} de JS transferidos`,
+        comparison: `JS pelo manifest: ${kb(json.firstScreenBytes)}`,
+      },
+    ];
+  },
+};
+
+type Publish = { listings: number; runsMs: number[]; medianMs: number; failedBuilds: number };
+
+const stack: Section = {
+  id: 'stack',
+  title: 'npm start e publicação',
+  workspace: 'tests',
+  script: 'bench:stack',
+  file: 'stack.json',
+  rows: (json: {
+    photosCached: boolean;
+    freshStartMs: number;
+    secondStartMs: number;
+    publish: { demo: Publish; generated: Publish };
+  }) => {
+    const s = 'npm start';
+    const runs = (p: Publish) =>
+      `${p.runsMs.map(seconds).join(', ')}${p.failedBuilds > 0 ? `; ${p.failedBuilds} build(s) falho(s) repetido(s)` : ''}`;
+    const { demo, generated } = json.publish;
+    return [
+      {
+        section: s,
+        figure: `até pronto, diretório de dados vazio (clone novo; fotos de demonstração ${json.photosCached ? 'já em cache' : 'desenhadas nesta partida'})`,
+        value: seconds(json.freshStartMs),
+      },
+      {
+        section: s,
+        figure: 'até pronto, segunda partida com os dados',
+        value: seconds(json.secondStartMs),
+        comparison: `primeira: ${seconds(json.freshStartMs)}`,
+      },
+      {
+        section: 'publicação',
+        figure: `salvar no painel → página pública atualizada (${demo.listings} listagens de demonstração)`,
+        value: `${seconds(demo.medianMs)} (execuções: ${runs(demo)})`,
+        target: 'automática, sem passo manual',
+      },
+      {
+        section: 'publicação',
+        figure: `salvar no painel → página pública atualizada (${generated.listings} listagens)`,
+        value: `${seconds(generated.medianMs)} (execuções: ${runs(generated)})`,
+        target: 'automática, sem passo manual',
+        comparison: `com ${demo.listings}: ${seconds(demo.medianMs)}`,
+      },
+    ];
+  },
+};
+
+export const SECTIONS: Section[] = [dbLocal, worker, site, admin, stack];

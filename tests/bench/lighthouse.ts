@@ -1,0 +1,101 @@
+// Lighthouse 13 (mobile preset, median of `runs`) on pages of a running site: the four category
+// scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images.
+import { freePort } from '@guia-fortim/db/testing';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
+
+export type PageFigures = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: { js: number; css: number; html: number; images: number };
+};
+
+type NetworkItem = { resourceType?: string; transferSize?: number };
+
+export async function measurePages(
+  siteUrl: string,
+  pages: string[],
+  runs: number,
+): Promise<PageFigures[]> {
+  const port = await freePort();
+  const launch = chromiumLaunchOptions();
+  const browser = await chromium.launch({
+    ...launch,
+    args: [...launch.args, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const figures: PageFigures[] = [];
+    for (const path of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(`${siteUrl}${path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          blockedUrlPatterns: ['*maps.googleapis.com*', '*maps.gstatic.com*'],
+        });
+        if (!result) throw new Error(`Lighthouse não devolveu resultado para ${path}`);
+        results.push(result.lhr);
+      }
+      const lhr = computeMedianRun(results);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+      const requests =
+        (lhr.audits['network-requests']?.details as { items?: NetworkItem[] })?.items ?? [];
+      const bytes = (type: string) =>
+        requests
+          .filter((r) => r.resourceType === type)
+          .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      figures.push({
+        path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(metric('largest-contentful-paint')),
+        tbtMs: Math.round(metric('total-blocking-time')),
+        cls: Number(metric('cumulative-layout-shift').toFixed(3)),
+        bytes: {
+          js: bytes('Script'),
+          css: bytes('Stylesheet'),
+          html: bytes('Document'),
+          images: bytes('Image'),
+        },
+      });
+      printPage(figures.at(-1) as PageFigures, figures.length === 1);
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printPage(page: PageFigures, header: boolean) {
+  const columns = ['desemp.', 'acess.', 'boas p.', 'SEO', 'LCP', 'TBT', 'CLS', 'JS', 'CSS', 'HTML'];
+  if (header)
+    console.log('página'.padEnd(40) + [...columns, 'imagens'].map((h) => h.padStart(9)).join(''));
+  const values = [
+    page.performance,
+    page.accessibility,
+    page.bestPractices,
+    page.seo,
+    `${page.lcpMs} ms`,
+    `${page.tbtMs} ms`,
+    page.cls.toFixed(3),
+    kb(page.bytes.js),
+    kb(page.bytes.css),
+    kb(page.bytes.html),
+    kb(page.bytes.images),
+  ];
+  console.log(page.path.padEnd(40) + values.map((v) => String(v).padStart(9)).join(''));
+}

@@ -1,0 +1,95 @@
+// Publish-to-live on a running stack: the demo admin renames a lodging through the worker API,
+// then the public listing page is polled until the origin serves the new name. Between runs it
+// waits until the worker reports no rebuild requested or running.
+import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { createClient } from '@supabase/supabase-js';
+import type { Stack } from '../../scripts/stack/stack.ts';
+
+export type PublishFigures = { listings: number; runsMs: number[]; failedBuilds: number };
+
+const POLL_MS = 200;
+const DEADLINE_MS = 10 * 60_000;
+/** Retries of a run whose build failed or published other content (concurrent builds). */
+const RETRIES = 3;
+
+export async function measurePublish(stack: Stack, runs: number): Promise<PublishFigures> {
+  const client = createClient(stack.supabaseUrl, stack.publishableKey, {
+    auth: { persistSession: false },
+  });
+  const { data, error } = await client.auth.signInWithPassword({
+    email: DEMO_ACCOUNTS.admin.email,
+    password: DEMO_ACCOUNTS.admin.password,
+  });
+  if (error || !data.session) throw error ?? new Error('Login do admin de demonstração falhou.');
+  const headers = {
+    authorization: `Bearer ${data.session.access_token}`,
+    'content-type': 'application/json',
+  };
+  const { rows } = await stack.supabase.database.query<{ id: string; slug: string }>(
+    'select id, slug from public.hospedagens order by created_at limit 1',
+  );
+  const { rows: counted } = await stack.supabase.database.query<{ n: number }>(
+    `select ((select count(*) from public.hospedagens) + (select count(*) from public.comercios)
+      + (select count(*) from public.passeios))::int as n`,
+  );
+  const listing = rows[0];
+  if (!listing) throw new Error('Nenhuma hospedagem para renomear.');
+  const runsMs: number[] = [];
+  let failedBuilds = 0;
+  while (runsMs.length < runs) {
+    await settled(stack, headers);
+    const name = `Pousada Medida ${Date.now()}`;
+    const buildsBefore = stack.publisher.status().builds;
+    const started = performance.now();
+    const saved = await fetch(`${stack.apiUrl}/api/hospedagens/${listing.id}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ name }),
+    });
+    if (!saved.ok) throw new Error(`PATCH falhou: ${saved.status} ${await saved.text()}`);
+    const outcome = await until(async () => {
+      const { state, builds, pending } = stack.publisher.status();
+      const page = await fetch(`${stack.siteUrl}/hospedagem/${listing.slug}`);
+      if ((await page.text()).includes(name)) return 'live';
+      // A build started after the save finished without the new name: it failed, or read
+      // another build's content (Astro's content store is shared by builds in one checkout).
+      const done = builds > buildsBefore && !pending && state !== 'building';
+      return done ? state : null;
+    });
+    if (outcome !== 'live') {
+      const log = stack.publisher.status().log ?? '';
+      console.log(
+        `O build terminou (${outcome}) sem o novo nome; a medida é repetida:\n${log.slice(-1500)}`,
+      );
+      if (++failedBuilds > RETRIES)
+        throw new Error('Builds falharam demais para medir a publicação.');
+      continue;
+    }
+    const ms = Math.round(performance.now() - started);
+    runsMs.push(ms);
+    console.log(
+      `${counted[0]?.n} listagens: página pública atualizada em ${(ms / 1000).toFixed(1)} s`,
+    );
+  }
+  return { listings: counted[0]?.n ?? 0, runsMs, failedBuilds };
+}
+
+/** Waits until the worker's publisher has nothing requested, pending or building. */
+async function settled(stack: Stack, headers: Record<string, string>) {
+  await until(async () => {
+    const response = await fetch(`${stack.apiUrl}/api/publish`, { headers });
+    const state = (await response.json()) as { state: string; pending: boolean };
+    return !state.pending && state.state !== 'requested' && state.state !== 'building';
+  });
+  await stack.publisher.idle();
+}
+
+async function until<T>(done: () => Promise<T | null | false>): Promise<T> {
+  const deadline = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const result = await done();
+    if (result) return result;
+    if (Date.now() > deadline) throw new Error('Tempo esgotado esperando a publicação.');
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}

@@ -1,0 +1,79 @@
+// `npm run bench`, the whole local portal (issue 9): figures, not a test. Writes
+// .data/bench/stack.json.
+//  1. Start to ready of the `npm start` path (scripts/stack startStack: db/local persisted in a
+//     directory, the worker under wrangler, admin and site builds, the origin) on an empty data
+//     directory, then a second start on the same data. The demo photos are drawn into a shared
+//     cache the first time; the figures say whether that cache was already there.
+//  2. Publish-to-live: an admin save through the worker API (PATCH /api/hospedagens/:id) until
+//     the public listing page served by the origin shows the new name, with the demo data and
+//     with 1,000 generated listings more; median of 3 each.
+// Usage: node bench/stack.ts [--runs N]
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@guia-fortim/db/testing';
+import { ROOT } from '../../scripts/stack/parts.ts';
+import { type Stack, startStack } from '../../scripts/stack/stack.ts';
+import { median, writeFigures } from './figures.ts';
+import { generateListings } from './listings.ts';
+import { measurePublish, type PublishFigures } from './publish.ts';
+
+const at = process.argv.indexOf('--runs');
+const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 3;
+const GENERATED = 1000;
+// Where sites/portal/scripts/build-site.ts draws the demo photos once for every stack.
+const PHOTO_CACHE = join(ROOT, 'node_modules', '.cache', 'guia-fortim-demo-photos', 'demo');
+
+async function timedStart(dataDir: string): Promise<{ stack: Stack; ms: number }> {
+  const started = performance.now();
+  const stack = await startStack({
+    dataDir,
+    memory: false,
+    ports: { site: await freePort(), supabase: await freePort(), api: await freePort() },
+  });
+  return { stack, ms: Math.round(performance.now() - started) };
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'guia-fortim-bench-stack-'));
+let stack: Stack | undefined;
+const interrupted = async () => {
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(130);
+};
+process.once('SIGINT', interrupted);
+process.once('SIGTERM', interrupted);
+try {
+  const photosCached = existsSync(PHOTO_CACHE);
+  console.log('\n== npm start: diretório de dados vazio ==');
+  const fresh = await timedStart(dataDir);
+  stack = fresh.stack;
+  console.log(
+    `pronto em ${(fresh.ms / 1000).toFixed(1)} s (fotos de demonstração já em cache: ${photosCached ? 'sim' : 'não'})`,
+  );
+  await fresh.stack.stop();
+  stack = undefined;
+
+  console.log('\n== npm start: segunda partida com os dados ==');
+  const second = await timedStart(dataDir);
+  stack = second.stack;
+  console.log(`pronto em ${(second.ms / 1000).toFixed(1)} s`);
+
+  console.log(
+    `\n== Publicação: salvar no painel → página pública atualizada (mediana de ${RUNS}) ==`,
+  );
+  const demo = await measurePublish(stack, RUNS);
+  await generateListings(stack.supabase, GENERATED);
+  const generated = await measurePublish(stack, RUNS);
+  const summary = (p: PublishFigures) => ({ ...p, medianMs: median(p.runsMs) });
+  writeFigures('stack.json', {
+    photosCached,
+    freshStartMs: fresh.ms,
+    secondStartMs: second.ms,
+    publish: { demo: summary(demo), generated: summary(generated) },
+  });
+} finally {
+  await stack?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
