@@ -9,17 +9,38 @@ import {
 } from './constants.ts';
 import type { ListingKind } from './types.ts';
 
-const decimal = (digits: number) =>
-  new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** pt-BR digits ("1.350,50"), written out rather than with Intl.NumberFormat: the first
+ * NumberFormat a page builds loads the locale data for tens of milliseconds, which every list page
+ * would pay while hydrating its cards. Rounds as Intl does: half away from zero, on the shortest
+ * decimal that reads back as the number (so 1.005 gives "1,01"); the tests compare the two. */
+function decimal(value: number, digits: number): string {
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const shortest = Math.abs(value).toString();
+  let whole: string;
+  let fraction: string;
+  if (shortest.includes('e')) {
+    // Below 1e-6 (or beyond 1e21, never a price): the exact value rounds the same way.
+    [whole = '', fraction = ''] = Math.abs(value).toFixed(digits).split('.');
+  } else {
+    const [int = '', decimals = ''] = shortest.split('.');
+    let units = BigInt(int + decimals.slice(0, digits).padEnd(digits, '0'));
+    if ((decimals[digits] ?? '0') >= '5') units += 1n;
+    const text = units.toString().padStart(digits + 1, '0');
+    whole = text.slice(0, text.length - digits);
+    fraction = text.slice(text.length - digits);
+  }
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, '.');
+  return fraction ? `${sign}${grouped},${fraction}` : `${sign}${grouped}`;
+}
 
 /** One decimal ("4,8"); null when the rating is not above 0 (then it is not shown). */
 export function formatRating(rating: number): string | null {
-  return rating > 0 ? decimal(1).format(rating) : null;
+  return rating > 0 ? decimal(rating, 1) : null;
 }
 
 /** "R$ 350,00" (dialogs use 2 decimals; cards may ask for 0). */
 export function formatPrice(price: number, digits = 2): string {
-  return `R$ ${decimal(digits).format(price)}`;
+  return `R$ ${decimal(price, digits)}`;
 }
 
 /** Card descriptions: the first 100 characters plus an ellipsis. */

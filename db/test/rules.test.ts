@@ -1,5 +1,6 @@
 // Pure rules exported for the site, the admin and the worker: image variants, display formats,
 // WhatsApp links, settings fallback, map positions, error messages.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COORDINATES } from '../src/constants.ts';
 import { grantAdminErrorMessage } from '../src/errors.ts';
@@ -72,6 +73,26 @@ describe('display formats', () => {
     expect(formatRating(0)).toBeNull();
     expect(formatPrice(1350.5)).toBe('R$ 1.350,50');
     expect(formatPrice(200, 0)).toBe('R$ 200');
+  });
+
+  it('numbers read exactly as Intl.NumberFormat pt-BR writes them', () => {
+    const intl = (value: number, digits: number) =>
+      new Intl.NumberFormat('pt-BR', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value);
+    const value = fc.oneof(
+      fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+      fc.integer({ min: -1e9, max: 1e9 }).map((cents) => cents / 100),
+      fc.constantFrom(0, -0, 0.05, 0.5, 1.005, 2.5, 999.995, 1000, 999999.5),
+    );
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 2 }), (n, digits) => {
+        expect(formatPrice(n, digits)).toBe(`R$ ${intl(n, digits)}`);
+        if (n > 0) expect(formatRating(n)).toBe(intl(n, 1));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('card descriptions are cut at 100 characters plus an ellipsis', () => {

@@ -34,7 +34,6 @@ test('the header shows the five links with their labels and marks the current se
   let nav = page.getByRole('navigation', { name: 'Principal' });
   if (isPhone(page)) {
     await expect(nav).toBeHidden();
-    await hydrated(page, 'MobileMenu');
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -65,7 +64,6 @@ test('the mobile menu closes when one of its links is followed and on Escape', a
     await expect(toggle).toBeHidden();
     return;
   }
-  await hydrated(page, 'MobileMenu');
   await toggle.click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu).toBeVisible();

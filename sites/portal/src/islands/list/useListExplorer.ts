@@ -81,7 +81,10 @@ export function useListExplorer<T extends ListingView, F>(
 
   useEffect(() => {
     pageTitle.current = document.title;
-    setFiltersState(rulesRef.current.parse(new URLSearchParams(location.search)));
+    // Only a filtered address changes the state: setting an equal one would render every card
+    // again right after hydration.
+    const fromUrl = rulesRef.current.parse(new URLSearchParams(location.search));
+    if (rulesRef.current.query(fromUrl) !== '') setFiltersState(fromUrl);
     const onPopState = () => showListing(location.pathname);
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
