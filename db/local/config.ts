@@ -24,10 +24,13 @@ export function authSettings(
   url: string,
   overrides: Partial<Omit<AuthSettings, 'url'>> = {},
 ): AuthSettings {
+  // A configured site URL without an allow-list admits only its own origin, so an e-mailed link
+  // can never send the user to another server (not even another local port).
+  const siteUrl = overrides.siteUrl ?? 'http://127.0.0.1:3000';
   return {
     url,
-    siteUrl: 'http://127.0.0.1:3000',
-    allowedRedirects: DEFAULT_ALLOWED_REDIRECTS,
+    siteUrl,
+    allowedRedirects: overrides.siteUrl ? [new URL(siteUrl).origin] : DEFAULT_ALLOWED_REDIRECTS,
     autoconfirm: false,
     accessTokenSeconds: 3600,
     refreshTokenReuseSeconds: 10,
