@@ -7,4 +7,12 @@ export const theme = {
     primary: { main: '#0e7490' },
     secondary: { main: '#f59e0b' },
   },
+  components: {
+    ...defaultTheme.components,
+    MuiCssBaseline: {
+      // Names and texts come from admins: a word longer than the screen (a URL, a run without
+      // spaces) wraps instead of pushing a row's buttons under its text on a phone.
+      styleOverrides: { body: { overflowWrap: 'anywhere' } },
+    },
+  },
 };
