@@ -2,6 +2,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { hydrationDirectives } from './src/directives/integration.ts';
 import { LEGACY_REDIRECTS } from './src/lib/redirects.ts';
 import { supabaseConfig } from './src/lib/supabase-config.ts';
 
@@ -28,6 +29,7 @@ export default defineConfig({
   redirects: LEGACY_REDIRECTS,
   integrations: [
     react(),
+    hydrationDirectives(),
     sitemap({
       filter: (page) => !unlisted(new URL(page).pathname),
     }),

@@ -79,12 +79,23 @@ export function brl(value: number): string {
   return `R$ ${value.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** Resolves once Astro has hydrated the island of `component` (it drops the `ssr` attribute). */
+const island = (page: Page, component: string) =>
+  page.locator(`astro-island[component-url*="/${component}."]`).first();
+
+/** Resolves once Astro has hydrated the island of `component` (it drops the `ssr` attribute).
+ * An island hydrated on use (client:interaction) is woken as a visitor would: a key press. */
 export async function hydrated(page: Page, component: string): Promise<void> {
+  const element = island(page, component);
+  if ((await element.getAttribute('client')) === 'interaction') await page.keyboard.press('Shift');
   await page
     .locator(`astro-island[component-url*="/${component}."]:not([ssr])`)
     .first()
     .waitFor({ state: 'attached' });
+}
+
+/** Whether the island of `component` is still the server's HTML. */
+export async function notHydrated(page: Page, component: string): Promise<boolean> {
+  return (await island(page, component).getAttribute('ssr')) !== null;
 }
 
 export function isPhone(page: Page): boolean {

@@ -10,6 +10,7 @@ import {
   isPhone,
   type ListingRow,
   listingRows,
+  notHydrated,
 } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
@@ -281,6 +282,33 @@ test('a lodging dialog shows every section and moves the address to its page and
   await link.click();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
+});
+
+test('a list runs no React until used, and what the visitor did first is not lost', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  const row = (await listingRows('passeios'))[0] as ListingRow;
+  await page.goto('/passeios');
+  await page.waitForLoadState('networkidle');
+  expect(await notHydrated(page, 'PasseioList')).toBe(true);
+  expect(scripts).toEqual([]);
+
+  // Text typed before the island is ready still filters the list.
+  await page.getByRole('searchbox', { name: 'Buscar' }).fill(row.name);
+  await expect(page).toHaveURL(/\/passeios\?busca=/);
+  await expect(cards(page).first()).toHaveAttribute('data-listing', row.slug);
+  expect(scripts.length).toBeGreaterThan(0);
+
+  // The first tap on a card of a page not yet hydrated opens its dialog, not its page.
+  await page.goto('/passeios');
+  expect(await notHydrated(page, 'PasseioList')).toBe(true);
+  await page.locator(`article[data-listing="${row.slug}"] h2 a`).click();
+  await expect(page.getByRole('dialog', { name: row.name })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/passeios/${row.slug}$`));
 });
 
 test('business and tour dialogs show their own sections', async ({ page }) => {

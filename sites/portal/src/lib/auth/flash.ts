@@ -7,7 +7,7 @@ export type ToastMessage = {
   variant?: 'default' | 'destructive';
 };
 
-const FLASH_KEY = 'guia-fortim:toast';
+export const FLASH_KEY = 'guia-fortim:toast';
 
 export function saveFlash(toast: ToastMessage): void {
   try {

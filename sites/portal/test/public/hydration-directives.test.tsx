@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+// The site's hydration directives with the real React renderer Astro uses (@astrojs/react's
+// client): an island rendered on the server, hydrated only when the directive says so, and what
+// the visitor did before hydration reaching the component afterwards.
+import reactClient from '@astrojs/react/client.js';
+import { type ComponentType, useEffect, useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import interaction from '../../src/directives/interaction.ts';
+import session, { type SessionOptions } from '../../src/directives/session.ts';
+
+const hydrations = vi.fn();
+const clicks = vi.fn();
+const searches = vi.fn();
+
+function Island() {
+  const [text, setText] = useState('');
+  useEffect(() => hydrations(), []);
+  useEffect(() => {
+    if (text) searches(text);
+  }, [text]);
+  return (
+    <div>
+      <a
+        href="/hospedagem/pousada"
+        onClick={(event) => {
+          event.preventDefault();
+          clicks();
+        }}
+      >
+        Pousada
+      </a>
+      <input aria-label="Buscar" value={text} onChange={(event) => setText(event.target.value)} />
+    </div>
+  );
+}
+
+/** An island as Astro writes it, and the `load` Astro hands to a directive. */
+function island(Component: ComponentType = Island) {
+  const el = document.createElement('astro-island');
+  el.setAttribute('ssr', '');
+  el.innerHTML = renderToString(<Component />);
+  document.body.append(el);
+  const load = vi.fn(async () => async () => {
+    reactClient(el)(Component, {}, {}, { client: 'interaction' });
+    el.removeAttribute('ssr');
+  });
+  return { el, load };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  history.replaceState(null, '', '/');
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.clearAllMocks();
+});
+
+describe('client:interaction', () => {
+  it('leaves the island as HTML until the visitor uses the page', async () => {
+    const { el, load } = island();
+    interaction(load, { name: 'Island', value: '' }, el);
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    expect(hydrations).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    await vi.waitFor(() => expect(hydrations).toHaveBeenCalledTimes(1));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('wakes on focus inside the island and on a touch or the pointer anywhere', async () => {
+    for (const wake of [
+      (el: HTMLElement) => el.querySelector('input')?.focus(),
+      () => window.dispatchEvent(new Event('touchstart')),
+      () => window.dispatchEvent(new PointerEvent('pointermove')),
+    ]) {
+      hydrations.mockClear();
+      const { el, load } = island();
+      interaction(load, { name: 'Island', value: '' }, el);
+      wake(el);
+      await vi.waitFor(() => expect(hydrations).toHaveBeenCalledTimes(1));
+      expect(load).toHaveBeenCalledTimes(1);
+      el.remove();
+    }
+  });
+
+  it('hydrates at once on a filtered address when asked to', async () => {
+    history.replaceState(null, '', '/hospedagem?busca=mar');
+    const { el, load } = island();
+    interaction(load, { name: 'Island', value: { ifQuery: true } }, el);
+    await vi.waitFor(() => expect(hydrations).toHaveBeenCalledTimes(1));
+
+    history.replaceState(null, '', '/hospedagem');
+    const second = island();
+    interaction(second.load, { name: 'Island', value: { ifQuery: true } }, second.el);
+    await settle();
+    expect(second.load).not.toHaveBeenCalled();
+  });
+
+  it('replays a click made before hydration, once, to the hydrated component', async () => {
+    const { el, load } = island();
+    interaction(load, { name: 'Island', value: '' }, el);
+    const link = el.querySelector('a') as HTMLAnchorElement;
+    const followed = vi.fn();
+    document.addEventListener('click', (event) => followed(event.defaultPrevented));
+    link.click();
+    expect(clicks).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+    // The held click never reached the page; the replayed one was handled by React.
+    expect(followed.mock.calls).toEqual([[true]]);
+  });
+
+  it('lets a click asking for a new tab keep its native meaning', async () => {
+    const { el, load } = island();
+    interaction(load, { name: 'Island', value: '' }, el);
+    const link = el.querySelector('a') as HTMLAnchorElement;
+    const seen = vi.fn();
+    document.addEventListener('click', (event) => seen(event.defaultPrevented));
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    expect(seen.mock.calls).toEqual([[false]]);
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('hands text typed before hydration to the component', async () => {
+    const { el, load } = island();
+    interaction(load, { name: 'Island', value: '' }, el);
+    const input = el.querySelector('input') as HTMLInputElement;
+    input.value = 'barco';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'o' }));
+    await vi.waitFor(() => expect(searches).toHaveBeenCalledWith('barco'));
+    expect(input.value).toBe('barco');
+  });
+});
+
+describe('client:session', () => {
+  const options: SessionOptions = {
+    sessionKey: 'sb-127-auth-token',
+    flashKey: 'guia-fortim:toast',
+    fragmentParams: ['access_token', 'error_description'],
+  };
+  const start = () => {
+    const { el, load } = island();
+    session(load, { name: 'AccountMenu', value: options }, el);
+    return load;
+  };
+
+  it('stays HTML for a visitor who is not signed in, even when used', async () => {
+    const load = start();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('hydrates at once with a stored session, a carried message or a session in the fragment', async () => {
+    localStorage.setItem(options.sessionKey, '{}');
+    expect(start()).toHaveBeenCalledTimes(1);
+    localStorage.clear();
+
+    sessionStorage.setItem(options.flashKey, '{"title":"Logout realizado"}');
+    expect(start()).toHaveBeenCalledTimes(1);
+    sessionStorage.clear();
+
+    for (const fragment of ['#access_token=x&refresh_token=y', '#error_description=Expirado']) {
+      history.replaceState(null, '', `/${fragment}`);
+      expect(start()).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('hydrates when another tab signs in', async () => {
+    const load = start();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'outra-chave', newValue: '{}' }));
+    expect(load).not.toHaveBeenCalled();
+    window.dispatchEvent(new StorageEvent('storage', { key: options.sessionKey, newValue: '{}' }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
