@@ -202,7 +202,7 @@ const site: Section = {
     runs: number;
     served?: {
       pages: PageFigures[];
-      load: Load & { durationS: number; urls: number; errorKinds?: Record<string, number> };
+      load?: Load & { durationS: number; urls: number; errorKinds?: Record<string, number> };
     };
     builds?: BuildFigures[];
   }) => {
@@ -212,7 +212,7 @@ const site: Section = {
       ...(served?.pages.flatMap((p) =>
         pageRows(`site (Lighthouse móvel, mediana de ${json.runs})`, p),
       ) ?? []),
-      ...(served
+      ...(served?.load
         ? [
             {
               section: s,

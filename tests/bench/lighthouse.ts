@@ -1,5 +1,7 @@
 // Lighthouse 13 (mobile preset, median of `runs`) on pages of a running site: the four category
 // scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -24,7 +26,9 @@ export async function measurePages(
   siteUrl: string,
   pages: string[],
   runs: number,
+  reportsDir?: string,
 ): Promise<PageFigures[]> {
+  if (reportsDir) await mkdir(reportsDir, { recursive: true });
   const port = await freePort();
   const launch = chromiumLaunchOptions();
   const browser = await chromium.launch({
@@ -44,6 +48,10 @@ export async function measurePages(
         });
         if (!result) throw new Error(`Lighthouse não devolveu resultado para ${path}`);
         results.push(result.lhr);
+        if (reportsDir) {
+          const name = `${path.replaceAll('/', '_') || '_'}-${i + 1}.json`;
+          await writeFile(join(reportsDir, name), JSON.stringify(result.lhr));
+        }
       }
       const lhr = computeMedianRun(results);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

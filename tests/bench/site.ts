@@ -7,7 +7,8 @@
 //  3. Build time and peak memory with 100, 1,000 and 10,000 generated listings, and the size of a
 //     list page (it must not grow with the number of listings).
 // Usage: node bench/site.ts [--lighthouse-only | --build-only] [--runs N (0: no Lighthouse)]
-//        [--sizes 100,1000] [--visitors 500] [--seconds 20]
+//        [--pages /,/hospedagem/ (these of the six; a trailing / also takes the pages below)] [--reports DIR (every Lighthouse report)]
+//        [--sizes 100,1000] [--visitors 500 (0: no load)] [--seconds 20]
 import { rm } from 'node:fs/promises';
 import { startLocalSupabase } from '@guia-fortim/db/local';
 import { freePort } from '@guia-fortim/db/testing';
@@ -29,8 +30,10 @@ const RUNS = Number(option('--runs') ?? 3);
 const SIZES = (option('--sizes') ?? '100,1000,10000').split(',').map(Number);
 const VISITORS = Number(option('--visitors') ?? 500);
 const SECONDS = Number(option('--seconds') ?? 20);
+const ONLY_PAGES = option('--pages')?.split(',');
+const REPORTS = option('--reports');
 
-type ServedFigures = { pages: PageFigures[]; load: LoadFigures & { urls: number } };
+type ServedFigures = { pages: PageFigures[]; load?: LoadFigures & { urls: number } };
 
 async function servedSite(): Promise<ServedFigures> {
   const supabase = await startLocalSupabase({ port: 0, seed: true, quiet: true });
@@ -61,13 +64,20 @@ async function servedSite(): Promise<ServedFigures> {
       '/passeios',
       '/mapa',
       `/hospedagem/${rows[0]?.slug}`,
-    ];
+    ].filter(
+      (path) =>
+        !ONLY_PAGES ||
+        ONLY_PAGES.some(
+          (only) => path === only || (only !== '/' && only.endsWith('/') && path.startsWith(only)),
+        ),
+    );
 
     let measured: PageFigures[] = [];
     if (RUNS > 0) {
       console.log(`\n== Site público: Lighthouse 13, móvel, mediana de ${RUNS} ==`);
-      measured = await measurePages(siteUrl, pages, RUNS);
+      measured = await measurePages(siteUrl, pages, RUNS, REPORTS);
     }
+    if (VISITORS === 0) return { pages: measured };
 
     console.log(`\n== Site público: ${VISITORS} visitantes simultâneos por ${SECONDS} s ==`);
     const urls = await visitMix(siteUrl, pages);
