@@ -1,7 +1,7 @@
 // The home page: hero carousel, the three featured sections, the map section and the call to
 // action, checked against the data the site was built from.
 import { CAROUSEL_INTERVAL_MS, HOME_FEATURED_COUNT } from '@guia-fortim/db';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hydrated, rows } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
@@ -26,31 +26,67 @@ function featured(table: string, limit: number) {
   });
 }
 
-test('the hero shows the active slides in order, fades every 4 s, pauses on hover, and jumps by dot', async ({
+/** Page timers that fire only when the test runs the clock (installed time would flow). */
+async function pausedClock(page: Page): Promise<void> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 60_000);
+}
+
+test('the home page hydrates no island at load: the hero needs no React', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const islands = await page
+    .locator('astro-island')
+    .evaluateAll((all) =>
+      all.flatMap((island) => [
+        island.getAttribute('component-url') ?? '',
+        island.getAttribute('renderer-url') ?? '',
+      ]),
+    );
+  // The map further down is one; it and React wait until they are needed.
+  expect(islands.length).toBeGreaterThan(0);
+  expect(requested.filter((path) => islands.includes(path))).toEqual([]);
+  const hero = page.getByRole('region', { name: 'Destaques de Fortim' });
+  await expect(hero.locator('xpath=ancestor::astro-island')).toHaveCount(0);
+});
+
+test('the hero shows the active slides in order, fades every 4 s, pauses on hover and keyboard focus, and jumps by dot', async ({
   page,
 }) => {
   const slides = await activeSlides();
   expect(slides.length).toBeGreaterThan(1);
-  await page.clock.install();
+  await pausedClock(page);
+  // Resolves on the load event, after the hero's module script has run.
   await page.goto('/');
   const hero = page.getByRole('region', { name: 'Destaques de Fortim' });
   const current = hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
-  // The first slide and its photo are in the HTML, before any script runs.
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAttribute('aria-label', `1 de ${slides.length}`);
+  // The first slide and its photo are in the HTML; the other photos wait for their turn.
   await expect(current.getByRole('heading')).toHaveText(slides[0]?.title ?? '');
   await expect(current.getByText(slides[0]?.subtitle ?? '')).toBeVisible();
   await expect(current.getByRole('link', { name: /Saiba Mais/ })).toHaveAttribute(
     'href',
     slides[0]?.link ?? '',
   );
-  await expect(hero.locator('img').first()).toHaveAttribute('fetchpriority', 'high');
-  await hydrated(page, 'HeroCarousel');
+  const photo = hero.locator('img');
+  await expect(photo).toHaveCount(1);
+  await expect(photo).toHaveAttribute('fetchpriority', 'high');
+  await expect(photo).toHaveAttribute('loading', 'eager');
+  await expect(photo).toHaveAttribute('width', /^\d+$/);
+  await expect(photo).toHaveAttribute('height', /^\d+$/);
 
   await page.clock.runFor(CAROUSEL_INTERVAL_MS + 50);
   await expect(current.getByRole('heading')).toHaveText(slides[1]?.title ?? '');
+  // The second photo came halfway to its turn; the third waits for halfway to its own.
+  await expect(hero.locator('img')).toHaveCount(2);
   await expect(hero.locator('[aria-roledescription="slide"]').nth(1)).toHaveCSS(
     'transition-duration',
     '0.7s',
   );
+  await expect(hero.locator('[aria-roledescription="slide"]').first()).toHaveCSS('opacity', '0');
 
   await hero.hover();
   await page.clock.runFor(CAROUSEL_INTERVAL_MS * 2);
@@ -62,6 +98,7 @@ test('the hero shows the active slides in order, fades every 4 s, pauses on hove
   await dots.nth(0).click();
   await expect(current.getByRole('heading')).toHaveText(slides[0]?.title ?? '');
   await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+  await expect(dots.nth(1)).toHaveAttribute('aria-current', 'false');
 
   // The pause button stops the rotation for those who cannot hover.
   await hero.getByRole('button', { name: 'Pausar carrossel' }).click();
@@ -72,7 +109,36 @@ test('the hero shows the active slides in order, fades every 4 s, pauses on hove
   await page.mouse.move(0, 0);
   await page.clock.runFor(CAROUSEL_INTERVAL_MS + 50);
   await expect(current.getByRole('heading')).toHaveText(slides[1]?.title ?? '');
+
+  // Keyboard focus inside (the last dot, then the pause button) holds the slide; leaving resumes.
+  await page.keyboard.press('Shift+Tab');
+  await expect(dots.last()).toBeFocused();
+  await page.clock.runFor(CAROUSEL_INTERVAL_MS * 2);
+  await expect(current.getByRole('heading')).toHaveText(slides[1]?.title ?? '');
+  await page.keyboard.press('Tab');
+  await page.clock.runFor(CAROUSEL_INTERVAL_MS * 2);
+  await expect(current.getByRole('heading')).toHaveText(slides[1]?.title ?? '');
+  await page.keyboard.press('Tab');
+  await page.clock.runFor(CAROUSEL_INTERVAL_MS + 50);
+  await expect(current.getByRole('heading')).toHaveText(slides[2 % slides.length]?.title ?? '');
+  // axe-core runs on timers of its own.
+  await page.clock.resume();
   await expectAccessible(page);
+});
+
+test('with reduced motion the hero starts paused and does not fade', async ({ page }) => {
+  const slides = await activeSlides();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await pausedClock(page);
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: 'Destaques de Fortim' });
+  const current = hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+  await expect(hero.getByRole('button', { name: 'Retomar carrossel' })).toBeVisible();
+  await page.clock.runFor(CAROUSEL_INTERVAL_MS * 3);
+  await expect(current.getByRole('heading')).toHaveText(slides[0]?.title ?? '');
+  await expect(current).toHaveCSS('transition-property', 'none');
+  await hero.getByRole('button', { name: /^Ir para o slide 2:/ }).click();
+  await expect(current.getByRole('heading')).toHaveText(slides[1]?.title ?? '');
 });
 
 test('the featured sections show 3 lodgings, 4 businesses and 3 tours in featured order', async ({
