@@ -11,7 +11,8 @@ import {
   parseCategoriaFilters,
 } from '../lib/filters.ts';
 import type { ComercioView } from '../lib/listing-view.ts';
-import { Chip, SearchField } from './list/Chip.tsx';
+import { SearchField } from './list/Chip.tsx';
+import { CategoryChoice, FilteredList } from './list/FilterForm.tsx';
 import { EmptyState, Results } from './list/Results.tsx';
 import { type FilterRules, type ListSource, useListExplorer } from './list/useListExplorer.ts';
 
@@ -28,15 +29,12 @@ export default function ComercioList({ categories, ...source }: Props) {
   const list = useListExplorer(source, RULES);
   const { filters, setFilters } = list;
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const choose = (categoria: string | null) => setFilters({ ...filters, categoria });
 
   return (
-    <div className="flex flex-col gap-8">
-      <search aria-label="Filtrar estabelecimentos">
-        <form
-          onSubmit={(event) => event.preventDefault()}
-          className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        >
+    <FilteredList
+      label="Filtrar estabelecimentos"
+      filters={
+        <>
           <div className="flex items-end gap-3">
             <div className="flex-1">
               <SearchField
@@ -57,28 +55,17 @@ export default function ComercioList({ categories, ...source }: Props) {
               Filtros
             </button>
           </div>
-          <fieldset
+          <CategoryChoice
             id="comercio-categorias"
             className={`${filtersOpen ? 'block' : 'hidden'} md:block`}
-          >
-            <legend className="mb-2 text-sm font-medium text-slate-700">Categoria</legend>
-            <div className="flex flex-wrap gap-2">
-              <Chip pressed={filters.categoria === null} onClick={() => choose(null)}>
-                Todos
-              </Chip>
-              {categories.map((categoria) => (
-                <Chip
-                  key={categoria}
-                  pressed={filters.categoria === categoria}
-                  onClick={() => choose(categoria)}
-                >
-                  {categoria}
-                </Chip>
-              ))}
-            </div>
-          </fieldset>
-        </form>
-      </search>
+            allLabel="Todos"
+            categories={categories}
+            chosen={filters.categoria}
+            onChoose={(categoria) => setFilters({ ...filters, categoria })}
+          />
+        </>
+      }
+    >
       <Results
         {...list}
         countText={comercioCountText(list.count, filters.categoria)}
@@ -99,6 +86,6 @@ export default function ComercioList({ categories, ...source }: Props) {
         }
         empty={<EmptyState title="Nenhum estabelecimento encontrado" />}
       />
-    </div>
+    </FilteredList>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../lib/filters.ts';
 import type { HospedagemView } from '../lib/listing-view.ts';
 import { Chip, SearchField } from './list/Chip.tsx';
+import { FilteredList } from './list/FilterForm.tsx';
 import { EmptyState, Results } from './list/Results.tsx';
 import { type FilterRules, type ListSource, useListExplorer } from './list/useListExplorer.ts';
 
@@ -35,12 +36,10 @@ export default function HospedagemList({ categories, ...source }: Props) {
     });
 
   return (
-    <div className="flex flex-col gap-8">
-      <search aria-label="Filtrar hospedagens">
-        <form
-          onSubmit={(event) => event.preventDefault()}
-          className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        >
+    <FilteredList
+      label="Filtrar hospedagens"
+      filters={
+        <>
           <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_1.3fr]">
             <SearchField
               label="Buscar"
@@ -87,8 +86,9 @@ export default function HospedagemList({ categories, ...source }: Props) {
               ))}
             </div>
           </fieldset>
-        </form>
-      </search>
+        </>
+      }
+    >
       <Results
         {...list}
         countText={hospedagemCountText(list.count)}
@@ -100,7 +100,7 @@ export default function HospedagemList({ categories, ...source }: Props) {
           />
         }
       />
-    </div>
+    </FilteredList>
   );
 }
 
