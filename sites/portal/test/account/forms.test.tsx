@@ -8,6 +8,8 @@ import { AuthProvider, useAuth } from '../../src/components/account/AuthProvider
 import { ForgotPasswordForm } from '../../src/components/account/ForgotPasswordForm.tsx';
 import { LoginForm } from '../../src/components/account/LoginForm.tsx';
 import { RegisterForm } from '../../src/components/account/RegisterForm.tsx';
+import { ResetPasswordForm } from '../../src/components/account/ResetPasswordForm.tsx';
+import { sessionStorageKey } from '../../src/lib/auth/session-key.ts';
 
 let fetchSpy: ReturnType<typeof vi.spyOn>;
 
@@ -114,6 +116,36 @@ describe('forgot-password form', () => {
     await fill('Email', 'nobody');
     await userEvent.click(send);
     expect(screen.getByRole('alert').textContent).toBe('Por favor, insira um email válido.');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('reset-password form', () => {
+  it('refuses mismatched or short passwords without any request', async () => {
+    // The recovery link has already signed the visitor in: a stored, unexpired session.
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    localStorage.setItem(
+      sessionStorageKey('http://127.0.0.1:9'),
+      JSON.stringify({
+        access_token: 'recovery-token',
+        refresh_token: 'recovery-refresh',
+        token_type: 'bearer',
+        expires_in: 3600,
+        expires_at: expiresAt,
+        user: { id: '00000000-0000-4000-8000-000000000001', email: 'rui@example.com' },
+      }),
+    );
+    render(<ResetPasswordForm />);
+    const submit = await screen.findByRole('button', { name: 'Redefinir senha' });
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(false));
+    await fill('Nova senha', 'recuperada1');
+    await fill('Confirmar nova senha', 'recuperada2');
+    await userEvent.click(submit);
+    expect(screen.getByRole('alert').textContent).toBe('As senhas não coincidem.');
+    await fill('Nova senha', 'abc');
+    await fill('Confirmar nova senha', 'abc');
+    await userEvent.click(submit);
+    expect(screen.getByRole('alert').textContent).toBe('A senha deve ter pelo menos 6 caracteres.');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

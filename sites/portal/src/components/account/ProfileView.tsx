@@ -6,6 +6,7 @@ import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkPasswordChange, checkProfile } from '../../lib/auth/validation.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { PasswordFields } from './PasswordFields.tsx';
 import { toast } from './toast-store.ts';
 import { Field, FormError, SubmitButton } from './ui.tsx';
 
@@ -221,21 +222,12 @@ function SecurityForm() {
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <Field
-        id="newPassword"
-        label="Nova senha"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-      />
-      <Field
-        id="confirmNewPassword"
-        label="Confirmar nova senha"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+      <PasswordFields
+        ids={['newPassword', 'confirmNewPassword']}
+        password={next}
+        confirm={confirm}
+        onPasswordChange={setNext}
+        onConfirmChange={setConfirm}
       />
       <FormError message={error} />
       <SubmitButton busy={busy} busyText="Alterando...">

@@ -5,8 +5,9 @@ import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { LOGIN_PATH } from '../../lib/auth/redirect.ts';
 import { checkNewPassword } from '../../lib/auth/validation.ts';
 import { AuthLoading } from './AuthLoading.tsx';
+import { PasswordFields } from './PasswordFields.tsx';
 import { toast } from './toast-store.ts';
-import { AccountCard, Field, FormError, SubmitButton } from './ui.tsx';
+import { AccountCard, FormError, SubmitButton } from './ui.tsx';
 
 /** What the e-mailed link brought: an error, recovery tokens, or nothing. */
 export function recoveryLinkState(hash: string, search: string): 'error' | 'tokens' | 'none' {
@@ -80,21 +81,12 @@ export function ResetPasswordForm() {
   return (
     <AccountCard title="Redefinir senha">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field
-          id="password"
-          label="Nova senha"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Field
-          id="confirmPassword"
-          label="Confirmar nova senha"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+        <PasswordFields
+          ids={['password', 'confirmPassword']}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
         />
         <FormError message={error} />
         <SubmitButton busy={busy} busyText="Salvando...">
