@@ -11,7 +11,7 @@ import {
   setFeaturedSchema,
   setPinnedSchema,
 } from '@guia-fortim/db';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
@@ -27,43 +27,59 @@ const NOUN: Record<ListingKind, string> = {
 };
 
 const IMAGE_COLUMNS = 'image_url,additional_images';
+const MOVE_FAILED = 'Não foi possível atualizar a ordem.';
+const moveBody = moveSchema.pick({ direction: true });
 
 export function listingRoutes(kind: ListingKind) {
   const table = LISTING_TABLE[kind];
   const schemas = listingSchemas[kind];
   const saveFailed = `Não foi possível salvar ${NOUN[kind]}.`;
 
+  /** The one row a request with the caller's token touches: a refusal is `failure`, none a 404. */
+  const oneRow = async (
+    write: Promise<Listing[]>,
+    failure: string = saveFailed,
+  ): Promise<Listing> => {
+    const [row] = await write.catch((err) => databaseError(err, failure));
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** One of the database's atomic ordering functions on a listing; the site is then rebuilt. */
+  const reorder = async <T>(
+    c: Context<AppEnv>,
+    fn: 'set_featured' | 'move_featured' | 'set_pinned' | 'move_pinned',
+    args: { item_id: string } & Record<string, string | boolean>,
+    failure: string,
+  ): Promise<T> => {
+    const position = await restClient(c)
+      .rpc<T>(fn, { kind, ...args })
+      .catch((err) => databaseError(err, failure));
+    requestRebuild(c);
+    return position;
+  };
+
   return new Hono<AppEnv>()
     .use(requireAdmin)
     .post('/', json(schemas.create), async (c) => {
-      const rows = await restClient(c)
-        .insert<Listing>(table, c.req.valid('json'))
-        .catch((err) => databaseError(err, saveFailed));
+      const row = await oneRow(restClient(c).insert<Listing>(table, c.req.valid('json')));
       requestRebuild(c);
-      return c.json(rows[0], 201);
+      return c.json(row, 201);
     })
     .patch('/:id', params(idParam), json(schemas.update), async (c) => {
       const { id } = c.req.valid('param');
       const changes = c.req.valid('json');
       const rest = restClient(c);
       const touchesImages = 'image_url' in changes || 'additional_images' in changes;
-      let before: Pick<Listing, 'image_url' | 'additional_images'>[] = [];
-      if (touchesImages) {
-        before = await rest
-          .select<Listing>(table, { select: IMAGE_COLUMNS, id: `eq.${id}` })
-          .catch((err) => databaseError(err, saveFailed));
-        if (before.length === 0) throw notFound();
-      }
-      const rows = await rest
-        .update<Listing>(table, { id: `eq.${id}` }, changes)
-        .catch((err) => databaseError(err, saveFailed));
-      const row = rows[0];
-      if (!row) throw notFound();
-      if (touchesImages) {
+      const before = touchesImages
+        ? await oneRow(rest.select<Listing>(table, { select: IMAGE_COLUMNS, id: `eq.${id}` }))
+        : null;
+      const row = await oneRow(rest.update<Listing>(table, { id: `eq.${id}` }, changes));
+      if (before) {
         const kept = new Set(imageUrlsOf(row));
         await removeUnusedImages(
           c,
-          imageUrlsOf(before[0]).filter((url) => !kept.has(url)),
+          imageUrlsOf(before).filter((url) => !kept.has(url)),
         );
       }
       requestRebuild(c);
@@ -71,20 +87,18 @@ export function listingRoutes(kind: ListingKind) {
     })
     .patch('/:id/quick', params(idParam), json(quickEditSchemas[kind]), async (c) => {
       const { id } = c.req.valid('param');
-      const rows = await restClient(c)
-        .update<Listing>(table, { id: `eq.${id}` }, c.req.valid('json'))
-        .catch((err) => databaseError(err, saveFailed));
-      if (!rows[0]) throw notFound();
+      const row = await oneRow(
+        restClient(c).update<Listing>(table, { id: `eq.${id}` }, c.req.valid('json')),
+      );
       requestRebuild(c);
-      return c.json(rows[0]);
+      return c.json(row);
     })
     .delete('/:id', params(idParam), async (c) => {
       const { id } = c.req.valid('param');
-      const rows = await restClient(c)
-        .remove<Listing>(table, { id: `eq.${id}` })
-        .catch((err) => databaseError(err, `Não foi possível excluir ${NOUN[kind]}.`));
-      const row = rows[0];
-      if (!row) throw notFound();
+      const row = await oneRow(
+        restClient(c).remove<Listing>(table, { id: `eq.${id}` }),
+        `Não foi possível excluir ${NOUN[kind]}.`,
+      );
       await removeUnusedImages(c, imageUrlsOf(row));
       requestRebuild(c);
       return c.json(row);
@@ -96,27 +110,26 @@ export function listingRoutes(kind: ListingKind) {
       async (c) => {
         const { id } = c.req.valid('param');
         const { featured } = c.req.valid('json');
-        const position = await restClient(c)
-          .rpc<number | null>('set_featured', { kind, item_id: id, featured })
-          .catch((err) => databaseError(err, 'Não foi possível atualizar o destaque.'));
-        requestRebuild(c);
+        const position = await reorder<number | null>(
+          c,
+          'set_featured',
+          { item_id: id, featured },
+          'Não foi possível atualizar o destaque.',
+        );
         return c.json({ id, is_featured: position !== null, featured_order: position ?? 0 });
       },
     )
-    .post(
-      '/:id/featured/move',
-      params(idParam),
-      json(moveSchema.pick({ direction: true })),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const { direction } = c.req.valid('json');
-        const position = await restClient(c)
-          .rpc<number>('move_featured', { kind, item_id: id, direction })
-          .catch((err) => databaseError(err, 'Não foi possível atualizar a ordem.'));
-        requestRebuild(c);
-        return c.json({ id, is_featured: true, featured_order: position });
-      },
-    )
+    .post('/:id/featured/move', params(idParam), json(moveBody), async (c) => {
+      const { id } = c.req.valid('param');
+      const { direction } = c.req.valid('json');
+      const position = await reorder<number>(
+        c,
+        'move_featured',
+        { item_id: id, direction },
+        MOVE_FAILED,
+      );
+      return c.json({ id, is_featured: true, featured_order: position });
+    })
     .post(
       '/:id/pinned',
       params(idParam),
@@ -124,30 +137,24 @@ export function listingRoutes(kind: ListingKind) {
       async (c) => {
         const { id } = c.req.valid('param');
         const { pinned } = c.req.valid('json');
-        const position = await restClient(c)
-          .rpc<number | null>('set_pinned', { kind, item_id: id, pinned })
-          .catch((err) =>
-            databaseError(
-              err,
-              pinned ? 'Não foi possível fixar o item.' : 'Não foi possível remover o item.',
-            ),
-          );
-        requestRebuild(c);
+        const position = await reorder<number | null>(
+          c,
+          'set_pinned',
+          { item_id: id, pinned },
+          pinned ? 'Não foi possível fixar o item.' : 'Não foi possível remover o item.',
+        );
         return c.json({ id, is_pinned: position !== null, pin_order: position ?? 0 });
       },
     )
-    .post(
-      '/:id/pinned/move',
-      params(idParam),
-      json(moveSchema.pick({ direction: true })),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        const { direction } = c.req.valid('json');
-        const position = await restClient(c)
-          .rpc<number>('move_pinned', { kind, item_id: id, direction })
-          .catch((err) => databaseError(err, 'Não foi possível atualizar a ordem.'));
-        requestRebuild(c);
-        return c.json({ id, is_pinned: true, pin_order: position });
-      },
-    );
+    .post('/:id/pinned/move', params(idParam), json(moveBody), async (c) => {
+      const { id } = c.req.valid('param');
+      const { direction } = c.req.valid('json');
+      const position = await reorder<number>(
+        c,
+        'move_pinned',
+        { item_id: id, direction },
+        MOVE_FAILED,
+      );
+      return c.json({ id, is_pinned: true, pin_order: position });
+    });
 }
