@@ -1,8 +1,12 @@
 // The panel's content management against the whole local stack (db/local + worker + the built
 // site and panel on one origin), signed in as the demo admin through the site's sign-in page.
 // Each test puts back what it changed, so the suite can run again on the same stack.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO_ACCOUNTS, imageVariant } from '@guia-fortim/db';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { longWord } from '../support/hostile-text.ts';
+import { rows as publicRows } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -385,4 +389,108 @@ test('roles: search, change a role, grant admin access and take it back', async 
   await expect(role).toHaveText('Admin');
   await choose(page, role, 'Usuário');
   await toast(page, 'Função do usuário atualizada com sucesso.');
+});
+
+/** The worker the panel under test writes to: set by the global setup, else the running stack's. */
+function apiBase(): string {
+  if (process.env.E2E_API_URL) return process.env.E2E_API_URL;
+  const stackFile = join(import.meta.dirname, '..', '..', '.data', 'stack.json');
+  const stack = existsSync(stackFile) ? JSON.parse(readFileSync(stackFile, 'utf8')) : {};
+  if (typeof stack.apiUrl === 'string') return stack.apiUrl;
+  throw new Error('Defina E2E_API_URL para este teste.');
+}
+
+/** Calls the worker with the signed-in admin's own token (the panel's stored session). */
+async function asAdmin(page: Page, method: string, path: string, body?: unknown) {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? '';
+    return String(JSON.parse(localStorage.getItem(key) ?? '{}').access_token ?? '');
+  });
+  const response = await fetch(`${apiBase()}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  expect(response.ok, `${method} ${path} → ${JSON.stringify(answer)}`).toBe(true);
+  return answer;
+}
+
+test('on a phone, a long unbroken name or subtitle never covers the Editar actions', async ({
+  page: desktop,
+  browser,
+}) => {
+  // Unbroken words (after a right-to-left override and an emoji), as a hostile admin could save.
+  const name = longWord(80, `N${stamp}`);
+  const title = longWord(120, `T${stamp}`);
+  const subtitle = longWord(300, 'U');
+  const [listingPhoto] = await publicRows<{ image_url: string }>('comercios', {
+    select: 'image_url',
+    limit: '1',
+  });
+  const [slidePhoto] = await publicRows<{ image_url: string }>('carousel_slides', {
+    select: 'image_url',
+    limit: '1',
+  });
+  const listing = await asAdmin(desktop, 'POST', '/comercios', {
+    name,
+    description: 'Comércio com um nome longo, sem espaços.',
+    address: 'Rua da Praia, 10',
+    horario: '8h às 18h',
+    phone: '(88) 99999-0000',
+    image_url: listingPhoto?.image_url,
+    categoria: longWord(60, 'C'),
+  });
+  const slide = await asAdmin(desktop, 'POST', '/slides', {
+    title,
+    subtitle,
+    image_url: slidePhoto?.image_url,
+    order_position: 1,
+  });
+  // A phone of 390×844 (this suite runs in the desktop project), with the admin's session.
+  const phone = await browser.newContext({
+    storageState: await desktop.context().storageState(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+  });
+  const page = await phone.newPage();
+  try {
+    // A covered control makes click() wait for it: fail fast instead.
+    const click = { timeout: 10_000 };
+
+    await page.goto('/admin/comercios');
+    await page.getByLabel('Buscar por nome').fill(name);
+    const row = page.getByTestId('listing-row').filter({ hasText: name });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    // The row fits the screen: nothing in it is wider than the row, the row no wider than 390 px.
+    expect(await row.evaluate((tr) => tr.scrollWidth <= tr.clientWidth)).toBe(true);
+    const box = await row.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    for (const action of [
+      row.getByRole('link', { name: 'Editar' }),
+      row.getByRole('button', { name: 'Edição rápida' }),
+      row.getByRole('button', { name: 'Excluir' }),
+    ]) {
+      await expect(action).toBeInViewport({ ratio: 1 });
+    }
+    await row.getByRole('link', { name: 'Editar' }).click(click);
+    await expect(page).toHaveURL(`/admin/comercios/editar/${listing.id}`);
+    await expect(page.getByLabel('Nome *')).toHaveValue(name);
+
+    await page.goto('/admin/carousel');
+    const slideRow = page.getByTestId('slide-row').filter({ hasText: String(slide.title) });
+    await expect(slideRow).toBeVisible({ timeout: 20_000 });
+    expect(await slideRow.evaluate((li) => li.scrollWidth <= li.clientWidth)).toBe(true);
+    await slideRow.getByRole('button', { name: 'Editar' }).click(click);
+    await expect(page.getByLabel('Subtítulo *', { exact: true })).toHaveValue(subtitle);
+    await expect(page.getByTestId('slide-preview')).toContainText(subtitle);
+    await page.getByRole('button', { name: 'Cancelar' }).click(click);
+    await expect(slideRow.getByRole('button', { name: 'Editar' })).toBeVisible();
+  } finally {
+    await phone.close();
+    await asAdmin(desktop, 'DELETE', `/comercios/${listing.id}`);
+    await asAdmin(desktop, 'DELETE', `/slides/${slide.id}`);
+  }
 });

@@ -25,15 +25,23 @@ import { Loading } from '../layout/AdminLayout.tsx';
 import { type ListingResource, RATING_STEP } from '../rules/constants.ts';
 import { KINDS } from '../rules/kinds.ts';
 import { chipsToShow, matchesSearch } from '../rules/ordering.ts';
-import { messageOf, useToast } from '../toast.tsx';
+import { useToast } from '../toast.tsx';
+import { applyChange } from './applyChange.ts';
 import { clampRating } from './formRules.ts';
 import { type ListingRow, useListings } from './useListings.ts';
 
-/** On a phone each row becomes a stacked block with its column name beside each value. */
+/**
+ * On a phone each row becomes a stacked block with its column name beside each value. The table
+ * and its rows become blocks so no content can widen them past the screen (names wrap anywhere:
+ * theme.ts) and the actions take a line of their own under their column name.
+ */
 const STACK_ON_SMALL_SCREENS = {
   '@media (max-width: 899.95px)': {
+    '&, & tbody, & tbody tr': { display: 'block', width: '100%' },
+    // Its content's widest word or chip must not size the table (nor, through it, the page).
+    '&': { contain: 'inline-size' },
     '& thead': { display: 'none' },
-    '& tbody tr': { display: 'block', borderBottom: 1, borderColor: 'divider', py: 1 },
+    '& tbody tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
     '& tbody td': {
       display: 'flex',
       alignItems: 'center',
@@ -42,10 +50,17 @@ const STACK_ON_SMALL_SCREENS = {
       border: 0,
       py: 0.5,
     },
+    // Long category chips shrink to their ellipsis instead of pushing the row wider.
+    '& tbody td > *': { minWidth: 0 },
     '& tbody td[data-label]::before': {
       content: 'attr(data-label)',
       fontWeight: 600,
       flexShrink: 0,
+    },
+    '& tbody td[data-label="Ações"]': {
+      flexDirection: 'column',
+      alignItems: 'flex-start',
+      gap: 0.5,
     },
   },
 } as const;
@@ -67,15 +82,8 @@ export default function ListingList({ kind }: { kind: ListingResource }) {
     null,
   );
 
-  const run = async (action: () => Promise<unknown>, failure: string, success?: string) => {
-    try {
-      await action();
-      if (success) toast(success);
-    } catch (error) {
-      toast(failure, messageOf(error, ''), 'error');
-    }
-    await reload();
-  };
+  const run = (action: () => Promise<unknown>, failure: string, success?: string) =>
+    applyChange(toast, action, { failure, success }, reload);
 
   const remove = (row: ListingRow) => {
     if (!window.confirm(`Tem certeza que deseja excluir "${row.name}"?`)) return;

@@ -80,6 +80,7 @@ function SlidePreview({
           justifyContent: 'flex-end',
           color: '#fff',
           background: 'linear-gradient(transparent, rgba(0,0,0,.6))',
+          overflowWrap: 'anywhere',
         }}
       >
         <Typography variant="h5" component="p" fontWeight="bold">
@@ -286,9 +287,16 @@ export default function Carousel() {
           <List>
             {slides.map((slide) => (
               <ListItem key={slide.id} data-testid="slide-row">
-                <Stack direction="row" spacing={2} alignItems="center" sx={{ width: '100%' }}>
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  alignItems="center"
+                  flexWrap="wrap"
+                  useFlexGap
+                  sx={{ width: '100%' }}
+                >
                   <ItemThumb url={slide.image_url} name={slide.title} />
-                  <Box sx={{ flex: 1 }}>
+                  <Box sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>
                     <Typography fontWeight="bold">
                       {slide.title} {slide.is_active ? null : <Chip size="small" label="Inativo" />}
                     </Typography>
