@@ -47,11 +47,12 @@ function manifestFigures() {
     Chunk
   >;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
-  const entry = staticClosure(manifest, entryKey);
+  // The entry loads the configuration, then the panel (src/App.tsx) with everything it imports.
+  const entry = staticClosure(manifest, 'src/App.tsx', staticClosure(manifest, entryKey));
   const size = (keys: Iterable<string>) =>
     [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]?.file as string), 0);
   const routes = Object.entries(manifest).filter(
-    ([key]) => key.startsWith('src/') && key !== entryKey,
+    ([key]) => key.startsWith('src/') && !entry.has(key),
   );
   const dashboardKey = routes.find(([key]) => key.endsWith('Dashboard.tsx'))?.[0] as string;
   const firstScreen = staticClosure(manifest, dashboardKey, new Set(entry));
@@ -79,6 +80,7 @@ function serveDist(port: number) {
     '.js': 'text/javascript',
     '.css': 'text/css',
     '.html': 'text/html; charset=utf-8',
+    '.json': 'application/json',
   };
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
@@ -108,19 +110,14 @@ async function main() {
     seed: true,
     siteUrl,
   });
-  const built = spawnSync('npx', ['--no-install', 'vite', 'build'], {
-    cwd: here,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: supabase.url,
-      VITE_SUPABASE_PUBLISHABLE_KEY: supabase.keys.publishableKey,
-    },
-  });
+  const built = spawnSync('npx', ['--no-install', 'vite', 'build'], { cwd: here, stdio: 'ignore' });
   if (built.status !== 0) {
     await supabase.stop();
     throw new Error('A build do painel falhou.');
   }
+  // What the panel reads at runtime (src/config.ts); the worker is not needed for the dashboard.
+  const config = { supabaseUrl: supabase.url, publishableKey: supabase.keys.publishableKey };
+  writeFileSync(join(dist, 'config.json'), JSON.stringify({ ...config, apiUrl: '' }));
   const bundle = manifestFigures();
   const server = await serveDist(sitePort);
   const browser = await chromium.launch({

@@ -5,11 +5,6 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    // Component tests never reach a server: port 9 refuses connections at once.
-    env: {
-      VITE_SUPABASE_URL: 'http://127.0.0.1:9',
-      VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_component_tests',
-      VITE_API_URL: 'http://127.0.0.1:9',
-    },
+    setupFiles: ['test/setup.ts'],
   },
 });

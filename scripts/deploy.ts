@@ -2,8 +2,9 @@
 // worker, and the site with the panel to Cloudflare Pages. `npm run deploy -- --dry-run` does
 // everything offline instead: checks the configuration (.env, else .env.example), bundles the
 // worker with `wrangler deploy --dry-run`, builds the panel and the site (the site's content read
-// from an in-memory db/local with the demo seed), assembles the Pages output with _headers and
-// _redirects, validates it, and prints what a real deploy would run.
+// from an in-memory db/local with the demo seed), assembles the Pages output with _headers,
+// _redirects and the panel's admin/config.json, validates it, and prints what a real deploy would
+// run.
 import {
   appendFileSync,
   cpSync,
@@ -12,13 +13,15 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalSupabase } from '@guia-fortim/db/local';
 import { adminRewrites } from './deploy/admin-routes.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { validatePagesOutput } from './deploy/validate.ts';
-import { buildAdmin, ROOT, run, type SiteEnv, siteBuilder } from './stack/parts.ts';
+import { PANEL_CONFIG_PATH } from './stack/origin.ts';
+import { panelBuild, panelConfig, ROOT, run, type SiteEnv, siteBuilder } from './stack/parts.ts';
 
 const dryRun = process.argv.includes('--dry-run');
 const out = join(ROOT, '.data', 'deploy');
@@ -77,8 +80,9 @@ const env: SiteEnv = {
 const pagesDir = join(out, 'pages');
 
 step('Painel administrativo (vite build)');
-const admin = await buildAdmin(env, join(out, 'admin'));
+const admin = await panelBuild();
 if (!admin.ok) fail(`O build do painel falhou:\n${admin.log.slice(-3000)}`);
+console.log(admin.cached ? '  build em cache (fontes sem mudança)' : '  construído');
 
 step(dryRun ? 'Site público (dados do seed, em memória)' : 'Site público (dados do Supabase)');
 const local = dryRun ? await startLocalSupabase({ port: 0, seed: true, quiet: true }) : null;
@@ -87,7 +91,9 @@ const site = await siteBuilder(env, {
 })(pagesDir);
 await local?.stop();
 if (!site.ok) fail(`O build do site falhou:\n${site.log.slice(-3000)}`);
-cpSync(join(out, 'admin'), join(pagesDir, 'admin'), { recursive: true });
+cpSync(admin.dir, join(pagesDir, 'admin'), { recursive: true });
+// The panel reads its production origins at runtime (admin/src/config.ts).
+writeFileSync(join(pagesDir, PANEL_CONFIG_PATH), `${JSON.stringify(panelConfig(env), null, 2)}\n`);
 appendFileSync(join(pagesDir, '_redirects'), adminRewrites());
 
 step('Validação da saída do Cloudflare Pages');

@@ -7,12 +7,10 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db';
-import { startLocalSupabase } from '@guia-fortim/db/local';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { copyDemoPhotos, drawDemoPhotos } from '../sites/portal/scripts/build-site.ts';
 import { createDevOrigin } from './stack/dev-origin.ts';
-import { DEPLOY_HOOK_PATH } from './stack/origin.ts';
-import { assertPortFree, buildEnv, ROOT, type SiteEnv, startWorker } from './stack/parts.ts';
+import { assertPortFree, buildEnv, panelConfig, ROOT, startApi } from './stack/parts.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ports = {
@@ -22,7 +20,6 @@ const ports = {
 };
 const { values: flags } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
 const dataDir = resolve(flags['data-dir'] ?? join(ROOT, '.data'));
-const siteUrl = `http://127.0.0.1:${ports.site}`;
 const stops: (() => Promise<unknown>)[] = [];
 let stopping = false;
 
@@ -57,38 +54,12 @@ async function devServer(name: string, cwd: string, args: string[], env: Record<
 
 try {
   await assertPortFree(ports.site, 'site e painel');
-  await assertPortFree(ports.supabase, 'Supabase local');
-  await assertPortFree(ports.api, 'API (worker)');
   const photos = drawDemoPhotos();
   photos.catch(() => {}); // awaited below, once the servers are up
 
-  console.log('Iniciando o Supabase local…');
-  const supabase = await startLocalSupabase({
-    port: ports.supabase,
-    dataDir: join(dataDir, 'supabase'),
-    seed: true,
-    siteUrl,
-  });
-  stops.push(() => supabase.stop());
-
-  console.log('Iniciando a API (wrangler dev)…');
-  const worker = await startWorker({
-    port: ports.api,
-    persistDir: join(dataDir, 'wrangler'),
-    supabaseUrl: supabase.url,
-    publishableKey: supabase.keys.publishableKey,
-    siteUrl,
-    deployHookUrl: `${siteUrl}${DEPLOY_HOOK_PATH}`,
-  });
-  stops.push(() => worker.stop());
-
-  const env: SiteEnv = {
-    siteUrl,
-    supabaseUrl: supabase.url,
-    publishableKey: supabase.keys.publishableKey,
-    apiUrl: worker.url,
-    imagesUrl: worker.imagesUrl,
-  };
+  const api = await startApi({ dataDir, ports, log: (line) => console.log(line) });
+  stops.push(() => api.stop());
+  const { supabase, worker, env } = api;
   const devEnv = buildEnv(env);
 
   console.log('Iniciando o painel (vite) e o site (astro dev)…');
@@ -116,6 +87,7 @@ try {
 
   const origin = createDevOrigin({
     admin: () => admin.port,
+    panelConfig: panelConfig(env),
     site: () => site?.port ?? null,
     demoDir: join(demoDir, 'demo'),
     reloadSite: async () => {
@@ -143,8 +115,8 @@ try {
   console.log(`
 Guia Fortim em desenvolvimento (recarga automática)
 
-  Site público          ${siteUrl}/          (astro dev)
-  Painel administrativo ${siteUrl}/admin/    (vite)
+  Site público          ${env.siteUrl}/          (astro dev)
+  Painel administrativo ${env.siteUrl}/admin/    (vite)
   Supabase local        ${supabase.url}
   Caixa de e-mails      ${supabase.mailboxUrl}
   API (worker)          ${worker.url}  (wrangler dev)

@@ -1,4 +1,4 @@
-import { API_URL } from './config.ts';
+import { panelConfig } from './config.ts';
 import { accessToken } from './supabase.ts';
 
 /** A failure the worker explained in Portuguese, or a network failure in the panel's words. */
@@ -19,7 +19,7 @@ const NETWORK_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua 
 const UNKNOWN_MESSAGE = 'O servidor respondeu com um erro inesperado. Tente novamente.';
 
 export function apiUrl(path: string): string {
-  return `${API_URL}/api${path}`;
+  return `${panelConfig().apiUrl}/api${path}`;
 }
 
 /** Turns the worker's `{error:{code,message,fields?}}` into an ApiError. */

@@ -1,7 +1,7 @@
 import { supabaseDataProvider } from 'ra-supabase';
 import type { DataProvider } from 'react-admin';
 import { api } from './api.ts';
-import { SUPABASE_PUBLISHABLE_KEY, SUPABASE_URL } from './config.ts';
+import { panelConfig } from './config.ts';
 import type { ListingResource, Role } from './rules/constants.ts';
 import { supabase } from './supabase.ts';
 
@@ -35,8 +35,8 @@ export interface AdminDataProvider extends DataProvider {
 }
 
 const reads = supabaseDataProvider({
-  instanceUrl: SUPABASE_URL,
-  apiKey: SUPABASE_PUBLISHABLE_KEY,
+  instanceUrl: panelConfig().supabaseUrl,
+  apiKey: panelConfig().publishableKey,
   supabaseClient: supabase,
 });
 

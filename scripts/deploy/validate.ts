@@ -1,9 +1,10 @@
 // Checks that a Cloudflare Pages output directory is complete before it is uploaded.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { contentSecurityPolicy, headersFor, parseHeaders } from '../stack/headers.ts';
 import { parseRedirects } from '../stack/origin.ts';
-import type { SiteEnv } from '../stack/parts.ts';
+import { panelConfig, type SiteEnv } from '../stack/parts.ts';
 import { ADMIN_SECTIONS } from './admin-routes.ts';
 
 const LEGACY = ['/comercios', '/comércio', '/comercio-local'];
@@ -12,6 +13,11 @@ export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
   const findings: string[] = [];
   for (const file of ['index.html', '404.html', 'admin/index.html', 'robots.txt']) {
     if (!existsSync(join(dir, file))) findings.push(`falta ${file}`);
+  }
+  const configFile = join(dir, 'admin', 'config.json');
+  if (!existsSync(configFile)) findings.push('falta admin/config.json');
+  else if (!isDeepStrictEqual(readJson(configFile), panelConfig(env))) {
+    findings.push('admin/config.json não traz as origens configuradas');
   }
   const headersFile = join(dir, '_headers');
   if (!existsSync(headersFile)) findings.push('falta _headers');
@@ -37,4 +43,12 @@ export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
     }
   }
   return findings;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }

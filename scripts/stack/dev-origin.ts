@@ -1,4 +1,5 @@
-// The one origin of `npm run dev`: `/admin/*` goes to the panel's vite dev server, everything
+// The one origin of `npm run dev`: `/admin/*` goes to the panel's vite dev server (its runtime
+// configuration, /admin/config.json, is answered here from the running stack), everything
 // else to `astro dev` (websockets too, so both hot reloads work through it), and the local deploy
 // hook at /__deploy-hook reloads the site's data by restarting `astro dev` (its content loader
 // reads Supabase once per start). Requests during a restart are coalesced into one more restart.
@@ -7,11 +8,14 @@ import { createServer, type IncomingMessage, request, type ServerResponse } from
 import { connect } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { type Duplex, pipeline } from 'node:stream';
-import { DEPLOY_HOOK_PATH } from './origin.ts';
+import type { PanelConfig } from '../../admin/src/config.ts';
+import { DEPLOY_HOOK_PATH, PANEL_CONFIG_PATH } from './origin.ts';
 
 export type DevTargets = {
   /** The panel's vite dev server (base /admin/). */
   admin: () => number;
+  /** What the panel reads at /admin/config.json. */
+  panelConfig: PanelConfig;
   /** The site's astro dev server, or null while it restarts. */
   site: () => number | null;
   /** Restarts the site's dev server; rejects with the reason when it does not come back. */
@@ -60,6 +64,7 @@ export function createDevOrigin(targets: DevTargets) {
       }
       return json(res, 200, hook);
     }
+    if (path === PANEL_CONFIG_PATH) return json(res, 200, targets.panelConfig);
     if (targets.demoDir && path.startsWith('/demo/')) return demoPhoto(res, targets.demoDir, path);
     const port = targetOf(path);
     if (port === null) return unavailable(res);

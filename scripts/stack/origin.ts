@@ -1,11 +1,13 @@
 // One local origin for the public site and the admin panel, as Cloudflare Pages serves them in
 // production: static files compressed, `_redirects` honoured, `/admin/*` falling back to the
-// panel's index.html, the site's 404 page, and the local deploy hook at /__deploy-hook.
+// panel's index.html, the panel's runtime configuration at /admin/config.json (the running
+// stack's origins), the site's 404 page, and the local deploy hook at /__deploy-hook.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { PanelConfig } from '../../admin/src/config.ts';
 import { headersFor, parseHeaders } from './headers.ts';
 import type { Publisher } from './publisher.ts';
 
@@ -30,16 +32,18 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
 
 export const DEPLOY_HOOK_PATH = '/__deploy-hook';
+export const PANEL_CONFIG_PATH = '/admin/config.json';
 
 export type OriginOptions = {
   publisher: Publisher;
-  adminDir: string | null;
+  /** The built panel and the configuration it gets at /admin/config.json. */
+  admin: { dir: string; config: PanelConfig } | null;
 };
 
-export function createOrigin({ publisher, adminDir }: OriginOptions): Server {
+export function createOrigin({ publisher, admin }: OriginOptions): Server {
   return createServer((request, response) => {
     try {
-      handle(request, response, publisher, adminDir);
+      handle(request, response, publisher, admin);
     } catch {
       if (!response.headersSent) response.writeHead(500, { 'content-type': TYPES['.txt'] });
       response.end('Erro interno do servidor local.');
@@ -51,7 +55,7 @@ function handle(
   request: IncomingMessage,
   response: ServerResponse,
   publisher: Publisher,
-  adminDir: string | null,
+  admin: OriginOptions['admin'],
 ) {
   const url = new URL(request.url ?? '/', 'http://origin.local');
   let path: string;
@@ -69,10 +73,19 @@ function handle(
 
   const site = publisher.liveDir();
   if (path === '/admin' || path.startsWith('/admin/')) {
-    if (!adminDir) return send(response, 503, 'O painel ainda não foi construído.');
-    const file = resolveFile(adminDir, path.slice('/admin'.length) || '/');
+    if (!admin) return send(response, 503, 'O painel ainda não foi construído.');
     const extra = site ? headersFor(siteRules(site, '_headers', parseHeaders), path) : {};
-    return serveFile(request, response, file ?? join(adminDir, 'index.html'), 200, extra);
+    if (path === PANEL_CONFIG_PATH) {
+      response.writeHead(200, {
+        ...extra,
+        'content-type': TYPES['.json'] ?? 'application/json',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+      return response.end(request.method === 'HEAD' ? undefined : JSON.stringify(admin.config));
+    }
+    const file = resolveFile(admin.dir, path.slice('/admin'.length) || '/');
+    return serveFile(request, response, file ?? join(admin.dir, 'index.html'), 200, extra);
   }
   if (!site) return send(response, 503, 'O site está sendo publicado. Tente de novo em instantes.');
 

@@ -1,13 +1,26 @@
 // The pieces `npm start` and the browser suites bring up: the worker under wrangler dev, the
 // admin panel and public site builds, the one local origin. Each returns a handle that stops it.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
 import { startServer } from '@guia-fortim/db/testing';
+import type { PanelConfig } from '../../admin/src/config.ts';
 import { copyDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
 import { renderHeaders, type SiteOrigins } from './headers.ts';
-import { createOrigin } from './origin.ts';
+import { createOrigin, DEPLOY_HOOK_PATH } from './origin.ts';
 import type { BuildSite, Publisher } from './publisher.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -104,7 +117,78 @@ export type SiteEnv = {
   imagesUrl: string;
 };
 
-/** Environment the site and panel builds read (one list, see .env.example). */
+export type ApiOptions = {
+  /** Where db/local (unless in memory) and the worker's R2 persist. */
+  dataDir: string;
+  ports: { site: number; supabase: number; api: number };
+  /** In-memory database (tests). */
+  memory?: boolean;
+  reset?: boolean;
+  /** Load the demo content and accounts into an empty database (default true). */
+  seed?: boolean;
+  log?: (line: string) => void;
+};
+
+export type Api = {
+  supabase: LocalSupabase;
+  worker: Awaited<ReturnType<typeof startWorker>>;
+  /** The origins the site and the panel talk to. */
+  env: SiteEnv;
+  stop: () => Promise<void>;
+};
+
+/**
+ * db/local and the worker under wrangler dev in front of it, for a site on ports.site whose origin
+ * serves the local deploy hook: what `npm start` and `npm run dev` both run behind their origin.
+ */
+export async function startApi(options: ApiOptions): Promise<Api> {
+  const { dataDir, ports } = options;
+  const log = options.log ?? (() => {});
+  await assertPortFree(ports.supabase, 'Supabase local');
+  await assertPortFree(ports.api, 'API (worker)');
+  const siteUrl = `http://127.0.0.1:${ports.site}`;
+  log('Iniciando o Supabase local (banco, autenticação, REST)…');
+  const supabase = await startLocalSupabase({
+    port: ports.supabase,
+    ...(options.memory ? {} : { dataDir: join(dataDir, 'supabase') }),
+    reset: options.reset ?? false,
+    seed: options.seed ?? true,
+    siteUrl,
+    quiet: !!options.memory,
+  });
+  try {
+    log('Iniciando a API (worker no workerd)…');
+    const worker = await startWorker({
+      port: ports.api,
+      persistDir: join(dataDir, 'wrangler'),
+      supabaseUrl: supabase.url,
+      publishableKey: supabase.keys.publishableKey,
+      siteUrl,
+      deployHookUrl: `${siteUrl}${DEPLOY_HOOK_PATH}`,
+    });
+    const env: SiteEnv = {
+      siteUrl,
+      supabaseUrl: supabase.url,
+      publishableKey: supabase.keys.publishableKey,
+      apiUrl: worker.url,
+      imagesUrl: worker.imagesUrl,
+    };
+    return {
+      supabase,
+      worker,
+      env,
+      stop: async () => {
+        await worker.stop().catch(() => {});
+        await supabase.stop();
+      },
+    };
+  } catch (error) {
+    await supabase.stop().catch(() => {});
+    throw error;
+  }
+}
+
+/** Environment the site builds read (one list, see .env.example). */
 export function buildEnv(env: SiteEnv): Record<string, string> {
   return {
     SITE_URL: env.siteUrl,
@@ -114,11 +198,32 @@ export function buildEnv(env: SiteEnv): Record<string, string> {
     PUBLIC_SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
     PUBLIC_API_URL: env.apiUrl,
     PUBLIC_IMAGES_URL: env.imagesUrl,
-    VITE_SUPABASE_URL: env.supabaseUrl,
-    VITE_SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
-    VITE_API_URL: env.apiUrl,
     ASTRO_TELEMETRY_DISABLED: '1',
   };
+}
+
+/**
+ * `astro build` of the public site into `outDir`, apart from every other build in this checkout
+ * (stacks, the bench). Its last log line on success is {"ms","maxRssKb"} (astro-build.ts).
+ */
+export async function astroBuildApart(
+  outDir: string,
+  env: Record<string, string>,
+  onLine?: (line: string) => void,
+): Promise<{ ok: boolean; log: string }> {
+  const portal = join(ROOT, 'sites', 'portal');
+  // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
+  // the working directory, and deletes them when it finishes: concurrent builds in one checkout
+  // would delete each other's. Each build gets its own working directory inside the project, so
+  // the chunks still resolve its node_modules, and its own content cache (see astro-build.ts).
+  const workDir = join(portal, '.astro', 'stack-builds', `${basename(outDir)}-${randomUUID()}`);
+  mkdirSync(workDir, { recursive: true });
+  try {
+    const args = [ASTRO_BUILD, portal, outDir, join(workDir, 'cache')];
+    return await run(process.execPath, args, { cwd: workDir, env, onLine });
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -134,27 +239,17 @@ export function siteBuilder(
     demoPhotos?: boolean;
   } = {},
 ): BuildSite {
-  const portal = join(ROOT, 'sites', 'portal');
   return async (outDir) => {
-    // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
-    // the working directory, and deletes them when it finishes: concurrent builds (another stack,
-    // the bench) in one checkout would delete each other's. Each build gets its own working
-    // directory inside the project, so the chunks still resolve its node_modules, and its own
-    // content cache (see astro-build.ts).
-    const workDir = join(portal, '.astro', 'stack-builds', basename(outDir));
-    mkdirSync(workDir, { recursive: true });
-    const args = [ASTRO_BUILD, portal, outDir, join(workDir, 'cache')];
-    const result = await run(process.execPath, args, {
-      cwd: workDir,
-      env: {
+    const result = await astroBuildApart(
+      outDir,
+      {
         ...buildEnv(env),
         ...(options.data
           ? { SUPABASE_URL: options.data.url, SUPABASE_PUBLISHABLE_KEY: options.data.key }
           : {}),
       },
-      onLine: options.onLine,
-    });
-    rmSync(workDir, { recursive: true, force: true });
+      options.onLine,
+    );
     if (result.ok) {
       const origins: SiteOrigins = {
         supabaseUrl: env.supabaseUrl,
@@ -169,16 +264,117 @@ export function siteBuilder(
   };
 }
 
-export async function buildAdmin(env: SiteEnv, outDir: string, onLine?: (line: string) => void) {
-  return run('npx', ['--no-install', 'vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: join(ROOT, 'admin'),
-    env: buildEnv(env),
-    onLine,
-  });
+/** What the panel reads from /admin/config.json (admin/src/config.ts) for these origins. */
+export function panelConfig(env: SiteEnv): PanelConfig {
+  return { supabaseUrl: env.supabaseUrl, publishableKey: env.publishableKey, apiUrl: env.apiUrl };
 }
 
-export async function startOrigin(publisher: Publisher, adminDir: string | null, port: number) {
-  const server = createOrigin({ publisher, adminDir });
+/** Built panels by a hash of their inputs; the panel carries no configuration (config.json). */
+const PANEL_CACHE = join(ROOT, 'node_modules', '.cache', 'guia-fortim-panel');
+/** Everything the panel build reads: its sources, the shared rules it imports, the lockfile. */
+const PANEL_INPUTS = ['admin/src', 'admin/public', 'db/src', 'db/package.json', 'package-lock.json']
+  .concat(['admin/index.html', 'admin/package.json', 'admin/tsconfig.json', 'admin/vite.config.ts'])
+  .map((path) => join(ROOT, path));
+/** Builds kept besides the current one (other checkouts' states, a branch switch). */
+const PANEL_KEEP = 3;
+
+export function panelSourceHash(): string {
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) add(join(path, name));
+      return;
+    }
+    hash
+      .update(`${relative(ROOT, path)}\0`)
+      .update(readFileSync(path))
+      .update('\0');
+  };
+  for (const input of PANEL_INPUTS) add(input);
+  return hash.digest('hex').slice(0, 20);
+}
+
+export type PanelBuild = { ok: boolean; dir: string; log: string; cached: boolean };
+const panelBuilds = new Map<string, Promise<PanelBuild>>();
+
+/**
+ * The built panel for the current sources: reused from the cache when its inputs have not
+ * changed, built once otherwise. Stacks starting together in one process share one build; builds
+ * in other processes each write their own temporary directory and the first to finish is renamed
+ * into place (an atomic rename; the others are discarded), so no two builds share a directory.
+ */
+export function panelBuild(onLine?: (line: string) => void): Promise<PanelBuild> {
+  const key = panelSourceHash();
+  let build = panelBuilds.get(key);
+  if (!build) {
+    build = buildPanelOnce(key, onLine);
+    panelBuilds.set(key, build);
+    build.then((result) => result.ok || panelBuilds.delete(key));
+  }
+  return build;
+}
+
+async function buildPanelOnce(key: string, onLine?: (line: string) => void): Promise<PanelBuild> {
+  const dir = join(PANEL_CACHE, key);
+  if (existsSync(join(dir, 'index.html'))) {
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return { ok: true, dir, log: '', cached: true };
+  }
+  mkdirSync(PANEL_CACHE, { recursive: true });
+  const temp = join(PANEL_CACHE, `${key}.${process.pid}-${randomUUID()}.tmp`);
+  const result = await run(
+    'npx',
+    ['--no-install', 'vite', 'build', '--outDir', temp, '--emptyOutDir'],
+    { cwd: join(ROOT, 'admin'), onLine },
+  );
+  if (!result.ok) {
+    rmSync(temp, { recursive: true, force: true });
+    return { ok: false, dir, log: result.log, cached: false };
+  }
+  try {
+    renameSync(temp, dir);
+  } catch {
+    // Another process put the same build in place first.
+    rmSync(temp, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'index.html'))) {
+      return {
+        ok: false,
+        dir,
+        log: `${result.log}\nO build do painel não pôde ser guardado.`,
+        cached: false,
+      };
+    }
+  }
+  prunePanelCache(key);
+  return { ok: true, dir, log: result.log, cached: false };
+}
+
+/** Drops all but the most recently used builds, and temporary directories older than a day. */
+function prunePanelCache(current: string) {
+  const entries = readdirSync(PANEL_CACHE).map((name) => {
+    const path = join(PANEL_CACHE, name);
+    return { name, path, used: statSync(path).mtimeMs };
+  });
+  const stale = Date.now() - 86_400_000;
+  const builds = entries
+    .filter((e) => !e.name.endsWith('.tmp') && e.name !== current)
+    .sort((a, b) => b.used - a.used);
+  for (const entry of [
+    ...builds.slice(PANEL_KEEP),
+    ...entries.filter((e) => e.name.endsWith('.tmp') && e.used < stale),
+  ]) {
+    rmSync(entry.path, { recursive: true, force: true });
+  }
+}
+
+export async function startOrigin(
+  publisher: Publisher,
+  admin: { dir: string; config: PanelConfig } | null,
+  port: number,
+) {
+  const server = createOrigin({ publisher, admin });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

@@ -3,16 +3,16 @@
 // both with the local deploy hook. Used by `npm start` and by the browser suites.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import type { LocalSupabase } from '@guia-fortim/db/local';
 import { drawDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
 import { DEPLOY_HOOK_PATH } from './origin.ts';
 import {
   assertPortFree,
-  buildAdmin,
-  type SiteEnv,
+  panelBuild,
+  panelConfig,
   siteBuilder,
+  startApi,
   startOrigin,
-  startWorker,
 } from './parts.ts';
 import { Publisher } from './publisher.ts';
 
@@ -46,10 +46,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
   const { dataDir, ports } = options;
   await assertPortFree(ports.site, 'site e painel');
-  await assertPortFree(ports.supabase, 'Supabase local');
-  await assertPortFree(ports.api, 'API (worker)');
   if (options.reset) {
-    for (const part of ['wrangler', 'site', 'admin']) {
+    for (const part of ['wrangler', 'site']) {
       rmSync(join(dataDir, part), { recursive: true, force: true });
     }
   }
@@ -60,45 +58,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const s of stops.reverse()) await s().catch(() => {});
   };
   try {
-    const siteUrl = `http://127.0.0.1:${ports.site}`;
     const seed = options.seed ?? true;
     // Drawn once into a cache, while the services start; the seed refers to them.
     const photos = seed ? drawDemoPhotos() : Promise.resolve();
     photos.catch(() => {});
-    log('Iniciando o Supabase local (banco, autenticação, REST)…');
-    const supabase = await startLocalSupabase({
-      port: ports.supabase,
-      ...(options.memory ? {} : { dataDir: join(dataDir, 'supabase') }),
-      reset: options.reset ?? false,
+    // The panel carries no configuration (it reads /admin/config.json): one build, cached by its
+    // sources, serves every stack, so it can start before the services it will talk to.
+    const panelReady = panelBuild(options.buildOutput);
+    panelReady.catch(() => {});
+    const api = await startApi({
+      dataDir,
+      ports,
+      memory: options.memory,
+      reset: options.reset,
       seed,
-      siteUrl,
-      quiet: !!options.memory,
+      log,
     });
-    stops.push(() => supabase.stop());
+    stops.push(() => api.stop());
+    const { supabase, worker, env } = api;
 
-    log('Iniciando a API (worker no workerd)…');
-    const worker = await startWorker({
-      port: ports.api,
-      persistDir: join(dataDir, 'wrangler'),
-      supabaseUrl: supabase.url,
-      publishableKey: supabase.keys.publishableKey,
-      siteUrl,
-      deployHookUrl: `${siteUrl}${DEPLOY_HOOK_PATH}`,
-    });
-    stops.push(() => worker.stop());
-
-    const env: SiteEnv = {
-      siteUrl,
-      supabaseUrl: supabase.url,
-      publishableKey: supabase.keys.publishableKey,
-      apiUrl: worker.url,
-      imagesUrl: worker.imagesUrl,
-    };
-
-    log('Construindo o painel administrativo…');
-    const adminDir = join(dataDir, 'admin');
-    const admin = await buildAdmin(env, adminDir, options.buildOutput);
-    if (!admin.ok) throw new Error(`O build do painel falhou:\n${tail(admin.log)}`);
+    const panel = await panelReady;
+    if (!panel.ok) throw new Error(`O build do painel falhou:\n${tail(panel.log)}`);
+    log(
+      panel.cached ? 'Painel administrativo: build em cache.' : 'Painel administrativo construído.',
+    );
 
     await photos;
     const publisher = new Publisher(
@@ -124,11 +107,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         throw new Error(`O build do site falhou:\n${tail(publisher.status().log)}`);
     }
 
-    const origin = await startOrigin(publisher, adminDir, ports.site);
+    const admin = { dir: panel.dir, config: panelConfig(env) };
+    const origin = await startOrigin(publisher, admin, ports.site);
     stops.push(() => origin.stop());
 
     const stack: Stack = {
-      siteUrl,
+      siteUrl: env.siteUrl,
       supabaseUrl: supabase.url,
       apiUrl: worker.url,
       mailboxUrl: supabase.mailboxUrl,

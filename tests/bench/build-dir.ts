@@ -1,36 +1,23 @@
-// Building the public site apart from every other build in this checkout, measured. The output
-// directory is inside sites/portal: Astro keeps a build's prerender chunks in `<outDir>/.prerender`
-// only then (otherwise in the shared sites/portal/.astro/.prerender, which a concurrent build
-// deletes); the content cache is per build too (see scripts/stack/astro-build.ts).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+// Building the public site apart from every other build in this checkout, measured: the same
+// isolation the stacks' builds get (astroBuildApart in scripts/stack/parts.ts — a working
+// directory and a content cache of its own per build).
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT } from '../../scripts/stack/parts.ts';
-import {
-  buildEnv,
-  PORTAL_DIR,
-  runNode,
-  type SiteSource,
-} from '../../sites/portal/scripts/build-site.ts';
+import { astroBuildApart } from '../../scripts/stack/parts.ts';
+import { buildEnv, PORTAL_DIR, type SiteSource } from '../../sites/portal/scripts/build-site.ts';
 
 export type BuildTime = { ms: number; maxRssKb: number };
 
+/** A fresh directory for a bench build, under sites/portal/.astro (ignored by git). */
 export async function portalTempDir(prefix: string): Promise<string> {
   const parent = join(PORTAL_DIR, '.astro', 'bench');
   await mkdir(parent, { recursive: true });
   return mkdtemp(join(parent, prefix));
 }
 
-/** Builds into `outDir` (made by portalTempDir) in a child process; its time and peak memory. */
+/** Builds into `outDir` in a child process; its time and peak memory. */
 export async function buildApart(outDir: string, source: SiteSource): Promise<BuildTime> {
-  const cacheDir = `${outDir}-cache`;
-  try {
-    const output = await runNode(
-      [join(ROOT, 'scripts', 'stack', 'astro-build.ts'), PORTAL_DIR, outDir, cacheDir],
-      PORTAL_DIR,
-      buildEnv(source),
-    );
-    return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as BuildTime;
-  } finally {
-    await rm(cacheDir, { recursive: true, force: true });
-  }
+  const result = await astroBuildApart(outDir, buildEnv(source));
+  if (!result.ok) throw new Error(`O build do site falhou:\n${result.log.slice(-4000)}`);
+  return JSON.parse(result.log.trim().split('\n').at(-1) ?? '{}') as BuildTime;
 }

@@ -30,5 +30,5 @@ if (import.meta.main) {
   const root = process.argv[2] ?? '';
   const publisher = new Publisher(root, async () => ({ ok: false, log: 'sem build aqui' }));
   if (!publisher.liveDir()) throw new Error(`Nenhum site publicado em ${join(root, 'current')}`);
-  createOrigin({ publisher, adminDir: null }).listen(Number(process.env.PORT), '127.0.0.1');
+  createOrigin({ publisher, admin: null }).listen(Number(process.env.PORT), '127.0.0.1');
 }

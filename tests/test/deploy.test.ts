@@ -65,6 +65,15 @@ describe('npm run deploy -- --dry-run', () => {
     const out = join(root, '.data', 'deploy');
     expect(existsSync(join(out, 'worker', 'index.js'))).toBe(true);
     expect(existsSync(join(out, 'pages', 'admin', 'index.html'))).toBe(true);
+    // One panel build for every environment: the production origins come from config.json.
+    const { config } = readDeployConfig(example);
+    expect(JSON.parse(readFileSync(join(out, 'pages', 'admin', 'config.json'), 'utf8'))).toEqual({
+      supabaseUrl: config.supabaseUrl,
+      publishableKey: config.publishableKey,
+      apiUrl: config.apiUrl,
+    });
+    const panel = readFileSync(join(out, 'pages', 'admin', 'index.html'), 'utf8');
+    expect(panel).toContain('<link rel="preload" href="/admin/config.json"');
     const headers = readFileSync(join(out, 'pages', '_headers'), 'utf8');
     expect(headers).toContain('https://your-project-ref.supabase.co');
     expect(headers).toContain('Strict-Transport-Security');

@@ -46,6 +46,7 @@ beforeAll(async () => {
   const site = await target('site');
   const origin = createDevOrigin({
     admin: () => admin,
+    panelConfig: PANEL_CONFIG,
     site: () => (siteUp ? site : null),
     demoDir: join(root, 'demo'),
     reloadSite: () => {
@@ -110,7 +111,19 @@ function upgrade(path: string): Promise<string> {
   });
 }
 
+const PANEL_CONFIG = {
+  supabaseUrl: 'http://127.0.0.1:54321',
+  publishableKey: 'sb_publishable_local',
+  apiUrl: 'http://127.0.0.1:8787',
+};
+
 describe('routing', () => {
+  it("answers the panel's /admin/config.json itself, with the running stack's origins", async () => {
+    const answer = await text('/admin/config.json');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual(PANEL_CONFIG);
+  });
+
   it('sends /admin and /admin/* to the panel and everything else to the site', async () => {
     expect(await text('/admin/dashboard?x=1')).toEqual({
       status: 200,

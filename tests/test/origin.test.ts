@@ -12,6 +12,11 @@ let root: string;
 let server: Server;
 let base: string;
 let publisher: Publisher;
+const panelConfig = {
+  supabaseUrl: 'http://127.0.0.1:54321',
+  publishableKey: 'sb_publishable_local',
+  apiUrl: 'http://127.0.0.1:8787',
+};
 
 function write(path: string, text: string) {
   mkdirSync(join(path, '..'), { recursive: true });
@@ -45,7 +50,9 @@ beforeAll(async () => {
   });
   publisher.request();
   await publisher.idle();
-  server = createOrigin({ publisher, adminDir: admin });
+  // A config.json inside the build must never win over the running stack's values.
+  write(join(admin, 'config.json'), '{"supabaseUrl":"https://velho.example"}');
+  server = createOrigin({ publisher, admin: { dir: admin, config: panelConfig } });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -122,6 +129,18 @@ describe('local origin', () => {
     expect(await deep.text()).toContain('painel');
     const asset = await fetch(`${base}/admin/assets/app-abc.js`);
     expect(await asset.text()).toContain('console.log');
+  });
+
+  it("answers /admin/config.json with the running stack's origins, never cached", async () => {
+    const config = await fetch(`${base}/admin/config.json`);
+    expect(config.status).toBe(200);
+    expect(config.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(config.headers.get('cache-control')).toBe('no-cache');
+    expect(config.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(await config.json()).toEqual(panelConfig);
+    const head = await fetch(`${base}/admin/config.json`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
   });
 
   it('takes deploy-hook requests and reports the publish state', async () => {
