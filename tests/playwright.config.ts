@@ -6,6 +6,7 @@ import { chromiumLaunchOptions } from './support/chromium.ts';
 // Without E2E_PORT each run picks its own port (workers inherit it), so runs do not collide.
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 20_000));
 const port = Number(process.env.E2E_PORT);
+const HOSTILE = 'security-hostile-text.spec.ts';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,16 +31,25 @@ export default defineConfig({
       name: 'phone',
       // Once per run, in the desktop project: the publish lifecycle (a stack of its own, started
       // twice) and the panel's content flows (the panel's phone layout is walked by
-      // admin-access and the hostile-text suite here).
-      testIgnore: ['publish-lifecycle.spec.ts', 'admin-content.spec.ts'],
+      // admin-access and the hostile-text project here).
+      testIgnore: ['publish-lifecycle.spec.ts', 'admin-content.spec.ts', HOSTILE],
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions() },
     },
     {
       name: 'desktop',
-      // Once per run, in the phone project: the hostile-text suite (a stack of its own, checks the
-      // phone layout) and the accounts flows (an unseeded stack of its own; visitors' pages).
-      testIgnore: ['security-hostile-text.spec.ts', 'accounts-flows.spec.ts'],
+      // Once per run, in the phone project: the accounts flows (an unseeded stack of its own;
+      // visitors' pages).
+      testIgnore: ['accounts-flows.spec.ts', HOSTILE],
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
+    },
+    {
+      // Hostile text written into the shared portal, so it runs after every other suite is done
+      // (no other suite ever sees that data); at the phone viewport, whose layout it checks.
+      // `--project=hostile` runs the two others first; add `--no-deps` to run it alone.
+      name: 'hostile',
+      testMatch: HOSTILE,
+      dependencies: ['phone', 'desktop'],
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions() },
     },
   ],
 });

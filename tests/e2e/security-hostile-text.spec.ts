@@ -1,5 +1,6 @@
-// Hostile text end to end, on a stack of its own (the shared one must not get this data): the
-// corpus is saved through the admin's path (the worker API with the demo admin's token) into every
+// Hostile text end to end, on the shared portal in a project of its own that runs after every other
+// suite (playwright.config.ts), so no other suite ever sees this data; afterwards it puts back what
+// it changed (a portal given by E2E_BASE_URL is left as it was found). The corpus is saved through the admin's path (the worker API with the demo admin's token) into every
 // text field of every kind of listing, categories, slides and site settings, and the profile
 // through supabase-js; after the automatic rebuild the public site and the admin panel must show
 // all of it as text — no payload runs, no attribute is injected, the phone layout holds — and
@@ -24,10 +25,10 @@ import {
   packed,
   payloadIdsIn,
 } from '../support/hostile-text.ts';
-import { type Stack, startStack } from '../support/stack.ts';
+import { type PortalFacts, sharedPortal } from '../support/stack.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
-// Generous: this file shares a loaded 2-core machine with its own stack's builds.
+// Generous: this file shares a loaded 2-core machine with the portal's rebuilds.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 type Json = Record<string, unknown>;
@@ -66,11 +67,19 @@ const KINDS: readonly Kind[] = [
   },
 ];
 
-let stack: Stack;
+let stack: PortalFacts;
 let adminToken = '';
 let visitorToken = '';
 const rows = new Map<string, { payload: Row; maxima: Row }>();
 const categories = new Map<ListingKind, string[]>();
+/** What the suite changes in the shared portal, to put back afterwards. */
+const before = {
+  featured: [] as { table: string; id: string }[],
+  settings: {} as Record<string, string>,
+  visitorName: null as string | null,
+  visitorId: '',
+  categoryIds: [] as string[],
+};
 let slides: Json[] = [];
 let settings: Record<string, string> = {};
 let visitorName = '';
@@ -243,8 +252,7 @@ async function publishedAfter(builds: number, expected: string) {
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const started = Date.now();
-  stack = await startStack({ seed: true });
-  console.log(`pilha própria em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  stack = sharedPortal();
   adminToken = (await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
   const hook = (await (await fetch(site('/__deploy-hook'))).json()) as Json;
   const builds = Number(hook.builds);
@@ -261,6 +269,7 @@ test.beforeAll(async () => {
       longWord(TEXT_LIMITS.categoryName, `K${i}`),
     ]) {
       const created = await ok('POST', '/api/categories', { name, type: kind });
+      before.categoryIds.push(String(created.id));
       expect(created.name).toBe(name);
       names.push(String(created.name));
       remember(`categoria ${kind} ${names.length}`, created.name);
@@ -273,6 +282,7 @@ test.beforeAll(async () => {
   for (const kind of KINDS) {
     // Only the hostile rows are featured and pinned, so the home page and the lists show them.
     for (const row of await read<{ id: string }>(kind.table, 'select=id&is_featured=eq.true')) {
+      before.featured.push({ table: kind.table, id: row.id });
       await ok('POST', `/api/${kind.table}/${row.id}/featured`, { featured: false });
     }
     const created: Row[] = [];
@@ -313,6 +323,11 @@ test.beforeAll(async () => {
     remember(`slide ${i} link`, s.link);
   });
 
+  const current = await read<{ setting_key: string; setting_value: string }>(
+    'site_settings',
+    'select=setting_key,setting_value',
+  );
+  before.settings = Object.fromEntries(current.map((r) => [r.setting_key, r.setting_value]));
   const wanted = settingsBody();
   settings = (await ok('PUT', '/api/settings', wanted)) as Record<string, string>;
   expect(settings).toEqual(wanted);
@@ -321,6 +336,13 @@ test.beforeAll(async () => {
   const visitor = await signIn(DEMO_ACCOUNTS.visitante.email, DEMO_ACCOUNTS.visitante.password);
   visitorToken = visitor.token;
   visitorName = packed(100, 1);
+  const { data: profile } = await visitor.client
+    .from('profiles')
+    .select('full_name')
+    .eq('id', visitor.userId)
+    .single();
+  before.visitorName = profile?.full_name ?? null;
+  before.visitorId = visitor.userId;
   const { data, error } = await visitor.client
     .from('profiles')
     .update({ full_name: visitorName, updated_at: new Date().toISOString() })
@@ -345,7 +367,34 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   test.setTimeout(60_000);
-  await stack?.stop();
+  if (!stack || !adminToken) return;
+  // Put the shared portal back as it was found: the suite's rows, categories and slides go, the
+  // settings, the featured rows and the visitor's name come back, and the site is republished.
+  for (const kind of KINDS) {
+    for (const row of Object.values(rows.get(kind.kind) ?? {})) {
+      await ok('DELETE', `/api/${kind.table}/${row.id}`);
+    }
+  }
+  for (const id of before.categoryIds) await ok('DELETE', `/api/categories/${id}`);
+  for (const slide of slides) await ok('DELETE', `/api/slides/${String(slide.id)}`);
+  // An empty setting (the Maps key unset) cannot be saved empty again: the schema refuses it, so
+  // that one keeps the suite's value.
+  const settingsBack = Object.entries(before.settings).filter(([, value]) => value !== '');
+  if (settingsBack.length > 0) await ok('PUT', '/api/settings', Object.fromEntries(settingsBack));
+  for (const { table, id } of before.featured) {
+    await ok('POST', `/api/${table}/${id}/featured`, { featured: true });
+  }
+  if (visitorToken && before.visitorName !== null) {
+    const client = createClient(stack.supabaseUrl, stack.publishableKey, {
+      auth: { persistSession: false },
+      global: { headers: { Authorization: `Bearer ${visitorToken}` } },
+    });
+    const { error } = await client
+      .from('profiles')
+      .update({ full_name: before.visitorName })
+      .eq('id', before.visitorId);
+    if (error) throw new Error(`perfil do visitante não restaurado: ${error.message}`);
+  }
 });
 
 // What the browser must never do ------------------------------------------------------------------
@@ -892,11 +941,12 @@ test('open redirects: redirect_to of sign-up, recovery and verify links stays on
     landsOnSite(forged.headers.get('location'));
   }
   // Magic links and OTP are not offered by the local Auth server: refused, nothing sent.
+  const sent = await mailbox(DEMO_ACCOUNTS.visitante.email);
   const otp = await fetch(`${auth}/otp?redirect_to=https://evil.example/`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ email: DEMO_ACCOUNTS.visitante.email }),
   });
   expect(otp.status).toBeGreaterThanOrEqual(400);
-  expect(await mailbox(DEMO_ACCOUNTS.visitante.email)).toEqual([]);
+  expect(await mailbox(DEMO_ACCOUNTS.visitante.email)).toEqual(sent);
 });
