@@ -37,7 +37,7 @@ export function ListingImage({
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      decoding={priority ? 'sync' : 'async'}
+      decoding="async"
       draggable={draggable}
       className={`size-full ${className ?? ''}`}
       style={imageStyle(styles)}
