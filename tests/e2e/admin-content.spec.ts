@@ -492,5 +492,18 @@ test('on a phone, a long unbroken name or subtitle never covers the Editar actio
     await phone.close();
     await asAdmin(desktop, 'DELETE', `/comercios/${listing.id}`);
     await asAdmin(desktop, 'DELETE', `/slides/${slide.id}`);
+    // The suites after this one compare the public pages with the database: wait until the
+    // rebuild has taken both out.
+    await expect
+      .poll(
+        async () => {
+          const html = await Promise.all(
+            ['/', '/comercio'].map(async (path) => (await desktop.request.get(path)).text()),
+          );
+          return html.some((page) => page.includes(title) || page.includes(name));
+        },
+        { timeout: 90_000, intervals: [2_000] },
+      )
+      .toBe(false);
   }
 });
