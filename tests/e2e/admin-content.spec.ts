@@ -490,20 +490,31 @@ test('on a phone, a long unbroken name or subtitle never covers the Editar actio
     await expect(slideRow.getByRole('button', { name: 'Editar' })).toBeVisible();
   } finally {
     await phone.close();
+    const hook = async () =>
+      (await (await desktop.request.get('/__deploy-hook')).json()) as {
+        state: string;
+        pending: boolean;
+        builds: number;
+      };
+    const builds = (await hook()).builds;
     await asAdmin(desktop, 'DELETE', `/comercios/${listing.id}`);
     await asAdmin(desktop, 'DELETE', `/slides/${slide.id}`);
     // The suites after this one compare the public pages with the database: wait until the
-    // rebuild has taken both out.
+    // rebuild the deletions asked for is live (the worker has handed it over, the origin built it).
     await expect
       .poll(
         async () => {
-          const html = await Promise.all(
-            ['/', '/comercio'].map(async (path) => (await desktop.request.get(path)).text()),
+          const [origin, worker] = await Promise.all([hook(), asAdmin(desktop, 'GET', '/publish')]);
+          return (
+            origin.builds > builds &&
+            origin.state === 'live' &&
+            !origin.pending &&
+            worker.state === 'live' &&
+            !worker.pending
           );
-          return html.some((page) => page.includes(title) || page.includes(name));
         },
         { timeout: 90_000, intervals: [2_000] },
       )
-      .toBe(false);
+      .toBe(true);
   }
 });
