@@ -35,6 +35,8 @@ function Island() {
   );
 }
 
+const islands: { el: HTMLElement; load: ReturnType<typeof vi.fn> }[] = [];
+
 /** An island as Astro writes it, and the `load` Astro hands to a directive. */
 function island(Component: ComponentType = Island) {
   const el = document.createElement('astro-island');
@@ -45,12 +47,21 @@ function island(Component: ComponentType = Island) {
     reactClient(el)(Component, {}, {}, { client: 'interaction' });
     el.removeAttribute('ssr');
   });
+  islands.push({ el, load });
   return { el, load };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-afterEach(() => {
+afterEach(async () => {
+  // No React work may outlive its test: wake every island still waiting, let it hydrate, unmount.
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+  await vi.waitFor(() => {
+    for (const { el, load } of islands)
+      if (load.mock.calls.length) expect(el.hasAttribute('ssr')).toBe(false);
+  });
+  for (const { el } of islands.splice(0)) el.dispatchEvent(new Event('astro:unmount'));
+  await settle();
   document.body.innerHTML = '';
   history.replaceState(null, '', '/');
   localStorage.clear();
