@@ -18,6 +18,8 @@ export type PageFigures = {
   tbtMs: number;
   cls: number;
   bytes: { js: number; css: number; html: number; images: number };
+  /** Every run's performance score and TBT: single runs of one build differ by a few points. */
+  runs: { performance: number; tbtMs: number }[];
 };
 
 type NetworkItem = { resourceType?: string; transferSize?: number };
@@ -54,8 +56,8 @@ export async function measurePages(
         }
       }
       const lhr = computeMedianRun(results);
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+      const score = (id: string, run = lhr) => Math.round((run.categories[id]?.score ?? 0) * 100);
+      const metric = (id: string, run = lhr) => run.audits[id]?.numericValue ?? 0;
       const requests =
         (lhr.audits['network-requests']?.details as { items?: NetworkItem[] })?.items ?? [];
       const bytes = (type: string) =>
@@ -77,6 +79,10 @@ export async function measurePages(
           html: bytes('Document'),
           images: bytes('Image'),
         },
+        runs: results.map((run) => ({
+          performance: score('performance', run),
+          tbtMs: Math.round(metric('total-blocking-time', run)),
+        })),
       });
       printPage(figures.at(-1) as PageFigures, figures.length === 1);
     }
@@ -91,7 +97,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function printPage(page: PageFigures, header: boolean) {
   const columns = ['desemp.', 'acess.', 'boas p.', 'SEO', 'LCP', 'TBT', 'CLS', 'JS', 'CSS', 'HTML'];
   if (header)
-    console.log('página'.padEnd(40) + [...columns, 'imagens'].map((h) => h.padStart(9)).join(''));
+    console.log(
+      'página'.padEnd(40) +
+        [...columns, 'imagens'].map((h) => h.padStart(9)).join('') +
+        '  cada execução (desemp./TBT)',
+    );
   const values = [
     page.performance,
     page.accessibility,
@@ -105,5 +115,7 @@ function printPage(page: PageFigures, header: boolean) {
     kb(page.bytes.html),
     kb(page.bytes.images),
   ];
-  console.log(page.path.padEnd(40) + values.map((v) => String(v).padStart(9)).join(''));
+  const cells = values.map((v) => String(v).padStart(9)).join('');
+  const runs = page.runs.map((run) => `${run.performance}/${run.tbtMs}`).join(' ');
+  console.log(`${page.path.padEnd(40)}${cells}  ${runs}`);
 }

@@ -174,8 +174,17 @@ test('pages carry Portuguese metadata, canonical addresses, robots.txt and a sit
     'content',
     /og-image\.jpg$/,
   );
-  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
-  expect((await request.get('/favicon.svg')).ok()).toBe(true);
+  for (const [rel, href, size] of [
+    ['icon', '/favicon.png', 48],
+    ['apple-touch-icon', '/apple-touch-icon.png', 180],
+  ] as const) {
+    await expect(page.locator(`link[rel="${rel}"]`)).toHaveAttribute('href', href);
+    const icon = await request.get(href);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    const png = await icon.body();
+    // The PNG header's IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+  }
   expect((await request.get('/og-image.jpg')).headers()['content-type']).toBe('image/jpeg');
 
   const robots = await (await request.get('/robots.txt')).text();
