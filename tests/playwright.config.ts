@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
+import { ANY_VIEWPORT_GREP } from './support/viewports.ts';
 
 // The global setup starts the whole local stack (the same one `npm start` runs, in memory) with
 // its site on this port; with E2E_BASE_URL the suites run against an already running portal.
@@ -33,6 +34,7 @@ export default defineConfig({
       // twice) and the panel's content flows (the panel's phone layout is walked by
       // admin-access and the hostile-text project here).
       testIgnore: ['publish-lifecycle.spec.ts', 'admin-content.spec.ts', HOSTILE],
+      grepInvert: ANY_VIEWPORT_GREP,
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions() },
     },
     {

@@ -3,6 +3,7 @@
 // non-admin sees 'Acesso Negado'; the demo admin gets the dashboard with real counts.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
+import { ANY_VIEWPORT } from '../support/viewports.ts';
 
 async function signInThroughSite(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
@@ -21,29 +22,35 @@ async function openMenu(page: Page) {
   await expect(menu).toBeVisible();
 }
 
-test('an anonymous visitor is sent to /auth/login with from, and back after signing in', async ({
-  page,
-}) => {
-  await page.goto('/admin/destaques');
-  await expect(page).toHaveURL(/\/auth\/login\?from=%2Fadmin%2Fdestaques$/);
-  await signInThroughSite(page, DEMO_ACCOUNTS.admin);
-  await expect(page).toHaveURL(/\/admin\/destaques$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Destaques' })).toBeVisible();
-});
+test(
+  'an anonymous visitor is sent to /auth/login with from, and back after signing in',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    await page.goto('/admin/destaques');
+    await expect(page).toHaveURL(/\/auth\/login\?from=%2Fadmin%2Fdestaques$/);
+    await signInThroughSite(page, DEMO_ACCOUNTS.admin);
+    await expect(page).toHaveURL(/\/admin\/destaques$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Gerenciar Destaques' }),
+    ).toBeVisible();
+  },
+);
 
-test("a signed-in user without the admin role sees 'Acesso Negado' with both texts", async ({
-  page,
-}) => {
-  await page.goto('/admin/dashboard');
-  await signInThroughSite(page, DEMO_ACCOUNTS.visitante);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Acesso Negado' })).toBeVisible();
-  await expect(page.getByText('Você não tem permissão para acessar esta área.')).toBeVisible();
-  await expect(
-    page.getByText('Entre em contato com um administrador se precisar de acesso.'),
-  ).toBeVisible();
-  await expect(page.getByText('Painel Administrativo')).toHaveCount(0);
-});
+test(
+  "a signed-in user without the admin role sees 'Acesso Negado' with both texts",
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    await signInThroughSite(page, DEMO_ACCOUNTS.visitante);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acesso Negado' })).toBeVisible();
+    await expect(page.getByText('Você não tem permissão para acessar esta área.')).toBeVisible();
+    await expect(
+      page.getByText('Entre em contato com um administrador se precisar de acesso.'),
+    ).toBeVisible();
+    await expect(page.getByText('Painel Administrativo')).toHaveCount(0);
+  },
+);
 
 test('the admin sees the dashboard with real counts, the sidebar and who is signed in', async ({
   page,

@@ -3,6 +3,7 @@
 import { DEMO_ACCOUNTS, SETTINGS_DEFAULTS } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import { ANY_VIEWPORT } from '../support/viewports.ts';
 import { expectAccessible, hydrated, isPhone, rows, supabaseAccess } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
@@ -138,7 +139,7 @@ test('the footer has the description, links, categories, contact, social and leg
   ).toHaveText(['Termos', 'Privacidade', 'Cookies']);
 });
 
-test('the old commerce addresses lead to /comercio', async ({ page }) => {
+test('the old commerce addresses lead to /comercio', ANY_VIEWPORT, async ({ page }) => {
   for (const path of ['/comercios', '/comércio', '/comercio-local']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/comercio$/);
@@ -157,49 +158,49 @@ test('an unknown address answers 404 with the not-found page and a link home', a
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('pages carry Portuguese metadata, canonical addresses, robots.txt and a sitemap', async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  await page.goto('/hospedagem');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-  await expect(page).toHaveTitle('Hospedagens em Fortim | Guia Fortim');
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Fortim/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-    'href',
-    `${baseURL}/hospedagem`,
-  );
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-    'content',
-    /og-image\.jpg$/,
-  );
-  for (const [rel, href, size] of [
-    ['icon', '/favicon.png', 48],
-    ['apple-touch-icon', '/apple-touch-icon.png', 180],
-  ] as const) {
-    await expect(page.locator(`link[rel="${rel}"]`)).toHaveAttribute('href', href);
-    const icon = await request.get(href);
-    expect(icon.headers()['content-type']).toBe('image/png');
-    const png = await icon.body();
-    // The PNG header's IHDR chunk: width and height, big-endian, at bytes 16 and 20.
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
-  }
-  expect((await request.get('/og-image.jpg')).headers()['content-type']).toBe('image/jpeg');
+test(
+  'pages carry Portuguese metadata, canonical addresses, robots.txt and a sitemap',
+  ANY_VIEWPORT,
+  async ({ page, request, baseURL }) => {
+    await page.goto('/hospedagem');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page).toHaveTitle('Hospedagens em Fortim | Guia Fortim');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Fortim/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${baseURL}/hospedagem`,
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /og-image\.jpg$/,
+    );
+    for (const [rel, href, size] of [
+      ['icon', '/favicon.png', 48],
+      ['apple-touch-icon', '/apple-touch-icon.png', 180],
+    ] as const) {
+      await expect(page.locator(`link[rel="${rel}"]`)).toHaveAttribute('href', href);
+      const icon = await request.get(href);
+      expect(icon.headers()['content-type']).toBe('image/png');
+      const png = await icon.body();
+      // The PNG header's IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+    }
+    expect((await request.get('/og-image.jpg')).headers()['content-type']).toBe('image/jpeg');
 
-  const robots = await (await request.get('/robots.txt')).text();
-  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap-index.xml`);
-  const index = await (await request.get('/sitemap-index.xml')).text();
-  const sitemapUrl = /<loc>([^<]+)<\/loc>/.exec(index)?.[1] ?? '';
-  const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
-  for (const path of ['/hospedagem', '/comercio', '/passeios', '/mapa']) {
-    expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
-  }
-  expect(sitemap).toContain(`<loc>${baseURL}/hospedagem/pousada-pontal-do-maceio</loc>`);
-  expect(sitemap).not.toContain('/comercios<');
-  // The not-found page is not listed (the port in the addresses may contain 404 itself).
-  expect(sitemap).not.toMatch(/\/404[/<]/);
-});
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap-index.xml`);
+    const index = await (await request.get('/sitemap-index.xml')).text();
+    const sitemapUrl = /<loc>([^<]+)<\/loc>/.exec(index)?.[1] ?? '';
+    const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
+    for (const path of ['/hospedagem', '/comercio', '/passeios', '/mapa']) {
+      expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
+    }
+    expect(sitemap).toContain(`<loc>${baseURL}/hospedagem/pousada-pontal-do-maceio</loc>`);
+    expect(sitemap).not.toContain('/comercios<');
+    // The not-found page is not listed (the port in the addresses may contain 404 itself).
+    expect(sitemap).not.toMatch(/\/404[/<]/);
+  },
+);
 
 test('an anonymous visitor sees Entrar and never downloads supabase-js nor calls Supabase', async ({
   page,
