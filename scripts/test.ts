@@ -1,6 +1,11 @@
-// `npm test`: every package's Vitest suite, then the browser suites, one after the other, and a
-// summary of each suite's pass/fail counts. Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every package's Vitest suite and the browser suites, then a summary of each suite's
+// pass/fail counts. Exits non-zero when anything failed.
+//
+// Two lanes run side by side: the browser suites (the longest, and mostly waiting on browsers and
+// site rebuilds) and the Vitest suites one after another. A serial run left one of CI's two cores
+// idle about half the time. The browser lane's output streams as it comes; each Vitest suite's
+// output is printed whole when that suite ends, so the two never interleave line by line.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,33 +15,43 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 type Suite = { name: string; cwd: string; kind: 'vitest' | 'playwright' };
-const suites: Suite[] = [
+const browser: Suite = { name: 'tests (browser)', cwd: 'tests', kind: 'playwright' };
+const vitest: Suite[] = [
   { name: 'db', cwd: 'db', kind: 'vitest' },
   { name: 'workers/api', cwd: 'workers/api', kind: 'vitest' },
   { name: 'sites/portal', cwd: 'sites/portal', kind: 'vitest' },
   { name: 'admin', cwd: 'admin', kind: 'vitest' },
   { name: 'tests', cwd: 'tests', kind: 'vitest' },
-  { name: 'tests (browser)', cwd: 'tests', kind: 'playwright' },
 ];
 
 const only = process.argv.slice(2);
+const chosen = (suite: Suite) => only.length === 0 || only.includes(suite.name);
 type Result = { name: string; passed: number; failed: number; skipped: number; exit: number };
-const results: Result[] = [];
 
-for (const suite of suites) {
-  if (only.length > 0 && !only.includes(suite.name)) continue;
+function run(suite: Suite, stream: boolean): Promise<Result> {
   const report = join(reports, `${suite.name.replace(/[^a-z]+/gi, '-')}.json`);
-  console.log(`\n━━ ${suite.name} ━━`);
   const command =
     suite.kind === 'vitest'
       ? ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
       : ['playwright', 'test', '--reporter=list,json'];
-  const run = spawnSync('npx', ['--no-install', ...command], {
+  if (stream) console.log(`\n━━ ${suite.name} ━━`);
+  const child = spawn('npx', ['--no-install', ...command], {
     cwd: join(root, suite.cwd),
-    stdio: 'inherit',
+    stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
-  results.push({ name: suite.name, ...countResults(suite.kind, report), exit: run.status ?? 1 });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (!stream) {
+        console.log(`\n━━ ${suite.name} ━━`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve({ name: suite.name, ...countResults(suite.kind, report), exit: code ?? 1 });
+    });
+  });
 }
 
 function countResults(kind: Suite['kind'], file: string) {
@@ -59,6 +74,18 @@ function countResults(kind: Suite['kind'], file: string) {
     return { passed: 0, failed: 0, skipped: 0 };
   }
 }
+
+async function vitestLane(): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const suite of vitest.filter(chosen)) results.push(await run(suite, false));
+  return results;
+}
+
+const [browserResults, vitestResults] = await Promise.all([
+  chosen(browser) ? run(browser, true).then((result) => [result]) : [],
+  vitestLane(),
+]);
+const results = [...vitestResults, ...browserResults];
 
 console.log('\n━━ Resumo dos testes ━━');
 for (const r of results) {
