@@ -4,8 +4,9 @@ import { ANY_VIEWPORT_GREP } from './support/viewports.ts';
 
 // The global setup starts the whole local stack (the same one `npm start` runs, in memory) with
 // its site on this port; with E2E_BASE_URL the suites run against an already running portal.
-// Without E2E_PORT each run picks its own port (workers inherit it), so runs do not collide.
-process.env.E2E_PORT ??= String(40_000 + (process.pid % 20_000));
+// Without E2E_PORT each run picks its own port (workers inherit it), so runs do not collide; like
+// freePort's, it lies below the ports the system gives outgoing connections.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 12_000));
 const port = Number(process.env.E2E_PORT);
 const HOSTILE = 'security-hostile-text.spec.ts';
 

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort, startServer } from '../src/testing/server.ts';
 
@@ -24,9 +25,17 @@ describe('startServer', () => {
     ).rejects.toThrow(/boom/);
   });
 
-  it('finds distinct free ports', async () => {
-    const a = await freePort();
-    expect(a).toBeGreaterThan(0);
-    expect(a).toBeLessThan(65536);
+  it('finds free ports below the range the system gives outgoing connections', async () => {
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(20_000);
+      expect(port).toBeLessThan(32_768);
+      const server = createServer();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', resolve);
+      });
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -3,18 +3,28 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
+// Test servers take their ports from below Linux's ephemeral range (32768–60999 by default), which
+// the system hands out to every outgoing connection: a port found free there and released could be
+// taken by some connection before the server binds it. With the Vitest and browser suites running
+// side by side, one of their thousands of requests did just that to a worker's port.
+const PORTS_FROM = 20_000;
+const PORTS_TO = 32_000;
+
+/** A 127.0.0.1 port nothing listens on, below the ephemeral range. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PORTS_FROM + Math.floor(Math.random() * (PORTS_TO - PORTS_FROM));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`nenhuma porta livre entre ${PORTS_FROM} e ${PORTS_TO}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
     probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 
