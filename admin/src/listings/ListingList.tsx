@@ -28,6 +28,7 @@ import { chipsToShow, matchesSearch } from '../rules/ordering.ts';
 import { useToast } from '../toast.tsx';
 import { applyChange } from './applyChange.ts';
 import { clampRating } from './formRules.ts';
+import { NameSearch } from './NameSearch.tsx';
 import { type ListingRow, useListings } from './useListings.ts';
 
 /**
@@ -119,14 +120,7 @@ export default function ListingList({ kind }: { kind: ListingResource }) {
           Adicionar
         </Button>
       </Stack>
-      <TextField
-        size="small"
-        label="Buscar por nome"
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        sx={{ mb: 2, minWidth: 280 }}
-      />
+      <NameSearch value={search} onChange={setSearch} sx={{ mb: 2 }} />
       {rows === null ? (
         <Loading />
       ) : (

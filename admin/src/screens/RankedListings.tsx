@@ -1,9 +1,10 @@
 // What the featured and pinned screens share: a kind's ranked listings (moved up and down,
 // removed) above a searchable list of the listings that can join them. Each screen keeps its own
 // texts, order and rules.
-import { Box, Button, Card, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, List, ListItem, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
+import { NameSearch } from '../listings/NameSearch.tsx';
 import type { ListingRow } from '../listings/useListings.ts';
 import type { ListingResource } from '../rules/constants.ts';
 import { ItemThumb } from './ItemThumb.tsx';
@@ -162,14 +163,7 @@ export function CandidatesHeading({
       <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
         {title}
       </Typography>
-      <TextField
-        size="small"
-        type="search"
-        label="Buscar por nome"
-        value={search}
-        onChange={(event) => onSearchChange(event.target.value)}
-        sx={{ my: 1, minWidth: 280 }}
-      />
+      <NameSearch value={search} onChange={onSearchChange} sx={{ my: 1 }} />
     </>
   );
 }
