@@ -4,9 +4,10 @@
 // Two lanes run side by side: the browser suites (the longest, and mostly waiting on browsers and
 // site rebuilds) and the Vitest suites one after another. A serial run left one of CI's two cores
 // idle about half the time. The browser lane's output streams as it comes; each Vitest suite's
-// output is printed whole when that suite ends, so the two never interleave line by line.
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+// output goes to .data/test-reports/<suite>.log as it comes and is printed whole when the suite
+// ends.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -28,8 +29,12 @@ const only = process.argv.slice(2);
 const chosen = (suite: Suite) => only.length === 0 || only.includes(suite.name);
 type Result = { name: string; passed: number; failed: number; skipped: number; exit: number };
 
+const running = new Set<ChildProcess>();
+
 function run(suite: Suite, stream: boolean): Promise<Result> {
-  const report = join(reports, `${suite.name.replace(/[^a-z]+/gi, '-')}.json`);
+  const file = suite.name.replace(/[^a-z]+/gi, '-');
+  const report = join(reports, `${file}.json`);
+  const log = join(reports, `${file}.log`);
   const command =
     suite.kind === 'vitest'
       ? ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
@@ -40,19 +45,46 @@ function run(suite: Suite, stream: boolean): Promise<Result> {
     stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
   });
-  const output: Buffer[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  running.add(child);
+  const output = stream ? undefined : createWriteStream(log);
+  if (output) {
+    child.stdout?.pipe(output, { end: false });
+    child.stderr?.pipe(output, { end: false });
+  }
   return new Promise((resolve) => {
-    child.on('close', (code) => {
-      if (!stream) {
+    let finished = false;
+    const finish = (exit: number) => {
+      if (finished) return;
+      finished = true;
+      running.delete(child);
+      const counts = { name: suite.name, ...countResults(suite.kind, report), exit };
+      if (!output) return resolve(counts);
+      output.end(() => {
         console.log(`\n━━ ${suite.name} ━━`);
-        process.stdout.write(Buffer.concat(output));
-      }
-      resolve({ name: suite.name, ...countResults(suite.kind, report), exit: code ?? 1 });
+        process.stdout.write(readFileSync(log));
+        resolve(counts);
+      });
+    };
+    child.on('error', (error) => {
+      output?.write(`${error}\n`);
+      finish(1);
     });
+    child.on('close', (code) => finish(code ?? 1));
   });
 }
+
+// Ctrl-C reaches the suites from the terminal (they share this process group): wait for them to
+// stop what they started. SIGTERM (a CI cancel) comes to this process only: pass it on as the
+// SIGINT on which Vitest and Playwright stop gracefully, then wait.
+let stopping = false;
+const stopAll = (passOn: boolean, code: number) => {
+  stopping = true;
+  if (passOn) for (const child of running) child.kill('SIGINT');
+  const closed = [...running].map((child) => new Promise((r) => child.once('close', r)));
+  Promise.all(closed).then(() => process.exit(code));
+};
+process.once('SIGINT', () => stopAll(false, 130));
+process.once('SIGTERM', () => stopAll(true, 143));
 
 function countResults(kind: Suite['kind'], file: string) {
   try {
@@ -77,7 +109,10 @@ function countResults(kind: Suite['kind'], file: string) {
 
 async function vitestLane(): Promise<Result[]> {
   const results: Result[] = [];
-  for (const suite of vitest.filter(chosen)) results.push(await run(suite, false));
+  for (const suite of vitest.filter(chosen)) {
+    if (stopping) break;
+    results.push(await run(suite, false));
+  }
   return results;
 }
 

@@ -1,3 +1,4 @@
+import { TEST_PORTS } from '@guia-fortim/db/testing';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 import { ANY_VIEWPORT_GREP } from './support/viewports.ts';
@@ -6,7 +7,9 @@ import { ANY_VIEWPORT_GREP } from './support/viewports.ts';
 // its site on this port; with E2E_BASE_URL the suites run against an already running portal.
 // Without E2E_PORT each run picks its own port (workers inherit it), so runs do not collide; like
 // freePort's, it lies below the ports the system gives outgoing connections.
-process.env.E2E_PORT ??= String(20_000 + (process.pid % 12_000));
+process.env.E2E_PORT ??= String(
+  TEST_PORTS.from + (process.pid % (TEST_PORTS.to - TEST_PORTS.from)),
+);
 const port = Number(process.env.E2E_PORT);
 const HOSTILE = 'security-hostile-text.spec.ts';
 

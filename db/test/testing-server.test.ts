@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { freePort, startServer } from '../src/testing/server.ts';
+import { freePort, startServer, TEST_PORTS } from '../src/testing/server.ts';
 
 const tinyServer = `
   const http = require('node:http');
@@ -26,10 +27,15 @@ describe('startServer', () => {
   });
 
   it('finds free ports below the range the system gives outgoing connections', async () => {
+    const [ephemeralFrom] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    expect(TEST_PORTS.to).toBeLessThanOrEqual(ephemeralFrom as number);
     for (let i = 0; i < 20; i++) {
       const port = await freePort();
-      expect(port).toBeGreaterThanOrEqual(20_000);
-      expect(port).toBeLessThan(32_768);
+      expect(port).toBeGreaterThanOrEqual(TEST_PORTS.from);
+      expect(port).toBeLessThan(TEST_PORTS.to);
       const server = createServer();
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

@@ -3,6 +3,7 @@
 import { DEMO_ACCOUNTS, SETTINGS_DEFAULTS } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import { expectAccessible, hydrated, isPhone, rows, supabaseAccess } from './public-helpers.ts';
 
@@ -174,16 +175,18 @@ test(
       'content',
       /og-image\.jpg$/,
     );
-    for (const [rel, href, size] of [
-      ['icon', '/favicon.png', 48],
-      ['apple-touch-icon', '/apple-touch-icon.png', 180],
+    for (const [rel, href, size, opaque] of [
+      ['icon', '/favicon.png', 48, false],
+      ['apple-touch-icon', '/apple-touch-icon.png', 180, true],
     ] as const) {
       await expect(page.locator(`link[rel="${rel}"]`)).toHaveAttribute('href', href);
       const icon = await request.get(href);
       expect(icon.headers()['content-type']).toBe('image/png');
-      const png = await icon.body();
-      // The PNG header's IHDR chunk: width and height, big-endian, at bytes 16 and 20.
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+      const png = sharp(await icon.body());
+      const { width, height, format } = await png.metadata();
+      expect([format, width, height]).toEqual(['png', size, size]);
+      // A phone's home screen paints transparent corners black.
+      expect((await png.stats()).isOpaque).toBe(opaque);
     }
     expect((await request.get('/og-image.jpg')).headers()['content-type']).toBe('image/jpeg');
 

@@ -2,7 +2,6 @@
 // photo gallery (phone carousel, desktop grid, full-screen viewer, broken photos).
 import { GALLERY_SWIPE_THRESHOLD_PX } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
-import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   expectAccessible,
   hydrated,
@@ -25,54 +24,53 @@ async function structuredData(page: Page): Promise<Record<string, unknown>> {
   return JSON.parse(json ?? '{}') as Record<string, unknown>;
 }
 
-test(
-  'each kind of listing page has its title, description, share tags and schema.org type',
-  ANY_VIEWPORT,
-  async ({ page, baseURL }) => {
-    const cases = [
-      { table: 'hospedagens', path: '/hospedagem', type: 'LodgingBusiness' },
-      { table: 'comercios', path: '/comercio', type: 'LocalBusiness' },
-      { table: 'passeios', path: '/passeios', type: 'TouristTrip' },
-    ] as const;
-    for (const { table, path, type } of cases) {
-      const row = (await listingRows(table))[0] as ListingRow;
-      const url = `${baseURL}${path}/${row.slug}`;
-      await page.goto(`${path}/${row.slug}`);
-      await expect(page).toHaveTitle(`${row.name} | Guia Fortim`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-        'content',
-        row.description.length > 155 ? /…$/ : row.description,
-      );
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
-      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', url);
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
-        'content',
-        `${row.name} | Guia Fortim`,
-      );
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-        'content',
-        new URL(row.image_url.replace(/-hero\.jpg$/, '-card.jpg'), baseURL).href,
-      );
-      const data = await structuredData(page);
-      expect(data['@type']).toBe(type);
-      expect(data.name).toBe(row.name);
-      expect(data.url).toBe(url);
-      if (type === 'TouristTrip') {
-        expect(data.offers).toMatchObject({ priceCurrency: 'BRL', price: row.price?.toFixed(2) });
-      } else {
-        expect(data.telephone).toBe(`+${row.phone}`);
-      }
-      const breadcrumb = page.getByRole('navigation', { name: 'Trilha de navegação' });
-      await expect(breadcrumb.getByRole('link').last()).toHaveAttribute('href', path);
-      await expect(page.getByRole('link', { name: /Fale agora/ })).toHaveAttribute(
-        'href',
-        new RegExp(`^https://wa\\.me/${row.phone}\\?text=`),
-      );
-      await expectAccessible(page);
+test('each kind of listing page has its title, description, share tags and schema.org type', async ({
+  page,
+  baseURL,
+}) => {
+  const cases = [
+    { table: 'hospedagens', path: '/hospedagem', type: 'LodgingBusiness' },
+    { table: 'comercios', path: '/comercio', type: 'LocalBusiness' },
+    { table: 'passeios', path: '/passeios', type: 'TouristTrip' },
+  ] as const;
+  for (const { table, path, type } of cases) {
+    const row = (await listingRows(table))[0] as ListingRow;
+    const url = `${baseURL}${path}/${row.slug}`;
+    await page.goto(`${path}/${row.slug}`);
+    await expect(page).toHaveTitle(`${row.name} | Guia Fortim`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      row.description.length > 155 ? /…$/ : row.description,
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', url);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      `${row.name} | Guia Fortim`,
+    );
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      new URL(row.image_url.replace(/-hero\.jpg$/, '-card.jpg'), baseURL).href,
+    );
+    const data = await structuredData(page);
+    expect(data['@type']).toBe(type);
+    expect(data.name).toBe(row.name);
+    expect(data.url).toBe(url);
+    if (type === 'TouristTrip') {
+      expect(data.offers).toMatchObject({ priceCurrency: 'BRL', price: row.price?.toFixed(2) });
+    } else {
+      expect(data.telephone).toBe(`+${row.phone}`);
     }
-  },
-);
+    const breadcrumb = page.getByRole('navigation', { name: 'Trilha de navegação' });
+    await expect(breadcrumb.getByRole('link').last()).toHaveAttribute('href', path);
+    await expect(page.getByRole('link', { name: /Fale agora/ })).toHaveAttribute(
+      'href',
+      new RegExp(`^https://wa\\.me/${row.phone}\\?text=`),
+    );
+    await expectAccessible(page);
+  }
+});
 
 test('the gallery: phone carousel or desktop grid, and the full-screen viewer', async ({
   page,

@@ -1,6 +1,6 @@
 import { type SxProps, TextField, type Theme } from '@mui/material';
 
-/** The 'Buscar por nome' field above a list of listings (matched by rules/ordering.matchesSearch). */
+/** The 'Buscar por nome' field above a list of listings; each screen decides how it matches. */
 export function NameSearch({
   value,
   onChange,

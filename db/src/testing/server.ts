@@ -7,16 +7,15 @@ import { createServer } from 'node:net';
 // the system hands out to every outgoing connection: a port found free there and released could be
 // taken by some connection before the server binds it. With the Vitest and browser suites running
 // side by side, one of their thousands of requests did just that to a worker's port.
-const PORTS_FROM = 20_000;
-const PORTS_TO = 32_000;
+export const TEST_PORTS = { from: 20_000, to: 32_000 };
 
-/** A 127.0.0.1 port nothing listens on, below the ephemeral range. */
+/** A 127.0.0.1 port nothing listens on, from TEST_PORTS. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const port = PORTS_FROM + Math.floor(Math.random() * (PORTS_TO - PORTS_FROM));
+    const port = TEST_PORTS.from + Math.floor(Math.random() * (TEST_PORTS.to - TEST_PORTS.from));
     if (await canListen(port)) return port;
   }
-  throw new Error(`nenhuma porta livre entre ${PORTS_FROM} e ${PORTS_TO}`);
+  throw new Error(`nenhuma porta livre entre ${TEST_PORTS.from} e ${TEST_PORTS.to}`);
 }
 
 function canListen(port: number): Promise<boolean> {

@@ -7,9 +7,10 @@ import svg from '../assets/icon.svg?raw';
 
 const VIEWBOX = 64;
 
-export async function iconPng(size: number): Promise<Response> {
-  const png = await sharp(Buffer.from(svg), { density: (72 * size) / VIEWBOX })
-    .resize(size, size)
+/** `opaque` fills the rounded corners with the icon's blue: iOS paints transparent pixels black. */
+export async function iconPng(size: number, { opaque = false } = {}): Promise<Response> {
+  const drawn = sharp(Buffer.from(svg), { density: (72 * size) / VIEWBOX }).resize(size, size);
+  const png = await (opaque ? drawn.flatten({ background: '#0d4c81' }) : drawn)
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();
   return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
