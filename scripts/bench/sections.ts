@@ -122,6 +122,7 @@ type PageFigures = {
   tbtMs: number;
   cls: number;
   bytes: { js: number; css: number; html: number; images: number };
+  runs?: { performance: number; tbtMs: number }[];
 };
 type BuildFigures = {
   listings: number;
@@ -144,6 +145,9 @@ function pageRows(s: string, p: PageFigures): Row[] {
       figure: `${p.path}: desempenho / acessibilidade / boas práticas / SEO`,
       value: `${p.performance} / ${p.accessibility} / ${p.bestPractices} / ${p.seo}`,
       target: '100 / 100 / 100 / 100',
+      comparison: p.runs
+        ? `desempenho (TBT) de cada execução: ${p.runs.map((r) => `${r.performance} (${r.tbtMs} ms)`).join(', ')}`
+        : undefined,
     },
     {
       section: s,
