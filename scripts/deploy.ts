@@ -17,10 +17,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalSupabase } from '@guia-fortim/db/local';
+import { CONFIG_PATH } from '../admin/src/config.ts';
 import { adminRewrites } from './deploy/admin-routes.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { validatePagesOutput } from './deploy/validate.ts';
-import { PANEL_CONFIG_PATH } from './stack/origin.ts';
 import { panelBuild, panelConfig, ROOT, run, type SiteEnv, siteBuilder } from './stack/parts.ts';
 
 const dryRun = process.argv.includes('--dry-run');
@@ -93,7 +93,7 @@ await local?.stop();
 if (!site.ok) fail(`O build do site falhou:\n${site.log.slice(-3000)}`);
 cpSync(admin.dir, join(pagesDir, 'admin'), { recursive: true });
 // The panel reads its production origins at runtime (admin/src/config.ts).
-writeFileSync(join(pagesDir, PANEL_CONFIG_PATH), `${JSON.stringify(panelConfig(env), null, 2)}\n`);
+writeFileSync(join(pagesDir, CONFIG_PATH), `${JSON.stringify(panelConfig(env), null, 2)}\n`);
 appendFileSync(join(pagesDir, '_redirects'), adminRewrites());
 
 step('Validação da saída do Cloudflare Pages');

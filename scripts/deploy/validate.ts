@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { CONFIG_PATH } from '../../admin/src/config.ts';
 import { contentSecurityPolicy, headersFor, parseHeaders } from '../stack/headers.ts';
 import { parseRedirects } from '../stack/origin.ts';
 import { panelConfig, type SiteEnv } from '../stack/parts.ts';
@@ -14,10 +15,10 @@ export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
   for (const file of ['index.html', '404.html', 'admin/index.html', 'robots.txt']) {
     if (!existsSync(join(dir, file))) findings.push(`falta ${file}`);
   }
-  const configFile = join(dir, 'admin', 'config.json');
-  if (!existsSync(configFile)) findings.push('falta admin/config.json');
+  const configFile = join(dir, CONFIG_PATH);
+  if (!existsSync(configFile)) findings.push(`falta ${CONFIG_PATH}`);
   else if (!isDeepStrictEqual(readJson(configFile), panelConfig(env))) {
-    findings.push('admin/config.json não traz as origens configuradas');
+    findings.push(`${CONFIG_PATH} não traz as origens configuradas`);
   }
   const headersFile = join(dir, '_headers');
   if (!existsSync(headersFile)) findings.push('falta _headers');

@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, request, type ServerResponse } from
 import { connect } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { type Duplex, pipeline } from 'node:stream';
-import type { PanelConfig } from '../../admin/src/config.ts';
-import { DEPLOY_HOOK_PATH, PANEL_CONFIG_PATH } from './origin.ts';
+import { CONFIG_PATH, type PanelConfig } from '../../admin/src/config.ts';
+import { DEPLOY_HOOK_PATH } from './origin.ts';
 
 export type DevTargets = {
   /** The panel's vite dev server (base /admin/). */
@@ -64,7 +64,7 @@ export function createDevOrigin(targets: DevTargets) {
       }
       return json(res, 200, hook);
     }
-    if (path === PANEL_CONFIG_PATH) return json(res, 200, targets.panelConfig);
+    if (path === CONFIG_PATH) return json(res, 200, targets.panelConfig);
     if (targets.demoDir && path.startsWith('/demo/')) return demoPhoto(res, targets.demoDir, path);
     const port = targetOf(path);
     if (port === null) return unavailable(res);

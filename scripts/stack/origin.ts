@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
-import type { PanelConfig } from '../../admin/src/config.ts';
+import { CONFIG_PATH, type PanelConfig } from '../../admin/src/config.ts';
 import { headersFor, parseHeaders } from './headers.ts';
 import type { Publisher } from './publisher.ts';
 
@@ -32,7 +32,6 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
 
 export const DEPLOY_HOOK_PATH = '/__deploy-hook';
-export const PANEL_CONFIG_PATH = '/admin/config.json';
 
 export type OriginOptions = {
   publisher: Publisher;
@@ -75,7 +74,7 @@ function handle(
   if (path === '/admin' || path.startsWith('/admin/')) {
     if (!admin) return send(response, 503, 'O painel ainda não foi construído.');
     const extra = site ? headersFor(siteRules(site, '_headers', parseHeaders), path) : {};
-    if (path === PANEL_CONFIG_PATH) {
+    if (path === CONFIG_PATH) {
       response.writeHead(200, {
         ...extra,
         'content-type': TYPES['.json'] ?? 'application/json',

@@ -1,11 +1,10 @@
 // The panel's content management against the whole local stack (db/local + worker + the built
 // site and panel on one origin), signed in as the demo admin through the site's sign-in page.
 // Each test puts back what it changed, so the suite can run again on the same stack.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DEMO_ACCOUNTS, imageVariant } from '@guia-fortim/db';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { longWord } from '../support/hostile-text.ts';
+import { sharedPortal } from '../support/portal.ts';
 import { rows as publicRows } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -391,14 +390,8 @@ test('roles: search, change a role, grant admin access and take it back', async 
   await toast(page, 'Função do usuário atualizada com sucesso.');
 });
 
-/** The worker the panel under test writes to: set by the global setup, else the running stack's. */
-function apiBase(): string {
-  if (process.env.E2E_API_URL) return process.env.E2E_API_URL;
-  const stackFile = join(import.meta.dirname, '..', '..', '.data', 'stack.json');
-  const stack = existsSync(stackFile) ? JSON.parse(readFileSync(stackFile, 'utf8')) : {};
-  if (typeof stack.apiUrl === 'string') return stack.apiUrl;
-  throw new Error('Defina E2E_API_URL para este teste.');
-}
+/** The worker the panel under test writes to. */
+const apiBase = () => sharedPortal().apiUrl;
 
 /** Calls the worker with the signed-in admin's own token (the panel's stored session). */
 async function asAdmin(page: Page, method: string, path: string, body?: unknown) {

@@ -1,9 +1,8 @@
 // Shared by the public-site suites: the axe-core check, and reads of the same data the site was
 // built from (through Supabase's REST API with the public key), so expectations follow the data.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { sharedPortal } from '../support/portal.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -16,19 +15,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(found, `violações de acessibilidade em ${page.url()}`).toEqual([]);
 }
 
-/** Supabase the site under test reads: set by the global setup, else the running stack's file. */
+/** Supabase the site under test reads. */
 export function supabaseAccess(): { url: string; key: string } {
-  const url = process.env.E2E_SUPABASE_URL;
-  const key = process.env.E2E_SUPABASE_PUBLISHABLE_KEY;
-  if (url && key) return { url, key };
-  const stackFile = join(import.meta.dirname, '..', '..', '.data', 'stack.json');
-  if (existsSync(stackFile)) {
-    const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as Record<string, string>;
-    if (stack.supabaseUrl && stack.publishableKey) {
-      return { url: stack.supabaseUrl, key: stack.publishableKey };
-    }
-  }
-  throw new Error('Defina E2E_SUPABASE_URL e E2E_SUPABASE_PUBLISHABLE_KEY para estes testes.');
+  const { supabaseUrl, publishableKey } = sharedPortal();
+  return { url: supabaseUrl, key: publishableKey };
 }
 
 /** Rows of a public table, as an anonymous visitor reads them. */

@@ -1,6 +1,7 @@
 // Hostile text end to end, on the shared portal in a project of its own that runs after every other
 // suite (playwright.config.ts), so no other suite ever sees this data; afterwards it puts back what
-// it changed (a portal given by E2E_BASE_URL is left as it was found). The corpus is saved through the admin's path (the worker API with the demo admin's token) into every
+// it changed (a portal given by E2E_BASE_URL is left as it was found). The corpus is saved through
+// the admin's path (the worker API with the demo admin's token) into every
 // text field of every kind of listing, categories, slides and site settings, and the profile
 // through supabase-js; after the automatic rebuild the public site and the admin panel must show
 // all of it as text — no payload runs, no attribute is injected, the phone layout holds — and
@@ -25,7 +26,7 @@ import {
   packed,
   payloadIdsIn,
 } from '../support/hostile-text.ts';
-import { type PortalFacts, sharedPortal } from '../support/stack.ts';
+import { type PortalFacts, sharedPortal } from '../support/portal.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 // Generous: this file shares a loaded 2-core machine with the portal's rebuilds.

@@ -75,34 +75,3 @@ export async function startStack(
     throw error;
   }
 }
-
-/** What the suites that write to the shared portal need to reach it directly. */
-export type PortalFacts = {
-  siteUrl: string;
-  supabaseUrl: string;
-  apiUrl: string;
-  mailboxUrl: string;
-  publishableKey: string;
-};
-
-/**
- * The portal every browser suite runs against: the global setup's stack (it sets the E2E_*
- * variables, e2e/stack.setup.ts) or, with E2E_BASE_URL, one already running.
- */
-export function sharedPortal(): PortalFacts {
-  const need = (name: string): string => {
-    const value = process.env[name];
-    if (!value) throw new Error(`Defina ${name} para estes testes (a pilha global a define).`);
-    return value.replace(/\/$/, '');
-  };
-  return {
-    siteUrl: (process.env.E2E_BASE_URL ?? `http://127.0.0.1:${need('E2E_PORT')}`).replace(
-      /\/$/,
-      '',
-    ),
-    supabaseUrl: need('E2E_SUPABASE_URL'),
-    apiUrl: need('E2E_API_URL'),
-    mailboxUrl: need('E2E_MAILBOX_URL'),
-    publishableKey: need('E2E_SUPABASE_PUBLISHABLE_KEY'),
-  };
-}
