@@ -1,12 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loadPanelConfig,
-  PanelConfigError,
-  panelConfig,
-  parsePanelConfig,
-  setPanelConfig,
-} from '../src/config.ts';
+import { loadPanelConfig, PanelConfigError, panelConfig, parsePanelConfig } from '../src/config.ts';
 
 const VALID = {
   supabaseUrl: 'https://projeto.supabase.co/',
@@ -83,12 +77,3 @@ describe('the runtime configuration (/admin/config.json)', () => {
     expect(panelConfig()).toEqual(before);
   });
 });
-
-// The component tests' configuration (test/setup.ts) comes back for the other files.
-afterAll(() =>
-  setPanelConfig({
-    supabaseUrl: 'http://127.0.0.1:9',
-    publishableKey: 'sb_publishable_component_tests',
-    apiUrl: 'http://127.0.0.1:9',
-  }),
-);
