@@ -70,20 +70,22 @@ describe('many connections on postgres15', () => {
 
   it('a fresh connection’s first write is an admin’s (validators need no cached plan)', async () => {
     const client = await db.connect();
+    const row = {
+      ...VALID_ROWS.hospedagens(),
+      amenities: ['Wi-Fi'],
+      additional_images: ['/x.jpg'],
+    };
+    let id: string;
     try {
       await client.query('begin');
       await client.query(`select set_config('request.jwt.claims', $1, true)`, [
         JSON.stringify({ role: 'authenticated', sub: admin.id }),
       ]);
       await client.query('set local role authenticated');
-      const row = {
-        ...VALID_ROWS.hospedagens(),
-        amenities: ['Wi-Fi'],
-        additional_images: ['/x.jpg'],
-      };
-      await client.query(
+      const inserted = await client.query<{ id: string; writer: string }>(
         `insert into public.hospedagens (name, description, address, price, phone, image_url,
-             categorias, amenities, additional_images) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+             categorias, amenities, additional_images) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         returning id, current_user as writer`,
         [
           row.name,
           row.description,
@@ -96,10 +98,40 @@ describe('many connections on postgres15', () => {
           row.additional_images,
         ],
       );
-    } finally {
+      expect(inserted.rows).toEqual([{ id: expect.any(String), writer: 'authenticated' }]);
+      id = inserted.rows[0]?.id as string;
+      await client.query('commit');
+    } catch (error) {
       await client.query('rollback');
+      throw error;
+    } finally {
       await client.end();
     }
+    // Committed, as written, with the spec's defaults (admin-panel.md §5: "Rating 0 to 5, step
+    // 0.1, default 4.5"; §3: image_styles "Default scale 1, rotate 0, positions 50, cover").
+    const stored = await db.sql.query(
+      `select name, price::text, phone, image_url, categorias, amenities, additional_images,
+              rating::text, image_styles, is_featured, featured_order, is_pinned, pin_order
+       from public.hospedagens where id = $1`,
+      [id],
+    );
+    expect(stored.rows).toEqual([
+      {
+        name: row.name,
+        price: '200.00',
+        phone: '5588999990000',
+        image_url: row.image_url,
+        categorias: ['Pousada'],
+        amenities: ['Wi-Fi'],
+        additional_images: ['/x.jpg'],
+        rating: '4.5',
+        image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
+        is_featured: false,
+        featured_order: 0,
+        is_pinned: false,
+        pin_order: 0,
+      },
+    ]);
   });
 
   it('20 admins featuring 20 items at once: exactly 4 succeed, in order 0..3', async () => {

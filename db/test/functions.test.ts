@@ -1,7 +1,7 @@
 // The SQL functions and triggers: roles and the first-admin rule, featured/pinned ordering,
 // categories, carousel slides, slugs and defaults — on PGlite and PostgreSQL 15.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_ERROR, DB_ERROR_MESSAGES } from '../src/errors.ts';
+import { DB_ERROR } from '../src/errors.ts';
 import { actAs, anon, attempt, inRollback, must, serviceRole } from './support/callers.ts';
 import { ENGINES, openDatabase, type TestDatabase } from './support/databases.ts';
 import {
@@ -87,7 +87,7 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
         );
         expect(signUp.error).toMatchObject({
           code: '23505',
-          message: DB_ERROR_MESSAGES.usernameTaken,
+          message: 'Este nome de usuário já está em uso.',
         });
         await actAs(db.sql, admin.caller);
         const rename = await attempt(
@@ -97,7 +97,7 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
         );
         expect(rename.error).toMatchObject({
           code: '23505',
-          message: DB_ERROR_MESSAGES.usernameTaken,
+          message: 'Este nome de usuário já está em uso.',
         });
         const available = await must(
           db.sql,
@@ -203,7 +203,7 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
         const last = await attempt(db.sql, `select public.set_user_role($1, 'user')`, [admin.id]);
         expect(last.error).toMatchObject({
           code: DB_ERROR.lastAdmin,
-          message: DB_ERROR_MESSAGES.lastAdmin,
+          message: 'Não é possível remover o último administrador.',
         });
         const unknown = await attempt(
           db.sql,

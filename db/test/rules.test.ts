@@ -2,7 +2,6 @@
 // WhatsApp links, settings fallback, map positions, error messages.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COORDINATES } from '../src/constants.ts';
 import { grantAdminErrorMessage } from '../src/errors.ts';
 import {
   clampRating,
@@ -22,7 +21,7 @@ import {
   tooManyImagesProblem,
 } from '../src/images.ts';
 import { isListingKind, listingPath } from '../src/kinds.ts';
-import { SETTINGS_DEFAULTS, settingsFromRows } from '../src/settings.ts';
+import { settingsFromRows } from '../src/settings.ts';
 import { slugify } from '../src/slug.ts';
 
 describe('images', () => {
@@ -121,8 +120,11 @@ describe('display formats', () => {
   });
 
   it('listings without coordinates sit at their kind’s default', () => {
-    expect(listingPosition('comercio', 0, 0)).toEqual(DEFAULT_COORDINATES.comercio);
-    expect(listingPosition('passeio', null, undefined)).toEqual(DEFAULT_COORDINATES.passeio);
+    // admin-panel.md §9: "Default coordinates when missing: lodging lat -4.4506, lng -37.8012;
+    // commerce lat -4.452, lng -37.803; tours lat -4.454, lng -37.805."
+    expect(listingPosition('hospedagem', 0, 0)).toEqual({ lat: -4.4506, lng: -37.8012 });
+    expect(listingPosition('comercio', 0, 0)).toEqual({ lat: -4.452, lng: -37.803 });
+    expect(listingPosition('passeio', null, undefined)).toEqual({ lat: -4.454, lng: -37.805 });
     expect(listingPosition('hospedagem', -4.43, -37.77)).toEqual({ lat: -4.43, lng: -37.77 });
   });
 });
@@ -141,7 +143,23 @@ describe('names and settings', () => {
       { setting_key: 'nav_label_mapa', setting_value: 'Mapa da cidade' },
       { setting_key: 'tema', setting_value: 'azul' },
     ]);
-    expect(settings).toEqual({ ...SETTINGS_DEFAULTS, nav_label_mapa: 'Mapa da cidade' });
+    // The defaults as the product shows them (the spec names the keys, not their values).
+    expect(settings).toEqual({
+      contact_email: 'contato@guiafortim.com.br',
+      contact_phone: '+55 (88) 99999-0000',
+      contact_address: 'Fortim, Ceará - Brasil',
+      site_description:
+        'Seu guia para descobrir Fortim, no litoral leste do Ceará: praias de águas mornas, passeios pelo Rio Jaguaribe, pousadas aconchegantes e o melhor do comércio local.',
+      nav_label_inicio: 'Início',
+      nav_label_hospedagem: 'Hospedagem',
+      nav_label_comercio: 'Comércio Local',
+      nav_label_passeios: 'Passeios',
+      nav_label_mapa: 'Mapa da cidade',
+      header_title_hospedagem: 'Hospedagens em Fortim',
+      header_title_comercio: 'Comércio Local',
+      header_title_passeios: 'Passeios e Experiências',
+      google_maps_api_key: '',
+    });
   });
 
   it('grant_admin_access errors map to the admin-setup messages', () => {

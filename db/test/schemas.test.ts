@@ -2,7 +2,6 @@
 // what a schema accepts the database stores, and the limits refuse the same values on both sides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { TEXT_LIMITS } from '../src/constants.ts';
 import {
   categoryCreateSchema,
   changePasswordSchema,
@@ -12,7 +11,6 @@ import {
   grantAdminSchema,
   hospedagemCreateSchema,
   hospedagemUpdateSchema,
-  MESSAGES,
   moveSchema,
   passeioCreateSchema,
   profileUpdateSchema,
@@ -58,6 +56,38 @@ const passeio = {
   image_url: '/demo/passeios/jangada-1-hero.jpg',
   categoria: 'Natureza',
 };
+
+// The expected messages, written out: the spec's text where it gives one (admin-panel.md §5, §8),
+// otherwise the text the product shows today. Never read from the MESSAGES under test.
+const TEXT = {
+  // §5: "missing required fields give 'Campos incompletos' / 'Por favor, preencha todos os campos
+  // obrigatórios.'"
+  required: 'Por favor, preencha todos os campos obrigatórios.',
+  // §5: "Category name must not be empty after trimming ('Digite um nome para a categoria')"
+  categoryName: 'Digite um nome para a categoria',
+  // §5 / §8: "email empty after trimming gives 'Por favor, insira um email válido.'"
+  email: 'Por favor, insira um email válido.',
+  price: 'O preço deve ser um número maior ou igual a 0.',
+  rating: 'A avaliação deve ser um número entre 0 e 5.',
+  phone: 'Informe o WhatsApp com código do país e DDD, de 10 a 15 dígitos (ex.: 5588999999999).',
+  imageUrl: 'Informe uma imagem válida (endereço http(s) ou caminho do site).',
+  latitude: 'A latitude deve estar entre -90 e 90.',
+  longitude: 'A longitude deve estar entre -180 e 180.',
+  imageStyles: 'Ajuste de imagem inválido.',
+  slideLink: 'O link deve ser um caminho do site (começando com /) ou um endereço http(s).',
+  slideOrder: 'A ordem deve ser um número inteiro maior ou igual a 1.',
+  nothingToUpdate: 'Nenhum campo para atualizar.',
+  kind: 'Tipo de item inválido. Use hospedagem, comercio ou passeio.',
+  role: 'Função inválida. Use user, moderator ou admin.',
+  id: 'Identificador inválido.',
+  direction: 'Direção inválida. Use up ou down.',
+  mapsKey: 'Informe a chave da API.',
+  invalidPayload: 'Dados inválidos.',
+};
+
+// The product's text limits (the spec shows none: admin-panel.md §9 "Maximum lengths of text
+// fields … not shown"), the same numbers as the CHECK constraints.
+const LIMIT = { name: 120, description: 5000, address: 200, listItem: 60 };
 
 function messageOf(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
@@ -152,7 +182,7 @@ describe('write schemas', () => {
       hospedagemCreateSchema,
       hospedagem,
       { name: undefined },
-      MESSAGES.required,
+      TEXT.required,
     ],
     [
       'blank description',
@@ -160,7 +190,7 @@ describe('write schemas', () => {
       comercioCreateSchema,
       comercio,
       { description: '  ' },
-      MESSAGES.required,
+      TEXT.required,
     ],
     [
       'no category',
@@ -168,32 +198,25 @@ describe('write schemas', () => {
       hospedagemCreateSchema,
       hospedagem,
       { categorias: [] },
-      MESSAGES.required,
+      TEXT.required,
     ],
-    ['negative price', 'passeios', passeioCreateSchema, passeio, { price: -0.01 }, MESSAGES.price],
+    ['negative price', 'passeios', passeioCreateSchema, passeio, { price: -0.01 }, TEXT.price],
     [
       'price as text',
       'hospedagens',
       hospedagemCreateSchema,
       hospedagem,
       { price: 'caro' },
-      MESSAGES.price,
+      TEXT.price,
     ],
-    [
-      'rating above 5',
-      'comercios',
-      comercioCreateSchema,
-      comercio,
-      { rating: 5.5 },
-      MESSAGES.rating,
-    ],
+    ['rating above 5', 'comercios', comercioCreateSchema, comercio, { rating: 5.5 }, TEXT.rating],
     [
       'phone too short',
       'passeios',
       passeioCreateSchema,
       passeio,
       { phone: '(88) 9999' },
-      MESSAGES.phone,
+      TEXT.phone,
     ],
     [
       'javascript: image',
@@ -201,7 +224,7 @@ describe('write schemas', () => {
       hospedagemCreateSchema,
       hospedagem,
       { image_url: 'javascript:alert(1)' },
-      MESSAGES.imageUrl,
+      TEXT.imageUrl,
     ],
     [
       '4 extra images',
@@ -211,14 +234,14 @@ describe('write schemas', () => {
       { additional_images: ['/a.jpg', '/b.jpg', '/c.jpg', '/d.jpg'] },
       'Você pode adicionar no máximo 3 imagens.',
     ],
-    ['latitude 91', 'passeios', passeioCreateSchema, passeio, { latitude: 91 }, MESSAGES.latitude],
+    ['latitude 91', 'passeios', passeioCreateSchema, passeio, { latitude: 91 }, TEXT.latitude],
     [
       'longitude -181',
       'hospedagens',
       hospedagemCreateSchema,
       hospedagem,
       { longitude: -181 },
-      MESSAGES.longitude,
+      TEXT.longitude,
     ],
     [
       'zoom 3.1',
@@ -226,7 +249,7 @@ describe('write schemas', () => {
       comercioCreateSchema,
       comercio,
       { image_styles: { scale: 3.1 } },
-      MESSAGES.imageStyles,
+      TEXT.imageStyles,
     ],
     [
       'rotation 46',
@@ -234,31 +257,31 @@ describe('write schemas', () => {
       passeioCreateSchema,
       passeio,
       { image_styles: { rotate: 46 } },
-      MESSAGES.imageStyles,
+      TEXT.imageStyles,
     ],
     [
       'name over the limit',
       'hospedagens',
       hospedagemCreateSchema,
       hospedagem,
-      { name: long(TEXT_LIMITS.name + 1) },
-      MESSAGES.tooLong('O nome', TEXT_LIMITS.name),
+      { name: long(LIMIT.name + 1) },
+      'O nome deve ter no máximo 120 caracteres.',
     ],
     [
       'address over the limit',
       'comercios',
       comercioCreateSchema,
       comercio,
-      { address: long(TEXT_LIMITS.address + 1) },
-      MESSAGES.tooLong('O endereço', TEXT_LIMITS.address),
+      { address: long(LIMIT.address + 1) },
+      'O endereço deve ter no máximo 200 caracteres.',
     ],
     [
       'amenity over the limit',
       'passeios',
       passeioCreateSchema,
       passeio,
-      { amenities: [long(TEXT_LIMITS.listItem + 1)] },
-      MESSAGES.listItem('comodidades', TEXT_LIMITS.listItem),
+      { amenities: [long(LIMIT.listItem + 1)] },
+      'Cada item de comodidades deve ter no máximo 60 caracteres.',
     ],
     [
       'slide link javascript:',
@@ -266,7 +289,7 @@ describe('write schemas', () => {
       slideCreateSchema,
       { title: 'T', subtitle: 'S', image_url: '/x.jpg' },
       { link: 'javascript:alert(1)' },
-      MESSAGES.slideLink,
+      TEXT.slideLink,
     ],
     [
       'slide order 0',
@@ -274,7 +297,7 @@ describe('write schemas', () => {
       slideCreateSchema,
       { title: 'T', subtitle: 'S', image_url: '/x.jpg' },
       { order_position: 0 },
-      MESSAGES.slideOrder,
+      TEXT.slideOrder,
     ],
   ];
 
@@ -301,10 +324,10 @@ describe('write schemas', () => {
   it('accept every text exactly at its limit, as the database does', async () => {
     const payload = hospedagemCreateSchema.parse({
       ...hospedagem,
-      name: long(TEXT_LIMITS.name),
-      description: long(TEXT_LIMITS.description),
-      address: long(TEXT_LIMITS.address),
-      amenities: [long(TEXT_LIMITS.listItem)],
+      name: long(LIMIT.name),
+      description: long(LIMIT.description),
+      address: long(LIMIT.address),
+      amenities: [long(LIMIT.listItem)],
       additional_images: ['/a.jpg', '/b.jpg', '/c.jpg'],
       rating: 5,
       price: 0,
@@ -323,7 +346,7 @@ describe('write schemas', () => {
 
   it('updates carry only the changed fields, at least one, without defaults', () => {
     expect(hospedagemUpdateSchema.parse({ rating: 3.2 })).toEqual({ rating: 3.2 });
-    expect(messageOf(hospedagemUpdateSchema, {})).toBe(MESSAGES.nothingToUpdate);
+    expect(messageOf(hospedagemUpdateSchema, {})).toBe(TEXT.nothingToUpdate);
   });
 
   it('give the specs’ messages for accounts, roles, categories and settings', () => {
@@ -358,18 +381,18 @@ describe('write schemas', () => {
     expect(messageOf(categoryCreateSchema, { name: '   ', type: 'comercio' })).toBe(
       'Digite um nome para a categoria',
     );
-    expect(messageOf(categoryCreateSchema, { name: 'Praia', type: 'praia' })).toBe(MESSAGES.kind);
+    expect(messageOf(categoryCreateSchema, { name: 'Praia', type: 'praia' })).toBe(TEXT.kind);
     expect(messageOf(setUserRoleSchema, { user_id: crypto.randomUUID(), new_role: 'root' })).toBe(
-      MESSAGES.role,
+      TEXT.role,
     );
     expect(messageOf(setFeaturedSchema, { kind: 'comercio', item_id: 'x', featured: true })).toBe(
-      MESSAGES.id,
+      TEXT.id,
     );
     expect(
       messageOf(moveSchema, { kind: 'passeio', item_id: crypto.randomUUID(), direction: 'left' }),
-    ).toBe(MESSAGES.direction);
-    expect(messageOf(settingsUpdateSchema, { contact_email: 'sem-arroba' })).toBe(MESSAGES.email);
-    expect(messageOf(settingsUpdateSchema, { google_maps_api_key: '  ' })).toBe(MESSAGES.mapsKey);
+    ).toBe(TEXT.direction);
+    expect(messageOf(settingsUpdateSchema, { contact_email: 'sem-arroba' })).toBe(TEXT.email);
+    expect(messageOf(settingsUpdateSchema, { google_maps_api_key: '  ' })).toBe(TEXT.mapsKey);
     expect(messageOf(settingsUpdateSchema, { tema: 'azul' })).toBe('Campo não permitido: tema.');
     expect(settingsUpdateSchema.parse({ contact_email: '', nav_label_mapa: ' Mapa ' })).toEqual({
       contact_email: '',
@@ -387,34 +410,30 @@ describe('write schemas', () => {
           expect(['rating', 'latitude'], `${field}=${String(blank)}`).toContain(field);
           continue;
         }
-        expect(firstErrorMessage(result.error), `${field}=${String(blank)}`).toBe(
-          MESSAGES.required,
-        );
+        expect(firstErrorMessage(result.error), `${field}=${String(blank)}`).toBe(TEXT.required);
       }
-      expect(messageOf(passeioCreateSchema, { ...passeio, price: blank })).toBe(MESSAGES.required);
-      expect(messageOf(hospedagemUpdateSchema, { phone: blank ?? '' })).toBe(MESSAGES.required);
+      expect(messageOf(passeioCreateSchema, { ...passeio, price: blank })).toBe(TEXT.required);
+      expect(messageOf(hospedagemUpdateSchema, { phone: blank ?? '' })).toBe(TEXT.required);
     }
-    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, price: 'abc' })).toBe(MESSAGES.price);
-    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, price: -1 })).toBe(MESSAGES.price);
-    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, phone: 'abc' })).toBe(MESSAGES.phone);
-    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, phone: '123' })).toBe(MESSAGES.phone);
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, price: 'abc' })).toBe(TEXT.price);
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, price: -1 })).toBe(TEXT.price);
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, phone: 'abc' })).toBe(TEXT.phone);
+    expect(messageOf(hospedagemCreateSchema, { ...hospedagem, phone: '123' })).toBe(TEXT.phone);
     expect(messageOf(hospedagemUpdateSchema, { image_styles: { scale: null } })).toBe(
-      MESSAGES.required,
+      TEXT.required,
     );
     expect(messageOf(slideUpdateSchema, { image_styles: null, is_active: true })).toBe(
-      MESSAGES.required,
+      TEXT.required,
     );
     expect(messageOf(setFeaturedSchema, { kind: '', item_id: crypto.randomUUID() })).toBe(
-      MESSAGES.required,
+      TEXT.required,
     );
     // The spec's own wording for these empty values stays.
-    expect(messageOf(categoryCreateSchema, { name: '', type: 'passeio' })).toBe(
-      MESSAGES.categoryName,
-    );
-    expect(messageOf(settingsUpdateSchema, { google_maps_api_key: '' })).toBe(MESSAGES.mapsKey);
-    expect(messageOf(grantAdminBodySchema, { email: '' })).toBe(MESSAGES.email);
+    expect(messageOf(categoryCreateSchema, { name: '', type: 'passeio' })).toBe(TEXT.categoryName);
+    expect(messageOf(settingsUpdateSchema, { google_maps_api_key: '' })).toBe(TEXT.mapsKey);
+    expect(messageOf(grantAdminBodySchema, { email: '' })).toBe(TEXT.email);
     // Root problems are not a missing field.
-    expect(messageOf(hospedagemCreateSchema, null)).toBe(MESSAGES.invalidPayload);
+    expect(messageOf(hospedagemCreateSchema, null)).toBe(TEXT.invalidPayload);
   });
 
   it('quick edit: the rating clamped to 0–5 (0 when not a number), a valid price, nothing else', () => {
@@ -424,9 +443,9 @@ describe('write schemas', () => {
     expect(quick.parse({ rating: '4.2' })).toEqual({ rating: 4.2 });
     expect(quick.parse({ rating: 'abc' })).toEqual({ rating: 0 });
     expect(quick.parse({ price: 99.9 })).toEqual({ price: 99.9 });
-    expect(messageOf(quick, { price: -5 })).toBe(MESSAGES.price);
-    expect(messageOf(quick, { price: null })).toBe(MESSAGES.required);
-    expect(messageOf(quick, {})).toBe(MESSAGES.nothingToUpdate);
+    expect(messageOf(quick, { price: -5 })).toBe(TEXT.price);
+    expect(messageOf(quick, { price: null })).toBe(TEXT.required);
+    expect(messageOf(quick, {})).toBe(TEXT.nothingToUpdate);
     expect(messageOf(quick, { rating: 4, name: 'Outro' })).toBe('Campo não permitido: name.');
     expect(quickEditSchemas.passeio.parse({ price: 10 })).toEqual({ price: 10 });
     expect(messageOf(quickEditSchemas.comercio, { price: 10 })).toBe('Campo não permitido: price.');
@@ -434,15 +453,15 @@ describe('write schemas', () => {
 
   it('the worker’s role and admin-grant bodies', () => {
     expect(userRoleBodySchema.parse({ role: 'moderator' })).toEqual({ role: 'moderator' });
-    expect(messageOf(userRoleBodySchema, { role: 'root' })).toBe(MESSAGES.role);
-    expect(messageOf(userRoleBodySchema, { role: '' })).toBe(MESSAGES.required);
-    expect(messageOf(userRoleBodySchema, {})).toBe(MESSAGES.required);
+    expect(messageOf(userRoleBodySchema, { role: 'root' })).toBe(TEXT.role);
+    expect(messageOf(userRoleBodySchema, { role: '' })).toBe(TEXT.required);
+    expect(messageOf(userRoleBodySchema, {})).toBe(TEXT.required);
     expect(messageOf(userRoleBodySchema, { role: 'admin', user_id: 'x' })).toBe(
       'Campo não permitido: user_id.',
     );
     expect(grantAdminBodySchema.parse({ email: ' a@b.com ' })).toEqual({ email: 'a@b.com' });
-    expect(messageOf(grantAdminBodySchema, { email: '   ' })).toBe(MESSAGES.email);
-    expect(messageOf(grantAdminBodySchema, { user_email: 'a@b.com' })).toBe(MESSAGES.email);
+    expect(messageOf(grantAdminBodySchema, { email: '   ' })).toBe(TEXT.email);
+    expect(messageOf(grantAdminBodySchema, { user_email: 'a@b.com' })).toBe(TEXT.email);
   });
 
   it('username rules match the profiles constraint', async () => {

@@ -94,10 +94,13 @@ describe('local origin', () => {
 
   it('applies _headers: immutable hashed assets, revalidated HTML, the security policy', async () => {
     const asset = await fetch(`${base}/_astro/page.1a2b.js`);
+    expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const panelAsset = await fetch(`${base}/admin/assets/app-abc.js`);
+    expect(panelAsset.status).toBe(200);
     expect(panelAsset.headers.get('cache-control')).toContain('immutable');
     const html = await fetch(`${base}/`);
+    expect(html.status).toBe(200);
     expect(html.headers.get('cache-control')).toBe('no-cache');
     const csp = html.headers.get('content-security-policy') ?? '';
     expect(csp).toContain('connect-src');
@@ -128,6 +131,7 @@ describe('local origin', () => {
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('painel');
     const asset = await fetch(`${base}/admin/assets/app-abc.js`);
+    expect(asset.status).toBe(200);
     expect(await asset.text()).toContain('console.log');
   });
 

@@ -39,6 +39,7 @@ function recordingClient(server: LocalSupabase, flowType: 'implicit' | 'pkce' = 
 
 async function mailTo(server: LocalSupabase, email: string): Promise<MailboxMessage[]> {
   const response = await fetch(`${server.mailboxUrl}?to=${encodeURIComponent(email)}`);
+  expect(response.status).toBe(200);
   return (await response.json()) as MailboxMessage[];
 }
 
@@ -247,10 +248,14 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
   it('rotates refresh tokens, tolerates reuse within the window, and revokes on late reuse', async () => {
     const { client, events } = recordingClient(server);
     await signedInUser(server, 'rotacao@teste.local');
-    await client.auth.signInWithPassword({
-      email: 'rotacao@teste.local',
-      password: 'senha-forte-1',
-    });
+    expect(
+      (
+        await client.auth.signInWithPassword({
+          email: 'rotacao@teste.local',
+          password: 'senha-forte-1',
+        })
+      ).error,
+    ).toBeNull();
     const first = (await client.auth.getSession()).data.session as Session;
     const refreshed = await client.auth.refreshSession();
     expect(refreshed.error).toBeNull();
@@ -294,10 +299,14 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     const sessions = await Promise.all(
       [0, 1, 2].map(async () => {
         const { client, events } = recordingClient(server);
-        await client.auth.signInWithPassword({
-          email: 'sair@teste.local',
-          password: 'senha-forte-1',
-        });
+        expect(
+          (
+            await client.auth.signInWithPassword({
+              email: 'sair@teste.local',
+              password: 'senha-forte-1',
+            })
+          ).error,
+        ).toBeNull();
         return { client, events };
       }),
     );
@@ -322,10 +331,14 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect((await a.client.auth.getSession()).data.session).toBeNull();
 
     const d = recordingClient(server);
-    await d.client.auth.signInWithPassword({
-      email: 'sair@teste.local',
-      password: 'senha-forte-1',
-    });
+    expect(
+      (
+        await d.client.auth.signInWithPassword({
+          email: 'sair@teste.local',
+          password: 'senha-forte-1',
+        })
+      ).error,
+    ).toBeNull();
     expect((await d.client.auth.signOut()).error).toBeNull();
     const userId = decodeJwt(tokenOfB).sub;
     expect(
@@ -336,15 +349,23 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
   it('GET and PUT /user: bare user, password change rules, metadata merge, fixed e-mail', async () => {
     const { client, events } = recordingClient(server);
     await signedInUser(server, 'perfil@teste.local');
-    await client.auth.signInWithPassword({
-      email: 'perfil@teste.local',
-      password: 'senha-forte-1',
-    });
+    expect(
+      (
+        await client.auth.signInWithPassword({
+          email: 'perfil@teste.local',
+          password: 'senha-forte-1',
+        })
+      ).error,
+    ).toBeNull();
     const other = recordingClient(server);
-    await other.client.auth.signInWithPassword({
-      email: 'perfil@teste.local',
-      password: 'senha-forte-1',
-    });
+    expect(
+      (
+        await other.client.auth.signInWithPassword({
+          email: 'perfil@teste.local',
+          password: 'senha-forte-1',
+        })
+      ).error,
+    ).toBeNull();
 
     const got = await client.auth.getUser();
     expect(got.data.user).toMatchObject({
@@ -425,9 +446,13 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
 
   it('sends links for disallowed redirects to the site URL, and refuses expired links', async () => {
     await signedInUser(server, 'redirecao@teste.local');
-    await supabaseClient(server).auth.resetPasswordForEmail('redirecao@teste.local', {
-      redirectTo: 'https://malicioso.example/roubar',
-    });
+    expect(
+      (
+        await supabaseClient(server).auth.resetPasswordForEmail('redirecao@teste.local', {
+          redirectTo: 'https://malicioso.example/roubar',
+        })
+      ).error,
+    ).toBeNull();
     const [mail] = await mailTo(server, 'redirecao@teste.local');
     expect(new URL(mail?.link ?? '').searchParams.get('redirect_to')).toBe('http://127.0.0.1:3000');
     const tampered = (mail?.link ?? '').replace(
@@ -448,7 +473,9 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
 
   it('verifyOtp with the token hash fires PASSWORD_RECOVERY', async () => {
     await signedInUser(server, 'otp@teste.local');
-    await supabaseClient(server).auth.resetPasswordForEmail('otp@teste.local');
+    expect(
+      (await supabaseClient(server).auth.resetPasswordForEmail('otp@teste.local')).error,
+    ).toBeNull();
     const [mail] = await mailTo(server, 'otp@teste.local');
     const tokenHash = new URL(mail?.link ?? '').searchParams.get('token') ?? '';
     const { client, events } = recordingClient(server);
@@ -467,10 +494,17 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
   it('PKCE recovery: the link redirects with ?code= and the exchange fires PASSWORD_RECOVERY', async () => {
     await signedInUser(server, 'pkce@teste.local');
     const { client, events } = recordingClient(server, 'pkce');
-    await client.auth.resetPasswordForEmail('pkce@teste.local', { redirectTo: `${APP}/callback` });
+    expect(
+      (
+        await client.auth.resetPasswordForEmail('pkce@teste.local', {
+          redirectTo: `${APP}/callback`,
+        })
+      ).error,
+    ).toBeNull();
     const [mail] = await mailTo(server, 'pkce@teste.local');
     expect(new URL(mail?.link ?? '').searchParams.get('token')?.startsWith('pkce_')).toBe(true);
     const opened = await follow(mail?.link ?? '');
+    expect(opened.status).toBe(303);
     const code = new URL(opened.location).searchParams.get('code') ?? '';
     expect(code).not.toBe('');
     const stranger = await supabaseClient(server).auth.exchangeCodeForSession(code);
@@ -510,6 +544,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       },
       body: JSON.stringify({ email: 'ninguem@teste.local', password: 'x' }),
     });
+    expect(modern.status).toBe(400);
     expect(modern.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(await modern.json()).toEqual({
       code: 'invalid_credentials',
@@ -520,6 +555,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       headers: { apikey: server.keys.publishableKey, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'ninguem@teste.local', password: 'x' }),
     });
+    expect(legacy.status).toBe(400);
     expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
     expect(await legacy.json()).toEqual({
       code: 400,
@@ -561,6 +597,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     const settings = await fetch(`${server.url}/auth/v1/settings`, {
       headers: { apikey: server.keys.publishableKey },
     });
+    expect(settings.status).toBe(200);
     expect(await settings.json()).toMatchObject({
       mailer_autoconfirm: false,
       external: { email: true },

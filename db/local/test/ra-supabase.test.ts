@@ -43,10 +43,14 @@ describe.each(BACKENDS)('ra-supabase providers (%s)', (backend) => {
     server = await startBackend(backend);
     await signedInUser(server, 'painel@teste.local');
     client = browserLikeClient(server);
-    await client.auth.signInWithPassword({
-      email: 'painel@teste.local',
-      password: 'senha-forte-1',
-    });
+    expect(
+      (
+        await client.auth.signInWithPassword({
+          email: 'painel@teste.local',
+          password: 'senha-forte-1',
+        })
+      ).error,
+    ).toBeNull();
     data = supabaseDataProvider({
       instanceUrl: server.url,
       apiKey: server.keys.publishableKey,
@@ -214,10 +218,11 @@ describe.each(BACKENDS)('ra-supabase providers (%s)', (backend) => {
       email: 'recupera@teste.local',
       redirectTo: `${ADMIN_URL}/auth-callback`,
     });
-    const mails = (await (
-      await fetch(`${server.mailboxUrl}?to=recupera@teste.local`)
-    ).json()) as MailboxMessage[];
+    const mailbox = await fetch(`${server.mailboxUrl}?to=recupera@teste.local`);
+    expect(mailbox.status).toBe(200);
+    const mails = (await mailbox.json()) as MailboxMessage[];
     const opened = await fetch(mails[0]?.link ?? '', { redirect: 'manual' });
+    expect(opened.status).toBe(303);
     const location = opened.headers.get('location') ?? '';
     expect(location.startsWith(`${ADMIN_URL}/auth-callback#access_token=`)).toBe(true);
 

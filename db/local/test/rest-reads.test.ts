@@ -72,6 +72,7 @@ describe.each(BACKENDS)('PostgREST reads through supabase-js (%s)', (backend) =>
       `${server.url}/rest/v1/posts?select=price,big,published_at,meta&id=eq.1`,
       { headers: { apikey: server.keys.publishableKey } },
     );
+    expect(response.status).toBe(200);
     expect(await response.text()).toBe(
       '[{"price":10.50,"big":9007199254740993,"published_at":"2024-03-01T10:00:00+00:00","meta":{"fonte": "guia", "nivel": 1}}]',
     );
@@ -199,7 +200,7 @@ describe.each(BACKENDS)('PostgREST reads through supabase-js (%s)', (backend) =>
       `${server.url}/rest/v1/posts?select=id&not.or=(id.eq.1,id.eq.2)&order=id`,
       { headers: { apikey: server.keys.publishableKey } },
     );
-    expect(await raw.json()).toEqual([{ id: 3 }, { id: 4 }]);
+    expect([raw.status, await raw.json()]).toEqual([200, [{ id: 3 }, { id: 4 }]]);
   });
 
   it('full-text search with each query type and a language', async () => {
@@ -353,6 +354,7 @@ describe.each(BACKENDS)('PostgREST reads through supabase-js (%s)', (backend) =>
     const response = await fetch(`${server.url}/rest/v1/`, {
       headers: { apikey: server.keys.publishableKey },
     });
+    expect(response.status).toBe(200);
     const doc = (await response.json()) as {
       swagger: string;
       definitions: Record<
@@ -394,7 +396,7 @@ describe.each(BACKENDS)('PostgREST reads through supabase-js (%s)', (backend) =>
     const noProfile = await fetch(`${server.url}/rest/v1/posts?select=id&id=eq.1`, {
       headers: { apikey: server.keys.publishableKey },
     });
-    expect(await noProfile.json()).toEqual([{ id: 1 }]);
+    expect([noProfile.status, await noProfile.json()]).toEqual([200, [{ id: 1 }]]);
   });
 
   it('accepts the legacy JWT keys and the secret key with the roles they carry', async () => {
@@ -408,7 +410,7 @@ describe.each(BACKENDS)('PostgREST reads through supabase-js (%s)', (backend) =>
     const raRequest = await fetch(`${server.url}/rest/v1/posts?select=id&id=eq.2`, {
       headers: { apiKey: server.keys.publishableKey, Accept: 'application/json' },
     });
-    expect(await raRequest.json()).toEqual([{ id: 2 }]);
+    expect([raRequest.status, await raRequest.json()]).toEqual([200, [{ id: 2 }]]);
   });
 
   it('answers CORS preflights and exposes Content-Range', async () => {
@@ -427,6 +429,7 @@ describe.each(BACKENDS)('PostgREST reads through supabase-js (%s)', (backend) =>
     const get = await fetch(`${server.url}/rest/v1/posts?select=id`, {
       headers: { apikey: server.keys.publishableKey, Origin: 'http://localhost:5173' },
     });
+    expect(get.status).toBe(200);
     expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range');
   });
 });

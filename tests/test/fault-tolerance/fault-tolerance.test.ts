@@ -145,6 +145,7 @@ describe('db/local killed (SIGKILL) in the middle of a burst of saves', () => {
     const base: Reply[] = [];
     for (let i = 0; i < 5; i++)
       base.push(await api('POST', '/api/hospedagens', token, hospedagem()));
+    expect(base.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const ids = base.map((r) => r.body.id as string);
     for (const id of ids.slice(0, 3)) {
       expect(
@@ -154,7 +155,8 @@ describe('db/local killed (SIGKILL) in the middle of a burst of saves', () => {
         (await api('POST', `/api/hospedagens/${id}/pinned`, token, { pinned: true })).status,
       ).toBe(200);
     }
-    for (let i = 0; i < 2; i++) await api('POST', '/api/slides', token, slide());
+    for (let i = 0; i < 2; i++)
+      expect((await api('POST', '/api/slides', token, slide())).status).toBe(201);
 
     // Versions sent to each existing listing: the row must end as exactly one of them.
     const versions = new Map<string, Record<string, unknown>[]>(
@@ -330,6 +332,7 @@ describe('the worker killed (SIGKILL) in the middle of photo uploads and saves',
     const abandoned = await upload(smallPhoto);
     expect([kept.status, abandoned.status]).toEqual([201, 201]);
     const listing = await api('POST', '/api/hospedagens', token, hospedagem());
+    expect(listing.status).toBe(201);
     const id = listing.body.id as string;
     const versions = [pick(listing.body)];
 

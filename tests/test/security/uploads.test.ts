@@ -4,11 +4,13 @@
 // as re-encoded JPEGs, served with a fixed type and `nosniff`.
 import { connect } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import { IMAGE_FOLDERS, IMAGE_VARIANT_NAMES } from '@guia-fortim/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, r2ObjectCount } from '../../../workers/api/test/support/client.ts';
 import { decode, photo } from '../../../workers/api/test/support/photos.ts';
 import { api, type Reply, stack } from './support/callers.ts';
+
+// admin-panel.md §9: "Resize bounds: hero 1600x900 …, card 800x600 …, thumb 400x300 …; JPEG output."
+const VARIANTS = ['hero', 'card', 'thumb'] as const;
 
 let token: string;
 let jpeg: Buffer;
@@ -171,8 +173,9 @@ describe('polyglots that are real images', () => {
       const objects = r2ObjectCount();
       const reply = await upload(form([['file', bytes(), name]]));
       expect(reply.status).toBe(201);
-      expect(r2ObjectCount()).toBe(objects + IMAGE_VARIANT_NAMES.length);
-      for (const variant of IMAGE_VARIANT_NAMES) {
+      expect(Object.keys(reply.body).sort()).toEqual(['card', 'hero', 'thumb']);
+      expect(r2ObjectCount()).toBe(objects + 3);
+      for (const variant of VARIANTS) {
         const response = await fetch(reply.body[variant]);
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('image/jpeg');
@@ -309,7 +312,8 @@ describe('malformed uploads', () => {
   const BAD_FOLDER = {
     status: 400,
     code: 'invalid_folder',
-    message: `Pasta inválida. Use uma destas: ${IMAGE_FOLDERS.join(', ')}.`,
+    // admin-panel.md §7: "folders hospedagens, comercios, passeios, general, carousel".
+    message: 'Pasta inválida. Use uma destas: hospedagens, comercios, passeios, general, carousel.',
   };
 
   it('two files, a wrong field name, no file, a text field, or not multipart at all', async () => {

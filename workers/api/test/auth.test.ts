@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   admin,
   api,
+  expectCall,
   newAdmin,
   newUser,
   PORTUGUESE_401,
@@ -42,17 +43,20 @@ beforeAll(async () => {
   adminToken = (await admin()).token;
   const listing: Record<string, string> = {};
   for (const kind of KINDS) {
-    const created = await api('POST', KIND_PATH[kind], {
+    const created = await expectCall(201, 'POST', KIND_PATH[kind], {
       token: adminToken,
       json: validListing(kind),
     });
-    listing[kind] = created.body.id;
+    listing[kind] = created.id;
   }
-  const category = await api('POST', '/api/categories', {
+  const category = await expectCall(201, 'POST', '/api/categories', {
     token: adminToken,
     json: { name: `Matriz ${Date.now()}`, type: 'comercio' },
   });
-  const slide = await api('POST', '/api/slides', { token: adminToken, json: validSlide() });
+  const slide = await expectCall(201, 'POST', '/api/slides', {
+    token: adminToken,
+    json: validSlide(),
+  });
   const user = await newUser();
   userToken = user.token;
   const removed = await newAdmin();
@@ -64,8 +68,8 @@ beforeAll(async () => {
   removedAdminToken = removed.token;
   endpoints = adminEndpoints({
     listing,
-    category: category.body.id,
-    slide: slide.body.id,
+    category: category.id,
+    slide: slide.id,
     user: user.id,
   });
 });

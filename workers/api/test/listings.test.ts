@@ -1,8 +1,8 @@
 // Hospedagens, comercios and passeios: create, update, quick edit and delete through the worker,
 // against db/local with the admin's own token.
-import { DEFAULT_IMAGE_STYLES, LISTING_TABLE, MESSAGES } from '@guia-fortim/db';
+import { LISTING_TABLE } from '@guia-fortim/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, rows, snapshot } from './support/client.ts';
+import { admin, api, expectCall, rows, snapshot } from './support/client.ts';
 import { KIND_PATH, KINDS, REQUIRED_FIELDS, validListing } from './support/fixtures.ts';
 
 let token: string;
@@ -12,7 +12,15 @@ beforeAll(async () => {
 
 const BLANK: Record<string, unknown> = { categorias: ['  '], price: null };
 
-const INCOMPLETE = { code: 'incomplete_fields', message: MESSAGES.required };
+// admin-panel.md §5: "missing required fields give 'Campos incompletos' / 'Por favor, preencha
+// todos os campos obrigatórios.'"
+const REQUIRED = 'Por favor, preencha todos os campos obrigatórios.';
+const INCOMPLETE = { code: 'incomplete_fields', message: REQUIRED };
+const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.';
+const NOT_ALLOWED = (field: string) => `Campo não permitido: ${field}.`;
+// admin-panel.md §5: "Price: number, minimum 0"; "Rating 0 to 5".
+const PRICE = 'O preço deve ser um número maior ou igual a 0.';
+const RATING = 'A avaliação deve ser um número entre 0 e 5.';
 
 describe.each(KINDS)('%s', (kind) => {
   const path = KIND_PATH[kind];
@@ -30,12 +38,13 @@ describe.each(KINDS)('%s', (kind) => {
     expect(reply.body).toMatchObject({
       name: 'Recanto  São João',
       phone: '5588999991234',
-      rating: 4.5,
+      rating: 4.5, // admin-panel.md §5: "Rating 0 to 5, step 0.1, default 4.5"
       amenities: ['Wi-Fi', 'Piscina'],
       additional_images: [],
       latitude: 0,
       longitude: 0,
-      image_styles: DEFAULT_IMAGE_STYLES,
+      // admin-panel.md §3: "Default scale 1, rotate 0, positions 50, cover."
+      image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
       is_featured: false,
       is_pinned: false,
     });
@@ -46,10 +55,10 @@ describe.each(KINDS)('%s', (kind) => {
 
   it('gives a second listing with the same name its own slug', async () => {
     const payload = { ...validListing(kind), name: `Mesmo Nome ${kind}` };
-    const first = await api('POST', path, { token, json: payload });
-    const second = await api('POST', path, { token, json: payload });
-    expect(first.body.slug).toBe(`mesmo-nome-${kind}`);
-    expect(second.body.slug).toBe(`mesmo-nome-${kind}-2`);
+    const first = await expectCall(201, 'POST', path, { token, json: payload });
+    const second = await expectCall(201, 'POST', path, { token, json: payload });
+    expect(first.slug).toBe(`mesmo-nome-${kind}`);
+    expect(second.slug).toBe(`mesmo-nome-${kind}-2`);
   });
 
   it("refuses each missing required field with 'Campos incompletos' and changes nothing", async () => {
@@ -60,7 +69,7 @@ describe.each(KINDS)('%s', (kind) => {
       const missing = await api('POST', path, { token, json: payload });
       expect([field, missing.status]).toEqual([field, 400]);
       expect(missing.body.error).toMatchObject(INCOMPLETE);
-      expect(missing.body.error.fields[field]).toBe(MESSAGES.required);
+      expect(missing.body.error.fields[field]).toBe(REQUIRED);
 
       const blank = await api('POST', path, {
         token,
@@ -74,22 +83,35 @@ describe.each(KINDS)('%s', (kind) => {
 
   it('refuses each bad value with its Portuguese message and changes nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ rating: 5.5 }, MESSAGES.rating],
-      [{ rating: 'cinco' }, MESSAGES.rating],
-      [{ phone: '12345' }, MESSAGES.phone],
-      [{ image_url: 'javascript:alert(1)' }, MESSAGES.imageUrl],
-      [{ image_url: '//evil.example.com/x.jpg' }, MESSAGES.imageUrl],
-      [{ additional_images: ['/a.jpg', '/b.jpg', '/c.jpg', '/d.jpg'] }, MESSAGES.tooManyImages(3)],
-      [{ latitude: 91 }, MESSAGES.latitude],
-      [{ longitude: -180.5 }, MESSAGES.longitude],
-      [{ name: 'x'.repeat(121) }, MESSAGES.tooLong('O nome', 120)],
-      [{ image_styles: { scale: 10 } }, MESSAGES.imageStyles],
-      [{ slug: 'meu-slug' }, MESSAGES.unknownField(['slug'])],
-      [{ is_featured: true }, MESSAGES.unknownField(['is_featured'])],
-      [{ amenities: 'Wi-Fi, Piscina' }, MESSAGES.invalidPayload],
+      [{ rating: 5.5 }, RATING],
+      [{ rating: 'cinco' }, RATING],
+      [
+        { phone: '12345' },
+        'Informe o WhatsApp com código do país e DDD, de 10 a 15 dígitos (ex.: 5588999999999).',
+      ],
+      [
+        { image_url: 'javascript:alert(1)' },
+        'Informe uma imagem válida (endereço http(s) ou caminho do site).',
+      ],
+      [
+        { image_url: '//evil.example.com/x.jpg' },
+        'Informe uma imagem válida (endereço http(s) ou caminho do site).',
+      ],
+      // admin-panel.md §5: "'Você pode adicionar no máximo {n} imagens.' … Extra photos at most 3".
+      [
+        { additional_images: ['/a.jpg', '/b.jpg', '/c.jpg', '/d.jpg'] },
+        'Você pode adicionar no máximo 3 imagens.',
+      ],
+      [{ latitude: 91 }, 'A latitude deve estar entre -90 e 90.'],
+      [{ longitude: -180.5 }, 'A longitude deve estar entre -180 e 180.'],
+      [{ name: 'x'.repeat(121) }, 'O nome deve ter no máximo 120 caracteres.'],
+      [{ image_styles: { scale: 10 } }, 'Ajuste de imagem inválido.'],
+      [{ slug: 'meu-slug' }, NOT_ALLOWED('slug')],
+      [{ is_featured: true }, NOT_ALLOWED('is_featured')],
+      [{ amenities: 'Wi-Fi, Piscina' }, 'Dados inválidos.'],
     ];
     if (kind !== 'comercio') {
-      cases.push([{ price: -1 }, MESSAGES.price], [{ price: '100' }, MESSAGES.price]);
+      cases.push([{ price: -1 }, PRICE], [{ price: '100' }, PRICE]);
     }
     const before = await snapshot();
     for (const [change, message] of cases) {
@@ -99,13 +121,13 @@ describe.each(KINDS)('%s', (kind) => {
     }
     for (const body of [null, [], 'texto', 42]) {
       const reply = await api('POST', path, { token, json: body });
-      expect(reply.status).toBe(400);
+      expect([body, reply.status]).toEqual([body, 400]);
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it('updates only the fields sent and keeps the slug', async () => {
-    const created = (await api('POST', path, { token, json: validListing(kind) })).body;
+    const created = await expectCall(201, 'POST', path, { token, json: validListing(kind) });
     const reply = await api('PATCH', `${path}/${created.id}`, {
       token,
       json: { name: 'Nome Atualizado', description: '  Nova descrição  ', amenities: ['TV'] },
@@ -125,12 +147,12 @@ describe.each(KINDS)('%s', (kind) => {
   });
 
   it('refuses empty, blank, unknown-id and malformed-id updates', async () => {
-    const created = (await api('POST', path, { token, json: validListing(kind) })).body;
+    const created = await expectCall(201, 'POST', path, { token, json: validListing(kind) });
     const before = await snapshot();
     const empty = await api('PATCH', `${path}/${created.id}`, { token, json: {} });
-    expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toBe(MESSAGES.nothingToUpdate);
+    expect([empty.status, empty.body.error.message]).toEqual([400, NOTHING_TO_UPDATE]);
     const blank = await api('PATCH', `${path}/${created.id}`, { token, json: { name: ' ' } });
+    expect(blank.status).toBe(400);
     expect(blank.body.error).toMatchObject(INCOMPLETE);
     const unknown = await api('PATCH', `${path}/00000000-0000-4000-8000-000000000000`, {
       token,
@@ -140,37 +162,42 @@ describe.each(KINDS)('%s', (kind) => {
     expect(unknown.body.error).toEqual({ code: 'not_found', message: 'Item não encontrado.' });
     const malformed = await api('PATCH', `${path}/123`, { token, json: { name: 'X' } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error.message).toBe(MESSAGES.id);
+    expect(malformed.body.error.message).toBe('Identificador inválido.');
     expect(await snapshot()).toEqual(before);
   });
 
   it('quick-edits the rating, clamped to 0–5 and 0 when not a number', async () => {
-    const created = (await api('POST', path, { token, json: validListing(kind) })).body;
+    const created = await expectCall(201, 'POST', path, { token, json: validListing(kind) });
     const quick = (json: unknown) => api('PATCH', `${path}/${created.id}/quick`, { token, json });
-    expect((await quick({ rating: 7 })).body.rating).toBe(5);
-    expect((await quick({ rating: -2 })).body.rating).toBe(0);
-    expect((await quick({ rating: '4.2' })).body.rating).toBe(4.2);
-    expect((await quick({ rating: 'abc' })).body.rating).toBe(0);
-    expect((await quick({ rating: 3.6 })).body.rating).toBe(3.6);
+    // admin-panel.md §5: "quick edit clamps to 0-5 and uses 0 if not a number".
+    const rated = async (rating: unknown) => {
+      const reply = await quick({ rating });
+      return [reply.status, reply.body.rating];
+    };
+    expect(await rated(7)).toEqual([200, 5]);
+    expect(await rated(-2)).toEqual([200, 0]);
+    expect(await rated('4.2')).toEqual([200, 4.2]);
+    expect(await rated('abc')).toEqual([200, 0]);
+    expect(await rated(3.6)).toEqual([200, 3.6]);
     const [stored] = await rows(table, `id=eq.${created.id}`);
     expect(stored.rating).toBe(3.6);
     const empty = await quick({});
-    expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toBe(MESSAGES.nothingToUpdate);
+    expect([empty.status, empty.body.error.message]).toEqual([400, NOTHING_TO_UPDATE]);
     const extra = await quick({ rating: 4, name: 'Outro' });
-    expect(extra.status).toBe(400);
-    expect(extra.body.error.message).toBe(MESSAGES.unknownField(['name']));
+    expect([extra.status, extra.body.error.message]).toEqual([400, NOT_ALLOWED('name')]);
     if (kind === 'comercio') {
       const price = await quick({ price: 10 });
-      expect(price.body.error.message).toBe(MESSAGES.unknownField(['price']));
+      expect([price.status, price.body.error.message]).toEqual([400, NOT_ALLOWED('price')]);
     } else {
-      expect((await quick({ price: 99.9 })).body.price).toBe(99.9);
-      expect((await quick({ price: -5 })).body.error.message).toBe(MESSAGES.price);
+      const priced = await quick({ price: 99.9 });
+      expect([priced.status, priced.body.price]).toEqual([200, 99.9]);
+      const negative = await quick({ price: -5 });
+      expect([negative.status, negative.body.error.message]).toEqual([400, PRICE]);
     }
   });
 
   it('deletes a listing once; the second time it is not found', async () => {
-    const created = (await api('POST', path, { token, json: validListing(kind) })).body;
+    const created = await expectCall(201, 'POST', path, { token, json: validListing(kind) });
     const reply = await api('DELETE', `${path}/${created.id}`, { token });
     expect(reply.status).toBe(200);
     expect(reply.body.id).toBe(created.id);

@@ -1,7 +1,7 @@
 // Random JSON at every endpoint: never a 500, and without an admin token never a change.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, newUser, r2ObjectCount, snapshot } from './support/client.ts';
+import { admin, api, expectCall, newUser, r2ObjectCount, snapshot } from './support/client.ts';
 import { adminEndpoints, type Endpoint, TINY_PNG } from './support/endpoints.ts';
 import { KIND_PATH, KINDS, validListing, validSlide } from './support/fixtures.ts';
 
@@ -16,19 +16,25 @@ beforeAll(async () => {
   const listing: Record<string, string> = {};
   for (const kind of KINDS) {
     listing[kind] = (
-      await api('POST', KIND_PATH[kind], { token: adminToken, json: validListing(kind) })
-    ).body.id;
+      await expectCall(201, 'POST', KIND_PATH[kind], {
+        token: adminToken,
+        json: validListing(kind),
+      })
+    ).id;
   }
-  const category = await api('POST', '/api/categories', {
+  const category = await expectCall(201, 'POST', '/api/categories', {
     token: adminToken,
     json: { name: `Propriedade ${Date.now()}`, type: 'passeio' },
   });
-  const slide = await api('POST', '/api/slides', { token: adminToken, json: validSlide() });
+  const slide = await expectCall(201, 'POST', '/api/slides', {
+    token: adminToken,
+    json: validSlide(),
+  });
   const user = await newUser();
   realEndpoints = adminEndpoints({
     listing,
-    category: category.body.id,
-    slide: slide.body.id,
+    category: category.id,
+    slide: slide.id,
     user: user.id,
   });
   // The admin's random calls aim at ids that do not exist, so a random body can never delete

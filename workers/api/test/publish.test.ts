@@ -38,7 +38,11 @@ afterAll(async () => {
 
 const call = (method: string, path: string, json?: unknown) =>
   api(method, path, { token, json }, worker.url);
-const state = async () => (await call('GET', '/api/publish')).body;
+const state = async () => {
+  const reply = await call('GET', '/api/publish');
+  expect(reply.status).toBe(200);
+  return reply.body;
+};
 const edit = (n: number) => call('PUT', '/api/settings', { nav_label_mapa: `Mapa ${n}` });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -86,7 +90,7 @@ describe('rebuilds after content changes', { timeout: 90_000 }, () => {
   it('answers edits at once while a build runs, and sends exactly one follow-up afterwards', async () => {
     const base = await settled();
     hook.buildMs = 6_000;
-    await edit(1);
+    expect((await edit(1)).status).toBe(200);
     await waitFor(state, (s) => s.state === 'building');
     expect(hook.posts).toHaveLength(base + 1);
 
@@ -113,7 +117,7 @@ describe('rebuilds after content changes', { timeout: 90_000 }, () => {
   it('reports a failed build with its error', async () => {
     const base = await settled();
     hook.outcome = 'failed';
-    await edit(200);
+    expect((await edit(200)).status).toBe(200);
     const failed = await waitFor(state, (s) => s.state === 'failed');
     expect(failed).toMatchObject({ error: 'astro build falhou', hookCalls: base + 1 });
     hook.outcome = 'live';
@@ -130,6 +134,7 @@ describe('rebuilds after content changes', { timeout: 90_000 }, () => {
 
   it('logs every request as one JSON line carrying its request id', async () => {
     const reply = await call('GET', '/api/publish');
+    expect(reply.status).toBe(200);
     const id = reply.headers.get('x-request-id');
     await sleep(200);
     const line = worker

@@ -1,7 +1,6 @@
 // Roles: an admin sets a user's role; the admin grant by e-mail with the spec's messages.
-import { DB_ERROR_MESSAGES, MESSAGES } from '@guia-fortim/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, newUser, rows, snapshot } from './support/client.ts';
+import { admin, api, expectCall, newUser, rows, snapshot } from './support/client.ts';
 
 let token: string;
 beforeAll(async () => {
@@ -32,8 +31,11 @@ describe('PUT /api/users/:id/role', () => {
     const user = await newUser();
     const before = await snapshot();
     const role = await api('PUT', `/api/users/${user.id}/role`, { token, json: { role: 'dono' } });
-    expect(role.status).toBe(400);
-    expect(role.body.error.message).toBe(MESSAGES.role);
+    // admin-panel.md §5: "Role options limited to user, moderator, admin."
+    expect([role.status, role.body.error.message]).toEqual([
+      400,
+      'Função inválida. Use user, moderator ou admin.',
+    ]);
     const unknown = await api('PUT', '/api/users/00000000-0000-4000-8000-00000000abcd/role', {
       token,
       json: { role: 'admin' },
@@ -48,7 +50,7 @@ describe('PUT /api/users/:id/role', () => {
       json: { role: 'user' },
     });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.error.message).toBe(MESSAGES.id);
+    expect(malformed.body.error.message).toBe('Identificador inválido.');
     expect(await snapshot()).toEqual(before);
   });
 
@@ -56,12 +58,19 @@ describe('PUT /api/users/:id/role', () => {
     const admins = await rows('user_roles', 'role=eq.admin&select=user_id');
     const { id } = await admin();
     for (const other of admins.filter((a) => a.user_id !== id)) {
-      await api('PUT', `/api/users/${other.user_id}/role`, { token, json: { role: 'user' } });
+      await expectCall(200, 'PUT', `/api/users/${other.user_id}/role`, {
+        token,
+        json: { role: 'user' },
+      });
     }
+    expect(await rows('user_roles', 'role=eq.admin&select=user_id')).toEqual([{ user_id: id }]);
     const before = await snapshot();
     const reply = await api('PUT', `/api/users/${id}/role`, { token, json: { role: 'user' } });
     expect(reply.status).toBe(409);
-    expect(reply.body.error).toEqual({ code: 'last_admin', message: DB_ERROR_MESSAGES.lastAdmin });
+    expect(reply.body.error).toEqual({
+      code: 'last_admin',
+      message: 'Não é possível remover o último administrador.',
+    });
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -74,9 +83,10 @@ describe('POST /api/admin/grant', () => {
       json: { email: `  ${user.email.toUpperCase()}  ` },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body.message).toBe(
-      `Acesso de administrador concedido para ${user.email.toUpperCase()}`,
-    );
+    expect(reply.body).toEqual({
+      email: user.email.toUpperCase(),
+      message: `Acesso de administrador concedido para ${user.email.toUpperCase()}`,
+    });
     expect(await rolesOf(user.id)).toEqual(['admin']);
   });
 
@@ -117,6 +127,14 @@ describe('POST /api/admin/grant', () => {
 
   it('requires a signed-in caller', async () => {
     const reply = await api('POST', '/api/admin/grant', { json: { email: 'a@b.c' } });
-    expect(reply.status).toBe(401);
+    expect([reply.status, reply.body]).toEqual([
+      401,
+      {
+        error: {
+          code: 'unauthorized',
+          message: 'Sessão inválida ou expirada. Entre novamente.',
+        },
+      },
+    ]);
   });
 });

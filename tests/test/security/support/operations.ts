@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ListingKind } from '@guia-fortim/db';
 import {
   adminEndpoints,
+  type Endpoint,
   type EndpointIds,
 } from '../../../../workers/api/test/support/endpoints.ts';
 import {
@@ -21,8 +22,8 @@ export type Operation = {
   /** Unique; the key of the matrix. */
   name: string;
   surface: Surface;
-  /** The worker's route as its README writes it (checked against the README). */
-  route?: string;
+  /** For the worker: the request it sends (checked against the worker's router). */
+  request?: { method: string; path: string };
   /** Status of an allowed call. */
   okStatus: number;
   /** Body of an allowed call, when it depends on the caller. */
@@ -56,15 +57,6 @@ const TABLE_OF: Record<ListingKind, Table> = {
   passeio: 'passeios',
 };
 
-/** The README's spelling of a concrete worker path. */
-function routeOf(method: string, path: string): string {
-  const route = path
-    .replace(/\?.*$/, '')
-    .replace(/^\/api\/(hospedagens|comercios|passeios)/, '/api/{kind}')
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, ':id');
-  return `${method} ${route}`;
-}
-
 function changesOf(name: string, path: string): Store | undefined {
   // Moves may leave an item where it was; the sweep keeps photos younger than a day.
   if (name.startsWith('mover') || name === 'estado da publicação' || name.startsWith('varrer')) {
@@ -79,50 +71,55 @@ function changesOf(name: string, path: string): Store | undefined {
   return kind && TABLE_OF[kind];
 }
 
+/** A worker operation: the one request it sends, with the caller's token. */
+function workerOperation(
+  endpoint: Endpoint,
+  extra: Omit<Operation, 'name' | 'surface' | 'request' | 'send'>,
+): Operation {
+  return {
+    name: endpoint.name,
+    surface: 'worker',
+    request: { method: endpoint.method, path: endpoint.path },
+    send: (caller) =>
+      api(endpoint.method, endpoint.path, {
+        token: caller.token,
+        json: endpoint.json,
+        body: endpoint.form?.(),
+      }),
+    ...extra,
+  };
+}
+
 function workerOperations(f: Fixture): Operation[] {
-  const admin = adminEndpoints(f).map(
-    (endpoint): Operation => ({
-      name: endpoint.name,
-      surface: 'worker',
-      route: routeOf(endpoint.method, endpoint.path),
+  const admin = adminEndpoints(f).map((endpoint) =>
+    workerOperation(endpoint, {
       okStatus: endpoint.name.startsWith('criar') || endpoint.name === 'enviar imagem' ? 201 : 200,
       changes: changesOf(endpoint.name, endpoint.path),
-      send: (caller) =>
-        api(endpoint.method, endpoint.path, {
-          token: caller.token,
-          json: endpoint.json,
-          body: endpoint.form?.(),
-        }),
     }),
   );
   return [
     ...admin,
-    {
-      name: 'conceder admin',
-      surface: 'worker',
-      route: 'POST /api/admin/grant',
-      okStatus: 200,
-      changes: 'user_roles',
-      refusal: 'Apenas administradores podem conceder acesso de admin a outros usuários.',
-      send: (caller) =>
-        api('POST', '/api/admin/grant', {
-          token: caller.token,
-          json: { email: f.grantTarget.email },
-        }),
-    },
-    {
-      name: 'saúde',
-      surface: 'worker',
-      okStatus: 200,
-      send: (caller) => api('GET', '/health', { token: caller.token }),
-    },
-    {
-      name: 'ler imagem',
-      surface: 'worker',
-      route: 'GET /images/{key}',
-      okStatus: 200,
-      send: (caller) => api('GET', new URL(f.imageUrl).pathname, { token: caller.token }),
-    },
+    workerOperation(
+      {
+        name: 'conceder admin',
+        method: 'POST',
+        path: '/api/admin/grant',
+        json: { email: f.grantTarget.email },
+      },
+      {
+        okStatus: 200,
+        changes: 'user_roles',
+        refusal: 'Apenas administradores podem conceder acesso de admin a outros usuários.',
+      },
+    ),
+    workerOperation(
+      { name: 'saúde', method: 'GET', path: '/health' },
+      { okStatus: 200, okBody: () => ({ ok: true }) },
+    ),
+    workerOperation(
+      { name: 'ler imagem', method: 'GET', path: new URL(f.imageUrl).pathname },
+      { okStatus: 200 },
+    ),
   ];
 }
 
@@ -284,7 +281,7 @@ function rpcOperations(f: Fixture): Operation[] {
   return [
     rpc('has_role', { _user_id: f.adminId, _role: 'admin' }, { okBody: () => true }),
     rpc('is_admin', {}, { okBody: (caller) => caller.name === 'admin' }),
-    rpc('username_available', { username: 'ninguem.usa.este' }),
+    rpc('username_available', { username: 'ninguem.usa.este' }, { okBody: () => true }),
     rpc(
       'grant_admin_access',
       { user_email: f.rpcGrantTarget.email },

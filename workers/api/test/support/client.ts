@@ -2,7 +2,7 @@
 // accounts, and reads of the database with the service role to prove what changed (or did not).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type Session, signIn, signUp } from './stack.ts';
 
 export const stack = inject('stack');
@@ -41,6 +41,23 @@ export async function api<T = Loose>(
     // not JSON: keep the text
   }
   return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+/**
+ * A call that must answer `status`: its body. A different status fails the test naming the call,
+ * with the reply's body (what the worker said went wrong) in the failure message.
+ */
+export async function expectCall<T = Loose>(
+  status: number,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+  baseUrl = stack.apiUrl,
+): Promise<T> {
+  const reply = await api<T>(method, path, options, baseUrl);
+  const call = `${method} ${path}`;
+  expect({ call, status: reply.status }, JSON.stringify(reply.body)).toEqual({ call, status });
+  return reply.body;
 }
 
 let adminSession: Promise<Session> | undefined;
