@@ -27,7 +27,15 @@ const vitest: Suite[] = [
 
 const only = process.argv.slice(2);
 const chosen = (suite: Suite) => only.length === 0 || only.includes(suite.name);
-type Result = { name: string; passed: number; failed: number; skipped: number; exit: number };
+type Result = {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Tests that failed, then passed on CI's retry: by name, never folded into `passed`. */
+  flaky: string[];
+  exit: number;
+};
 
 const running = new Set<ChildProcess>();
 
@@ -86,7 +94,7 @@ const stopAll = (passOn: boolean, code: number) => {
 process.once('SIGINT', () => stopAll(false, 130));
 process.once('SIGTERM', () => stopAll(true, 143));
 
-function countResults(kind: Suite['kind'], file: string) {
+function countResults(kind: Suite['kind'], file: string): Omit<Result, 'name' | 'exit'> {
   try {
     const json = JSON.parse(readFileSync(file, 'utf8'));
     if (kind === 'vitest') {
@@ -94,17 +102,37 @@ function countResults(kind: Suite['kind'], file: string) {
         passed: json.numPassedTests ?? 0,
         failed: json.numFailedTests ?? 0,
         skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+        flaky: [],
       };
     }
     const stats = json.stats ?? {};
     return {
-      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      passed: stats.expected ?? 0,
       failed: stats.unexpected ?? 0,
       skipped: stats.skipped ?? 0,
+      flaky: flakyTests(json.suites ?? []),
     };
   } catch {
-    return { passed: 0, failed: 0, skipped: 0 };
+    return { passed: 0, failed: 0, skipped: 0, flaky: [] };
   }
+}
+
+type PlaywrightSuite = {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; tests: { projectName: string; status: string }[] }[];
+};
+
+/** "[project] file › describe › test" of every test Playwright reports as flaky. */
+function flakyTests(suites: PlaywrightSuite[], path: string[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'flaky')
+        .map((test) => `[${test.projectName}] ${[...path, suite.title, spec.title].join(' › ')}`),
+    ),
+    ...flakyTests(suite.suites ?? [], [...path, suite.title]),
+  ]);
 }
 
 async function vitestLane(): Promise<Result[]> {
@@ -126,11 +154,18 @@ console.log('\n━━ Resumo dos testes ━━');
 for (const r of results) {
   const status = r.exit === 0 ? 'ok' : 'FALHOU';
   console.log(
-    `${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(3)} skipped  ${status}`,
+    `${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed ${String(r.flaky.length).padStart(3)} flaky ${String(r.skipped).padStart(3)} skipped  ${status}`,
   );
+}
+// A test that passed only on its retry is listed, not failed: see "Flaky tests" in the README.
+const flaky = results.flatMap((r) => r.flaky);
+if (flaky.length > 0) {
+  console.log(`\nInstáveis (falharam e passaram na nova tentativa): ${flaky.length}`);
+  for (const name of flaky) console.log(`  ${name}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const broken = results.filter((r) => r.exit !== 0 && r.failed === 0).length;
-console.log(`\n${passed} passed, ${failed + broken} failed`);
+console.log(`\n${flaky.length} flaky (counted apart from passed)`);
+console.log(`${passed} passed, ${failed + broken} failed`);
 process.exit(failed + broken > 0 ? 1 : 0);

@@ -21,8 +21,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry in CI, reported as flaky in the summary, so a timing hiccup on a loaded 2-core
-  // machine does not hide the rest of the run; locally a failure is a failure.
+  // One retry in CI, so a timing hiccup on a loaded 2-core machine does not hide the rest of the
+  // run; scripts/test.ts counts and lists a pass on the retry as flaky, never as a pass. Locally a
+  // failure is a failure.
   retries: process.env.CI ? 1 : 0,
   globalSetup: './e2e/stack.setup.ts',
   use: {
