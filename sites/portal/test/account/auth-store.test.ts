@@ -65,10 +65,10 @@ describe('auth store', () => {
       select public.grant_admin_access('${email}');
       commit;
     `);
-    await client.auth.refreshSession();
+    expect((await client.auth.refreshSession()).error).toBeNull();
     await until(() => isAdmin(store.getState().roles));
 
-    await client.auth.signOut();
+    expect((await client.auth.signOut()).error).toBeNull();
     await until(() => store.getState().user === null);
     expect(store.getState()).toMatchObject({ session: null, profile: null, roles: [] });
   });

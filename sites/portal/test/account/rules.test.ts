@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grantErrorMessage } from '../../src/lib/auth/admin-grant.ts';
-import { MSG, serviceErrorMessage } from '../../src/lib/auth/messages.ts';
+import { serviceErrorMessage } from '../../src/lib/auth/messages.ts';
 import { sessionStorageKey } from '../../src/lib/auth/session-key.ts';
 import {
   checkGrantEmail,
@@ -86,7 +86,7 @@ describe('messages', () => {
       'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
     );
     expect(grantErrorMessage(401, body('unauthorized', 'Sessão inválida'))).toBe(
-      MSG.grantSignedOut,
+      'Entre com sua conta para conceder acesso de administrador.',
     );
   });
   it('never shows the server English', () => {

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { AMENITIES, CARD_DESCRIPTION_MAX_LENGTH, type ListingKind } from '@guia-fortim/db';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Amenities } from '../../src/components/Amenities.tsx';
 import { ListingCard } from '../../src/components/cards/ListingCard.tsx';
 import { WhatsAppLink } from '../../src/components/WhatsAppLink.tsx';
-import { amenityIcon, DEFAULT_AMENITY_ICON } from '../../src/lib/amenities.ts';
 import { cardPrice } from '../../src/lib/prices.ts';
 import { comercio, hospedagem, passeio } from './fixtures.ts';
 
@@ -13,9 +11,15 @@ afterEach(cleanup);
 
 describe('listing cards', () => {
   it('cut the description at 100 characters with an ellipsis', () => {
-    const long = 'á'.repeat(CARD_DESCRIPTION_MAX_LENGTH + 20);
-    render(<ListingCard item={hospedagem('x', { description: long })} />);
-    expect(screen.getByText(`${'á'.repeat(CARD_DESCRIPTION_MAX_LENGTH)}...`)).toBeTruthy();
+    // spec §2: "Card descriptions are cut at 100 characters plus an ellipsis."
+    const hundred = `${'á'.repeat(50)}${'b'.repeat(50)}`;
+    const { rerender } = render(
+      <ListingCard item={hospedagem('x', { description: `${hundred}cortado depois` })} />,
+    );
+    expect(screen.getByText(`${hundred}...`)).toBeTruthy();
+    expect(screen.queryByText(/cortado/)).toBeNull();
+    rerender(<ListingCard item={hospedagem('x', { description: hundred })} />);
+    expect(screen.getByText(hundred)).toBeTruthy();
   });
 
   it('show the rating with one decimal only when above 0', () => {
@@ -83,12 +87,41 @@ describe("'Fale agora'", () => {
 });
 
 describe('amenity icons', () => {
-  it('every amenity the spec names has its own icon; others get the default', () => {
-    for (const kind of Object.keys(AMENITIES) as ListingKind[]) {
-      for (const name of AMENITIES[kind]) expect(amenityIcon(name)).not.toBe(DEFAULT_AMENITY_ICON);
-    }
-    expect(amenityIcon('Churrasqueira')).toBe(DEFAULT_AMENITY_ICON);
-    const { container } = render(<Amenities items={['Wi-Fi', 'Caiaques']} />);
-    expect(container.querySelectorAll('li svg')).toHaveLength(2);
+  // spec §3: "Amenity icons: lodging Wi-Fi, Estacionamento, Café da manhã, Ar condicionado, TV,
+  // Piscina; business Wi-Fi, Estacionamento, Aceita cartão, Ar condicionado; tour Guia turístico,
+  // Transporte, Alimentação, Fotos. Unknown names get a default icon."
+  const named = [
+    'Wi-Fi',
+    'Estacionamento',
+    'Café da manhã',
+    'Ar condicionado',
+    'TV',
+    'Piscina',
+    'Aceita cartão',
+    'Guia turístico',
+    'Transporte',
+    'Alimentação',
+    'Fotos',
+  ];
+  const icons = (items: string[]) => {
+    const { container, unmount } = render(<Amenities items={items} />);
+    const shown = [...container.querySelectorAll('li')].map((li) => ({
+      name: li.textContent,
+      icon: li.querySelector('svg')?.innerHTML,
+    }));
+    unmount();
+    return shown;
+  };
+
+  it('gives every amenity the spec names an icon of its own; unknown names share the default', () => {
+    const known = icons(named);
+    expect(known.map((item) => item.name)).toEqual(named);
+    for (const item of known) expect(item.icon).toBeTruthy();
+    expect(new Set(known.map((item) => item.icon)).size).toBe(named.length);
+
+    const [churrasqueira, caiaques] = icons(['Churrasqueira', 'Caiaques']);
+    expect(churrasqueira?.icon).toBeTruthy();
+    expect(caiaques?.icon).toBe(churrasqueira?.icon);
+    for (const item of known) expect(item.icon).not.toBe(churrasqueira?.icon);
   });
 });

@@ -152,7 +152,10 @@ describe('filters in the address', () => {
     expect(categoriaQuery(NO_CATEGORIA_FILTERS)).toBe('');
     const state = { busca: 'sorvete & açaí', categoria: 'Sorveteria' };
     expect(parseCategoriaFilters(new URLSearchParams(categoriaQuery(state)))).toEqual(state);
-    expect(parseCategoriaFilters(new URLSearchParams('categoria='))).toEqual(NO_CATEGORIA_FILTERS);
+    expect(parseCategoriaFilters(new URLSearchParams('categoria='))).toEqual({
+      busca: '',
+      categoria: null,
+    });
   });
 });
 

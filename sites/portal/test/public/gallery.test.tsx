@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-import { GALLERY_SWIPE_THRESHOLD_PX } from '@guia-fortim/db';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Gallery, photoCount, wrapIndex } from '../../src/components/Gallery.tsx';
 
 afterEach(cleanup);
+
+// spec §2 Photo gallery: "a swipe threshold of 75 px" (§9: "Gallery swipe threshold 75 px").
+const SWIPE_THRESHOLD_PX = 75;
 
 const photos = (n: number) => Array.from({ length: n }, (_, i) => `/demo/x/casa-${i + 1}-hero.jpg`);
 
@@ -38,16 +40,16 @@ describe('Gallery', () => {
     expect(phone?.getAttribute('loading')).toBe('lazy');
   });
 
-  it(`swipes only past ${GALLERY_SWIPE_THRESHOLD_PX} px and loops on the phone carousel`, () => {
+  it(`swipes only past ${SWIPE_THRESHOLD_PX} px and loops on the phone carousel`, () => {
     const { container } = render(<Gallery images={photos(3)} name="Casa" />);
     const carousel = container.querySelector('.gallery > div') as HTMLElement;
     const counter = () => within(carousel).getByText(/fotos$/).textContent;
     expect(counter()).toBe('1 / 3 fotos');
     fireEvent.pointerDown(carousel, { clientX: 300 });
-    fireEvent.pointerUp(carousel, { clientX: 300 - GALLERY_SWIPE_THRESHOLD_PX + 1 });
+    fireEvent.pointerUp(carousel, { clientX: 300 - SWIPE_THRESHOLD_PX + 1 });
     expect(counter()).toBe('1 / 3 fotos');
     fireEvent.pointerDown(carousel, { clientX: 300 });
-    fireEvent.pointerUp(carousel, { clientX: 300 - GALLERY_SWIPE_THRESHOLD_PX });
+    fireEvent.pointerUp(carousel, { clientX: 300 - SWIPE_THRESHOLD_PX });
     expect(counter()).toBe('2 / 3 fotos');
     fireEvent.pointerDown(carousel, { clientX: 100 });
     fireEvent.pointerUp(carousel, { clientX: 300 });
@@ -58,7 +60,7 @@ describe('Gallery', () => {
     expect(counter()).toBe('1 / 3 fotos');
   });
 
-  it('opens the full-screen viewer with its counter, progress bar and keyboard', () => {
+  it('opens the full-screen viewer with its counter, progress bar, keyboard and 75 px swipe', () => {
     render(<Gallery images={photos(4)} name="Casa" />);
     fireEvent.click(
       screen.getAllByRole('button', { name: 'Ampliar foto 2 de 4' })[0] as HTMLElement,
@@ -74,6 +76,17 @@ describe('Gallery', () => {
     expect(within(viewer).getByText('1 / 4', { exact: false })).toBeTruthy();
     fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
     expect(progress.style.width).toBe('100%');
+    const photo = within(viewer).getByRole('img', { name: 'Casa, foto 4 de 4' });
+    const area = photo.closest('.touch-pan-y') as HTMLElement;
+    fireEvent.pointerDown(area, { clientX: 400 });
+    fireEvent.pointerUp(area, { clientX: 400 - SWIPE_THRESHOLD_PX + 1 });
+    expect(within(viewer).getByText('4 / 4', { exact: false })).toBeTruthy();
+    fireEvent.pointerDown(area, { clientX: 400 });
+    fireEvent.pointerUp(area, { clientX: 400 - SWIPE_THRESHOLD_PX });
+    expect(within(viewer).getByText('1 / 4', { exact: false })).toBeTruthy();
+    fireEvent.pointerDown(area, { clientX: 100 });
+    fireEvent.pointerUp(area, { clientX: 100 + SWIPE_THRESHOLD_PX });
+    expect(within(viewer).getByText('4 / 4', { exact: false })).toBeTruthy();
     fireEvent.click(within(viewer).getByRole('button', { name: 'Fechar galeria' }));
     expect(screen.queryByRole('button', { name: 'Fechar galeria' })).toBeNull();
   });

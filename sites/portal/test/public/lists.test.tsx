@@ -3,7 +3,6 @@
 // address, and the listings past the first page read from their static JSON (served for real).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { COMMERCE_SKELETON_CARDS } from '@guia-fortim/db';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ComercioList from '../../src/islands/ComercioList.tsx';
@@ -181,7 +180,8 @@ describe('ComercioList', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), {
       target: { value: 'loja' },
     });
-    expect(container.querySelectorAll('li.animate-pulse')).toHaveLength(COMMERCE_SKELETON_CARDS);
+    // spec §2 /comercio: "Six skeleton cards while loading."
+    expect(container.querySelectorAll('li.animate-pulse')).toHaveLength(6);
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
         'Erro ao carregar comércios. Por favor, recarregue a página.',

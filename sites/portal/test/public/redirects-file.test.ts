@@ -3,13 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { parseRedirects } from '../../../../scripts/stack/origin.ts';
 import { LEGACY_REDIRECTS } from '../../src/lib/redirects.ts';
 
+// spec §2 Public navigation: "The paths /comercios, /comércio and /comercio-local redirect to
+// /comercio."
+const SPEC_REDIRECTS = {
+  '/comercios': '/comercio',
+  '/comércio': '/comercio',
+  '/comercio-local': '/comercio',
+};
+
 describe('the old commerce addresses', () => {
-  it('are the same in public/_redirects (Cloudflare Pages) and in the Astro redirects', async () => {
+  it('are the ones the spec names, in the Astro redirects', () => {
+    expect(LEGACY_REDIRECTS).toEqual(SPEC_REDIRECTS);
+  });
+
+  it('are the same, permanent, in public/_redirects (Cloudflare Pages)', async () => {
     const file = await readFile(new URL('../../public/_redirects', import.meta.url), 'utf8');
     const rules = parseRedirects(file);
     const fromFile = new Map(rules.map((rule) => [rule.from, rule.to]));
-    for (const [from, to] of Object.entries(LEGACY_REDIRECTS)) expect(fromFile.get(from)).toBe(to);
-    expect(new Set(rules.map((rule) => rule.from))).toEqual(new Set(Object.keys(LEGACY_REDIRECTS)));
+    for (const [from, to] of Object.entries(SPEC_REDIRECTS)) expect(fromFile.get(from)).toBe(to);
+    expect(new Set(rules.map((rule) => rule.from))).toEqual(new Set(Object.keys(SPEC_REDIRECTS)));
     expect(rules.every((rule) => rule.status === 301)).toBe(true);
   });
 });

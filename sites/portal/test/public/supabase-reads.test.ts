@@ -1,11 +1,6 @@
 // What the build and the header read from Supabase, against db/local (the same migrations and
 // row-level security as production) and the unmodified supabase-js client.
-import {
-  DEMO_ACCOUNTS,
-  FALLBACK_CATEGORIES,
-  LISTING_TABLE,
-  SETTINGS_DEFAULTS,
-} from '@guia-fortim/db';
+import { DEMO_ACCOUNTS, LISTING_TABLE } from '@guia-fortim/db';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,13 +39,130 @@ describe('readSiteData', () => {
   });
 
   it('uses the fallback categories for a kind without active ones', async () => {
-    await sql("update public.categories set is_active = false where type = 'passeio'");
+    // The seed's own tour categories, so the fallback is told apart from what the table holds.
+    await sql("update public.categories set name = 'Roteiro ' || name where type = 'passeio'");
     try {
+      const active = await readSiteData(config);
+      expect(active.categories.passeio.length).toBeGreaterThan(0);
+      expect(active.categories.passeio.every((name) => name.startsWith('Roteiro '))).toBe(true);
+      await sql("update public.categories set is_active = false where type = 'passeio'");
       const data = await readSiteData(config);
-      expect(data.categories.passeio).toEqual([...FALLBACK_CATEGORIES.passeio]);
+      // spec §3 Category: "When none exist a fallback list is used. ... Passeio: Aventura,
+      // Natureza, Ecoturismo, Esporte, Gastronomia."
+      expect(data.categories.passeio).toEqual([
+        'Aventura',
+        'Natureza',
+        'Ecoturismo',
+        'Esporte',
+        'Gastronomia',
+      ]);
       expect(data.categories.comercio).not.toContain('Outro');
     } finally {
-      await sql("update public.categories set is_active = true where type = 'passeio'");
+      await sql(
+        "update public.categories set is_active = true, name = substr(name, 9) where type = 'passeio'",
+      );
+    }
+  });
+
+  it.each([
+    // spec §3 Category fallback lists for the other two kinds.
+    [
+      'hospedagem',
+      [
+        'Pousada',
+        'Hotel',
+        'Casa',
+        'Chalé',
+        'Apartamento',
+        'Vista para o mar',
+        'Piscina',
+        'Família',
+        'Natureza',
+        'Longa estadia',
+        'Familiar',
+      ],
+    ],
+    [
+      'comercio',
+      ['Restaurante', 'Loja', 'Café', 'Mercado', 'Farmácia', 'Sorveteria', 'Supermercado'],
+    ],
+  ] as const)(
+    'falls back to the spec list for %s when its categories are gone',
+    async (kind, names) => {
+      const { rows: saved } = await sql(
+        'delete from public.categories where type = $1 returning name, type, is_active, order_position',
+        [kind],
+      );
+      expect(saved.length).toBeGreaterThan(0);
+      try {
+        expect((await readSiteData(config)).categories[kind]).toEqual(names);
+      } finally {
+        for (const row of saved) {
+          await sql(
+            'insert into public.categories (name, type, is_active, order_position) values ($1, $2, $3, $4)',
+            [row.name, row.type, row.is_active, row.order_position],
+          );
+        }
+      }
+    },
+  );
+
+  it('gives the spec defaults for every setting missing from the table', async () => {
+    const { rows: saved } = await sql(
+      'delete from public.site_settings returning setting_key, setting_value',
+    );
+    expect(saved.length).toBeGreaterThan(0);
+    try {
+      const { settings } = await readSiteData(config);
+      // spec §3 site_settings: "Defaults: a generic contact e-mail and phone, address 'Fortim,
+      // Ceará - Brasil', a promotional description, labels Início, Hospedagem, Comércio Local,
+      // Passeios, Mapa, titles 'Hospedagens em Fortim', 'Comércio Local', 'Passeios e
+      // Experiências'."
+      expect(settings).toMatchObject({
+        contact_address: 'Fortim, Ceará - Brasil',
+        nav_label_inicio: 'Início',
+        nav_label_hospedagem: 'Hospedagem',
+        nav_label_comercio: 'Comércio Local',
+        nav_label_passeios: 'Passeios',
+        nav_label_mapa: 'Mapa',
+        header_title_hospedagem: 'Hospedagens em Fortim',
+        header_title_comercio: 'Comércio Local',
+        header_title_passeios: 'Passeios e Experiências',
+      });
+      expect(settings.contact_email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+      expect(settings.contact_phone).toMatch(/\d{4}/);
+      expect(settings.site_description.length).toBeGreaterThan(20);
+    } finally {
+      for (const row of saved) {
+        await sql('insert into public.site_settings (setting_key, setting_value) values ($1, $2)', [
+          row.setting_key,
+          row.setting_value,
+        ]);
+      }
+    }
+  });
+
+  it('reads a listing saved without image_styles with the spec defaults', async () => {
+    await sql(
+      `insert into public.passeios (name, description, phone, image_url, price, duracao,
+         ponto_encontro, categoria)
+       values ('Passeio Sem Ajuste', 'Sem ajuste de imagem.', '5588999330099',
+         '/demo/x/sem-ajuste-1-hero.jpg', 50, '1 hora', 'Porto', 'Natureza')`,
+    );
+    try {
+      const data = await readSiteData(config);
+      const tour = data.passeios.find((row) => row.name === 'Passeio Sem Ajuste');
+      // spec §3 image_styles: "scale (default 1), rotate in degrees (0), positionX and positionY
+      // in percent 0-100 (50, 50), objectFit (...; default cover)".
+      expect(tour?.image_styles).toEqual({
+        scale: 1,
+        rotate: 0,
+        positionX: 50,
+        positionY: 50,
+        objectFit: 'cover',
+      });
+    } finally {
+      await sql("delete from public.passeios where name = 'Passeio Sem Ajuste'");
     }
   });
 
@@ -60,18 +172,22 @@ describe('readSiteData', () => {
     ]);
     expect((await readSiteData(config)).settings.header_title_passeios).toBe('Roteiros');
     await sql('delete from public.site_settings where setting_key = $1', ['header_title_passeios']);
+    // spec §3 site_settings defaults: "titles ... 'Passeios e Experiências'".
     expect((await readSiteData(config)).settings.header_title_passeios).toBe(
-      SETTINGS_DEFAULTS.header_title_passeios,
+      'Passeios e Experiências',
     );
   });
 
   it('reads past the first 1,000 rows of a table', async () => {
+    const { rows: before } = await sql(
+      "select count(*)::int as n from public.categories where type = 'hospedagem' and is_active",
+    );
     await sql(
       `insert into public.categories (name, type, order_position)
        select 'Categoria ' || n, 'hospedagem', 1000 + n from generate_series(1, 1200) as n`,
     );
     const data = await readSiteData(config);
-    expect(data.categories.hospedagem).toHaveLength(FALLBACK_CATEGORIES.hospedagem.length + 1200);
+    expect(data.categories.hospedagem).toHaveLength(Number(before[0]?.n) + 1200);
     expect(data.categories.hospedagem.at(-1)).toBe('Categoria 1200');
   });
 
@@ -122,7 +238,7 @@ describe('the stored session the header reads', () => {
       email: admin.email,
       fullName: admin.fullName,
     });
-    await client.auth.signOut();
+    expect((await client.auth.signOut()).error).toBeNull();
     expect(readStoredUser(storage.get(key) ?? null)).toBeNull();
   });
 

@@ -1,0 +1,343 @@
+// @vitest-environment happy-dom
+// The account islands against the real db/local (in its own process: the happy-dom globals are
+// no place for a server) with the unmodified supabase-js. A small relay between the two holds a
+// request open, or answers one with a server error, so the states "while submitting", "while the
+// session is checked" and "sign-out failed" can be seen for as long as the test needs.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@guia-fortim/db/testing';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
+
+// A busy machine (db/local, supabase-js and the islands in one test) needs more than the defaults;
+// nothing here waits on a timer, only on answers the relay lets through.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+const user = userEvent.setup({ delay: null });
+const DB_LOCAL_MAIN = join(import.meta.dirname, '..', '..', '..', '..', 'db', 'local', 'main.ts');
+const PASSWORD = 'segredo123';
+const EMAIL = 'lia.souza@example.com';
+
+let dataDir = '';
+let dbLocal: ChildProcess | undefined;
+let dbLocalUrl = '';
+let publishableKey = '';
+let relay: Server | undefined;
+let relayUrl = '';
+
+type Seen = { method: string; path: string; status: number };
+/** Requests the islands made through the relay, with the status they got. */
+const seen: Seen[] = [];
+type Rule = { method: string; path: string; action: 'hold' | 'fail'; matched?: () => void };
+const rules: Rule[] = [];
+const releaseHeld: (() => void)[] = [];
+
+function startDbLocal(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [DB_LOCAL_MAIN, '--port', String(port), '--data-dir', dataDir, '--no-seed', '--autoconfirm'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    dbLocal = child;
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`db/local não respondeu:\n${log}`)), 90_000);
+    const collect = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('Supabase local pronto')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`db/local saiu (código ${code}):\n${log}`));
+    });
+  });
+}
+
+/** Passes every request on to db/local, except those a rule holds or fails. */
+function relayRequest(request: IncomingMessage, response: ServerResponse) {
+  const method = request.method ?? 'GET';
+  const path = request.url ?? '/';
+  const rule = rules.find((r) => r.method === method && path.startsWith(r.path));
+  const origin = request.headers.origin ?? '*';
+  if (rule?.action === 'fail') {
+    rule.matched?.();
+    seen.push({ method, path, status: 500 });
+    response.writeHead(500, {
+      'Content-Type': 'application/json',
+      'Access-Control-Allow-Origin': origin,
+    });
+    response.end(JSON.stringify({ code: 500, error_code: 'unexpected_failure', msg: 'falha' }));
+    return;
+  }
+  const forward = () => {
+    const upstream = httpRequest(
+      `${dbLocalUrl}${path}`,
+      { method, headers: { ...request.headers, host: new URL(dbLocalUrl).host } },
+      (answer) => {
+        seen.push({ method, path, status: answer.statusCode ?? 0 });
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', (error) => response.destroy(error));
+    request.pipe(upstream);
+  };
+  if (rule?.action === 'hold') {
+    rule.matched?.();
+    releaseHeld.push(forward);
+  } else forward();
+}
+
+/** A real session of db/local for the test user, as supabase-js stores it in the browser. */
+async function signIn(): Promise<Record<string, unknown>> {
+  const response = await fetch(`${dbLocalUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+function storeSession(session: Record<string, unknown>) {
+  localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
+}
+
+/** A rule that resolves once the islands make the request it names. */
+function when(method: string, path: string, action: Rule['action']): Promise<void> {
+  return new Promise((resolve) => {
+    rules.push({ method, path, action, matched: resolve });
+  });
+}
+
+function releaseAll() {
+  for (const forward of releaseHeld.splice(0)) forward();
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'portal-sessions-'));
+  const port = await freePort();
+  dbLocalUrl = `http://127.0.0.1:${port}`;
+  await startDbLocal(port);
+  const stack = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as {
+    publishableKey: string;
+  };
+  publishableKey = stack.publishableKey;
+  const signUp = await fetch(`${dbLocalUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: EMAIL,
+      password: PASSWORD,
+      data: { full_name: 'Lia Souza', username: 'lia.souza', avatar_url: null },
+    }),
+  });
+  expect(signUp.status).toBe(200);
+
+  const relayPort = await freePort();
+  relay = createServer(relayRequest);
+  await new Promise<void>((resolve) => relay?.listen(relayPort, '127.0.0.1', resolve));
+  relayUrl = `http://127.0.0.1:${relayPort}`;
+}, 120_000);
+
+afterAll(async () => {
+  releaseAll();
+  await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
+  if (dbLocal && dbLocal.exitCode === null) {
+    const exited = new Promise((resolve) => dbLocal?.once('exit', resolve));
+    dbLocal.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  vi.stubEnv('PUBLIC_SUPABASE_URL', relayUrl);
+  vi.stubEnv('PUBLIC_SUPABASE_PUBLISHABLE_KEY', publishableKey);
+  vi.stubEnv('PUBLIC_API_URL', 'http://127.0.0.1:9');
+  // Each test gets fresh islands: a supabase-js client of its own, no state left by another test.
+  vi.resetModules();
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  // A fresh client per test makes supabase-js warn about several clients sharing one storage
+  // key; the earlier ones are idle, so only that warning is kept out of the output.
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes('Multiple GoTrueClient instances')) warn(...args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  releaseAll();
+  rules.length = 0;
+  seen.length = 0;
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+async function page(name: 'LoginPage' | 'ProfilePage' | 'ResetPasswordPage') {
+  const pages = await import('../../src/components/account/pages.tsx');
+  return pages[name] as ComponentType;
+}
+
+describe('login form', () => {
+  it("is disabled and reads 'Entrando...' while the sign-in request is under way", async () => {
+    const LoginPage = await page('LoginPage');
+    render(<LoginPage />);
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    await waitFor(() => expect(email.disabled).toBe(false));
+    await user.type(email, EMAIL);
+    await user.type(screen.getByLabelText('Senha'), 'senha-errada');
+    const held = when('POST', '/auth/v1/token?grant_type=password', 'hold');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await held;
+
+    // spec §2: "The submit control is disabled and reads 'Entrando...' while submitting."
+    const busy = screen.getByRole('button', { name: 'Entrando...' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Entrar' })).toBeNull();
+
+    releaseAll();
+    // spec §8: "Sign-in: service message or 'Credenciais inválidas. Tente novamente.', title
+    // 'Erro no login'".
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Erro no login')).toBeTruthy();
+    expect(within(alert).getByText('Credenciais inválidas. Tente novamente.')).toBeTruthy();
+    const again = screen.getByRole('button', { name: 'Entrar' });
+    expect(again.hasAttribute('disabled')).toBe(false);
+    expect(seen).toContainEqual({
+      method: 'POST',
+      path: '/auth/v1/token?grant_type=password',
+      status: 400,
+    });
+  });
+});
+
+describe("'Verificando autenticação...'", () => {
+  /** A stored session past its expiry: supabase-js must refresh it before answering. */
+  async function expiredSession() {
+    const session = await signIn();
+    storeSession({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 });
+  }
+
+  it('is shown by the profile page while the session is checked, then the profile', async () => {
+    await expiredSession();
+    const refresh = when('POST', '/auth/v1/token?grant_type=refresh_token', 'hold');
+    const ProfilePage = await page('ProfilePage');
+    render(<ProfilePage />);
+    // spec §2: "Guarded areas show a loading indicator with 'Verificando autenticação...'"
+    expect(screen.getByRole('status').textContent).toBe('Verificando autenticação...');
+    await refresh;
+    expect(screen.getByText('Verificando autenticação...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Seu Perfil' })).toBeNull();
+
+    releaseAll();
+    expect(await screen.findByRole('heading', { name: 'Seu Perfil' })).toBeTruthy();
+    expect(screen.queryByText('Verificando autenticação...')).toBeNull();
+    expect(seen).toContainEqual({
+      method: 'POST',
+      path: '/auth/v1/token?grant_type=refresh_token',
+      status: 200,
+    });
+  });
+
+  it('is shown by the reset-password page while it checks the session, then the form', async () => {
+    await expiredSession();
+    const refresh = when('POST', '/auth/v1/token?grant_type=refresh_token', 'hold');
+    const ResetPasswordPage = await page('ResetPasswordPage');
+    render(<ResetPasswordPage />);
+    // spec §2: "/auth/reset-password ... shows 'Verificando autenticação...' while checking."
+    expect(screen.getByRole('status').textContent).toBe('Verificando autenticação...');
+    await refresh;
+    expect(screen.getByText('Verificando autenticação...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Redefinir senha' })).toBeNull();
+
+    releaseAll();
+    expect(await screen.findByRole('button', { name: 'Redefinir senha' })).toBeTruthy();
+    expect(screen.queryByText('Verificando autenticação...')).toBeNull();
+    expect(seen).toContainEqual({
+      method: 'POST',
+      path: '/auth/v1/token?grant_type=refresh_token',
+      status: 200,
+    });
+  });
+});
+
+describe('sign-out failure', () => {
+  // spec §8: "Logout: ... error 'Erro ao sair. Tente novamente.'" and "Auth context logs in
+  // Portuguese ... 'Erro ao sair:'".
+  it("the profile's 'Sair' shows the error, logs it, and keeps the visitor signed in", async () => {
+    storeSession(await signIn());
+    const ProfilePage = await page('ProfilePage');
+    render(<ProfilePage />);
+    const leave = await screen.findByRole('button', { name: 'Sair' });
+    const failed = when('POST', '/auth/v1/logout', 'fail');
+    await user.click(leave);
+    await failed;
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Erro ao sair. Tente novamente.')).toBeTruthy();
+    expect(consoleError.mock.calls.map((call) => call[0])).toContain('Erro ao sair:');
+    expect(screen.getByRole('heading', { name: 'Seu Perfil' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sair' }).hasAttribute('disabled')).toBe(false);
+    expect(localStorage.getItem('sb-127-auth-token')).not.toBeNull();
+    expect(seen).toContainEqual({
+      method: 'POST',
+      path: '/auth/v1/logout?scope=global',
+      status: 500,
+    });
+  });
+
+  it("the header menu's 'Sair' shows the error and keeps the menu's user", async () => {
+    storeSession(await signIn());
+    const { default: AccountMenu } = await import('../../src/islands/AccountMenu.tsx');
+    render(<AccountMenu supabaseUrl={relayUrl} />);
+    await user.click(await screen.findByRole('button', { name: 'Minha Conta' }));
+    const failed = when('POST', '/auth/v1/logout', 'fail');
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    await failed;
+
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('Erro ao sair. Tente novamente.'),
+    );
+    expect(consoleError.mock.calls.map((call) => call[0])).toContain('Erro ao sair:');
+    expect(screen.getByRole('button', { name: 'Sair' }).hasAttribute('disabled')).toBe(false);
+    expect(localStorage.getItem('sb-127-auth-token')).not.toBeNull();
+    expect(seen).toContainEqual({
+      method: 'POST',
+      path: '/auth/v1/logout?scope=global',
+      status: 500,
+    });
+  });
+});
