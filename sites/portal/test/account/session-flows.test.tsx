@@ -3,8 +3,6 @@
 // no place for a server) with the unmodified supabase-js. A small relay between the two holds a
 // request open, or answers one with a server error, so the states "while submitting", "while the
 // session is checked" and "sign-out failed" can be seen for as long as the test needs.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import {
   createServer,
   request as httpRequest,
@@ -12,9 +10,11 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
+import {
+  type LocalSupabaseProcess,
+  startLocalSupabaseProcess,
+} from '@guia-fortim/db/testing/local-process';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
@@ -36,12 +36,10 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
 const user = userEvent.setup({ delay: null });
-const DB_LOCAL_MAIN = join(import.meta.dirname, '..', '..', '..', '..', 'db', 'local', 'main.ts');
 const PASSWORD = 'segredo123';
 const EMAIL = 'lia.souza@example.com';
 
-let dataDir = '';
-let dbLocal: ChildProcess | undefined;
+let dbLocal: LocalSupabaseProcess | undefined;
 let dbLocalUrl = '';
 let publishableKey = '';
 let relay: Server | undefined;
@@ -53,32 +51,6 @@ const seen: Seen[] = [];
 type Rule = { method: string; path: string; action: 'hold' | 'fail'; matched?: () => void };
 const rules: Rule[] = [];
 const releaseHeld: (() => void)[] = [];
-
-function startDbLocal(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [DB_LOCAL_MAIN, '--port', String(port), '--data-dir', dataDir, '--no-seed', '--autoconfirm'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    dbLocal = child;
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`db/local não respondeu:\n${log}`)), 90_000);
-    const collect = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Supabase local pronto')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`db/local saiu (código ${code}):\n${log}`));
-    });
-  });
-}
 
 /** Passes every request on to db/local, except those a rule holds or fails. */
 function relayRequest(request: IncomingMessage, response: ServerResponse) {
@@ -142,14 +114,9 @@ function releaseAll() {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'portal-sessions-'));
-  const port = await freePort();
-  dbLocalUrl = `http://127.0.0.1:${port}`;
-  await startDbLocal(port);
-  const stack = JSON.parse(await readFile(join(dataDir, 'stack.json'), 'utf8')) as {
-    publishableKey: string;
-  };
-  publishableKey = stack.publishableKey;
+  dbLocal = await startLocalSupabaseProcess({ autoconfirm: true });
+  dbLocalUrl = dbLocal.url;
+  publishableKey = dbLocal.publishableKey;
   const signUp = await fetch(`${dbLocalUrl}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
@@ -170,12 +137,7 @@ beforeAll(async () => {
 afterAll(async () => {
   releaseAll();
   await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
-  if (dbLocal && dbLocal.exitCode === null) {
-    const exited = new Promise((resolve) => dbLocal?.once('exit', resolve));
-    dbLocal.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await dbLocal?.stop();
 });
 
 let consoleError: MockInstance<typeof console.error>;
