@@ -70,6 +70,16 @@ describe('image-position adjuster', () => {
     expect(previewImage().style.transform).toBe('scale(1.5) rotate(0deg)');
     expect(previewImage().style.objectFit).toBe('contain');
     fireEvent.click(screen.getByRole('button', { name: 'Redefinir' }));
-    expect(state()).toEqual(DEFAULT_IMAGE_STYLES);
+    // spec §9: "default image style scale 1, rotate 0, position 50/50, cover".
+    expect(state()).toEqual({
+      scale: 1,
+      rotate: 0,
+      positionX: 50,
+      positionY: 50,
+      objectFit: 'cover',
+    });
+    expect(previewImage().style.objectPosition).toBe('50% 50%');
+    expect(previewImage().style.transform).toBe('scale(1) rotate(0deg)');
+    expect(previewImage().style.objectFit).toBe('cover');
   });
 });

@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, messages } from '../src/i18n.ts';
+import { formatDate, formatMoney, i18nProvider, messages } from '../src/i18n.ts';
 
 function keys(object: object, prefix = ''): string[] {
   return Object.entries(object).flatMap(([key, value]) =>
@@ -15,12 +15,24 @@ describe('Portuguese messages', () => {
     const ours = new Set(keys(messages));
     const missing = keys(englishMessages).filter((key) => !ours.has(key));
     expect(missing).toEqual([]);
-    const flat = messages as unknown as { ra: { action: { reset: string } } };
-    expect(flat.ra.action.reset).toBe('Redefinir');
+    // What the panel shows for the keys ra-language-pt-br 1.5.1 lacks.
+    const t = (key: string) => i18nProvider.translate(key);
+    expect(t('ra.action.reset')).toBe('Redefinir');
+    expect(t('ra.action.search_columns')).toBe('Pesquisar colunas');
+    expect(t('ra.notification.offline')).toBe('Sem conexão. Não foi possível buscar os dados.');
+    expect(t('ra.validation.unique')).toBe('Deve ser único');
+    expect(t('ra.guesser.empty.title')).toBe('Nenhum dado para exibir');
+    expect(t('ra.guesser.empty.message')).toBe('Verifique seu provedor de dados');
+    // …and for keys the Portuguese package has.
+    expect(t('ra.action.save')).toBe('Salvar');
   });
 
   it('include the ra-supabase catalogue', () => {
     expect(keys(messages).filter((key) => key.startsWith('ra-supabase.'))).toHaveLength(12);
+    expect(i18nProvider.translate('ra-supabase.auth.forgot_password')).toBe('Esqueceu a senha?');
+    expect(i18nProvider.translate('ra-supabase.validation.password_mismatch')).toBe(
+      'As senhas não coincidem',
+    );
   });
 
   it('money and dates in pt-BR', () => {

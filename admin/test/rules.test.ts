@@ -81,11 +81,16 @@ describe('image styles', () => {
 });
 
 describe('slides', () => {
-  it('a new slide is last, active, links to /passeios', () => {
-    expect(newSlideForm(3)).toMatchObject({
+  it('a new slide is last, active, links to /passeios, with the default image style', () => {
+    // spec §3: "new slide gets slide count plus 1", is_active default true, link default /passeios.
+    expect(newSlideForm(3)).toEqual({
+      title: '',
+      subtitle: '',
+      image_url: '',
+      link: '/passeios',
       order_position: '4',
       is_active: true,
-      link: '/passeios',
+      image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
     });
   });
 
@@ -102,13 +107,14 @@ describe('slides', () => {
     expect(isAllowedSlideLink('javascript:alert(1)')).toBe(false);
     expect(isAllowedSlideLink('//evil.example')).toBe(false);
     const form = { ...newSlideForm(0), title: 'T', subtitle: 'S', image_url: '/x.jpg' };
-    expect(slideFormProblem({ ...form, order_position: '0' })).toMatch(
-      /inteiro maior ou igual a 1/,
+    // spec §5: "order_position integer, minimum 1"; the link rule is a deviation (ARCHITECTURE.md).
+    const orderMessage = 'A ordem deve ser um número inteiro maior ou igual a 1.';
+    expect(slideFormProblem({ ...form, order_position: '0' })).toBe(orderMessage);
+    expect(slideFormProblem({ ...form, order_position: '1.5' })).toBe(orderMessage);
+    expect(slideFormProblem({ ...form, order_position: '1' })).toBeNull();
+    expect(slideFormProblem({ ...form, link: 'javascript:x' })).toBe(
+      'O link deve ser um caminho do site (começando com /) ou um endereço http(s).',
     );
-    expect(slideFormProblem({ ...form, order_position: '1.5' })).toMatch(
-      /inteiro maior ou igual a 1/,
-    );
-    expect(slideFormProblem({ ...form, link: 'javascript:x' })).toMatch(/caminho do site/);
     expect(slideFormProblem(form)).toBeNull();
   });
 
@@ -174,13 +180,18 @@ describe('access, identity and server answers', () => {
   });
 
   it('admin grant messages (spec §8)', () => {
-    expect(grantErrorMessage(new ApiError('x', 404, 'not_found'))).toMatch(
-      /^Usuário não encontrado/,
+    expect(grantErrorMessage(new ApiError('x', 404, 'not_found'))).toBe(
+      'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',
     );
-    expect(grantErrorMessage(new ApiError('forbidden', 403, 'forbidden'))).toMatch(
-      /^Apenas administradores/,
+    expect(grantErrorMessage(new ApiError('forbidden', 403, 'forbidden'))).toBe(
+      'Apenas administradores podem conceder acesso de admin a outros usuários.',
     );
-    expect(grantErrorMessage(new Error('boom'))).toMatch(/^Erro ao conceder/);
+    expect(grantErrorMessage(new ApiError('Falhou', 500, 'internal'))).toBe(
+      'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
+    );
+    expect(grantErrorMessage(new Error('boom'))).toBe(
+      'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
+    );
   });
 
   it('publish state from the worker', () => {

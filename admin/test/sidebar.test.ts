@@ -1,10 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath } from '../src/sidebar.ts';
+import { isActivePath, SIDEBAR_ITEMS } from '../src/sidebar.ts';
+
+describe('sidebar', () => {
+  it('lists the spec items in order (spec §2 "Sidebar items")', () => {
+    expect(SIDEBAR_ITEMS.map((item) => item.path)).toEqual([
+      '/admin/dashboard',
+      '/admin/hospedagens',
+      '/admin/comercios',
+      '/admin/passeios',
+      '/admin/categorias',
+      '/admin/destaques',
+      '/admin/ordenar-topo',
+      '/admin/carousel',
+      '/admin/mapa',
+      '/admin/roles',
+      '/admin/settings',
+      '/admin/configuracoes',
+    ]);
+    // The two labels the spec names.
+    expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/roles')?.label).toBe('Funções');
+    expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/configuracoes')?.label).toBe(
+      'Configurações do Site',
+    );
+  });
+});
 
 describe('isActivePath', () => {
   it('matches the item itself and its sub-paths, not look-alike prefixes', () => {
     expect(isActivePath('/admin/hospedagens', '/admin/hospedagens')).toBe(true);
     expect(isActivePath('/admin/hospedagens/novo', '/admin/hospedagens')).toBe(true);
     expect(isActivePath('/admin/hospedagens-x', '/admin/hospedagens')).toBe(false);
+    expect(isActivePath('/admin/hospedagen', '/admin/hospedagens')).toBe(false);
   });
 });

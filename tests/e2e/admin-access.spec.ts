@@ -1,9 +1,15 @@
 // The panel's gate, against the whole local stack (db/local + worker + site + panel on one
 // origin): anonymous visitors go to the site's sign-in page and come back; a signed-in
-// non-admin sees 'Acesso Negado'; the demo admin gets the dashboard with real counts.
+// non-admin sees 'Acesso Negado'; the demo admin gets the dashboard with real counts; Sair.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
+
+/** Opens a page of the site or the panel; the origin must answer 200. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path}`).toBe(200);
+}
 
 async function signInThroughSite(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
@@ -26,7 +32,7 @@ test(
   'an anonymous visitor is sent to /auth/login with from, and back after signing in',
   ANY_VIEWPORT,
   async ({ page }) => {
-    await page.goto('/admin/destaques');
+    await open(page, '/admin/destaques');
     await expect(page).toHaveURL(/\/auth\/login\?from=%2Fadmin%2Fdestaques$/);
     await signInThroughSite(page, DEMO_ACCOUNTS.admin);
     await expect(page).toHaveURL(/\/admin\/destaques$/);
@@ -40,7 +46,7 @@ test(
   "a signed-in user without the admin role sees 'Acesso Negado' with both texts",
   ANY_VIEWPORT,
   async ({ page }) => {
-    await page.goto('/admin/dashboard');
+    await open(page, '/admin/dashboard');
     await signInThroughSite(page, DEMO_ACCOUNTS.visitante);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Acesso Negado' })).toBeVisible();
@@ -55,7 +61,7 @@ test(
 test('the admin sees the dashboard with real counts, the sidebar and who is signed in', async ({
   page,
 }) => {
-  await page.goto('/admin/dashboard');
+  await open(page, '/admin/dashboard');
   await signInThroughSite(page, DEMO_ACCOUNTS.admin);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }),
@@ -68,7 +74,7 @@ test('the admin sees the dashboard with real counts, the sidebar and who is sign
   await expect(page).toHaveURL(/\/admin\/hospedagens$/);
   await expect(page.getByTestId('listing-row')).toHaveCount(shown);
 
-  await page.goto('/admin/hospedagens/novo');
+  await open(page, '/admin/hospedagens/novo');
   await openMenu(page);
   const menu = page.getByRole('navigation', { name: 'Menu do painel' });
   await expect(menu.getByRole('link', { name: 'Hospedagens' })).toHaveAttribute(
@@ -85,3 +91,47 @@ test('the admin sees the dashboard with real counts, the sidebar and who is sign
   await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Destaques' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Hospedagens' })).toBeVisible();
 });
+
+test(
+  "Sair: a failed logout says 'Erro ao sair. Tente novamente.' and keeps the session",
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    // Two panel loads and two sign-outs: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
+    await open(page, '/admin/dashboard');
+    await signInThroughSite(page, DEMO_ACCOUNTS.admin);
+    const heading = page.getByRole('heading', { level: 1, name: 'Painel Administrativo' });
+    await expect(heading).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Menu do painel' });
+
+    // The network drops the sign-out request (POST /auth/v1/logout?scope=global).
+    let aborted = 0;
+    await page.route('**/auth/v1/logout**', async (route) => {
+      aborted++;
+      await route.abort('connectionreset');
+    });
+    await openMenu(page);
+    await menu.getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByText('Erro ao sair. Tente novamente.')).toBeVisible();
+    expect(aborted).toBe(1);
+    await expect(page.getByText('Logout realizado')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // Still signed in: the panel opens again without the sign-in page.
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    await expect(heading).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // With the network back, Sair signs out with the spec's toast and leaves the panel.
+    await page.unroute('**/auth/v1/logout**');
+    await openMenu(page);
+    const logout = page.waitForResponse((r) => r.url().includes('/auth/v1/logout'));
+    await menu.getByRole('button', { name: 'Sair' }).click();
+    expect((await logout).ok()).toBe(true);
+    await expect(page.getByText('Logout realizado')).toBeVisible();
+    await expect(page.getByText('Você saiu do painel administrativo.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await open(page, '/admin/dashboard');
+    await expect(page).toHaveURL(/\/auth\/login\?from=%2Fadmin%2Fdashboard$/);
+  },
+);

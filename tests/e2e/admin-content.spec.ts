@@ -11,8 +11,52 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const stamp = Date.now().toString(36);
 
+/** Opens a page of the site or the panel; the origin must answer 200. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path}`).toBe(200);
+}
+
+async function reload(page: Page) {
+  const response = await page.reload();
+  expect(response?.status(), `GET ${page.url()}`).toBe(200);
+}
+
+/** The signed-in admin's access token (the panel's stored session). */
+function adminToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? '';
+    return String(JSON.parse(localStorage.getItem(key) ?? '{}').access_token ?? '');
+  });
+}
+
+/** Calls the worker with the signed-in admin's own token. */
+async function asAdmin(page: Page, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sharedPortal().apiUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await adminToken(page)}`,
+      'content-type': 'application/json',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  expect(response.ok, `${method} ${path} → ${JSON.stringify(answer)}`).toBe(true);
+  return answer;
+}
+
+/** Rows as the signed-in admin reads them (row-level security lets an admin see inactive ones). */
+async function adminRows<T>(page: Page, table: string, query: Record<string, string>) {
+  const { supabaseUrl, publishableKey } = sharedPortal();
+  const response = await fetch(`${supabaseUrl}/rest/v1/${table}?${new URLSearchParams(query)}`, {
+    headers: { apikey: publishableKey, authorization: `Bearer ${await adminToken(page)}` },
+  });
+  expect(response.ok, `leitura de ${table}`).toBe(true);
+  return (await response.json()) as T[];
+}
+
 test.beforeEach(async ({ page }) => {
-  await page.goto('/admin/dashboard');
+  await open(page, '/admin/dashboard');
   await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
   await page.getByLabel('Senha').fill(DEMO_ACCOUNTS.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -67,7 +111,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
   const renamed = `Cat E2E renomeada ${stamp}`;
   const name = `Pousada E2E ${stamp}`;
 
-  await page.goto('/admin/categorias');
+  await open(page, '/admin/categorias');
   await page.getByRole('tab', { name: 'Hospedagem' }).click();
   await page.getByRole('button', { name: 'Nova Categoria' }).click();
   await page.getByRole('button', { name: 'Criar' }).click();
@@ -77,7 +121,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
   await toast(page, 'Categoria criada com sucesso!');
   await expect(page.getByText(category, { exact: true })).toBeVisible();
 
-  await page.goto('/admin/hospedagens/novo');
+  await open(page, '/admin/hospedagens/novo');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await toast(page, 'Campos incompletos');
   await page.getByLabel('Nome *').fill(name);
@@ -118,7 +162,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
   await expect(row).toContainText(category);
   await expect(row).toContainText('R$ 350,50');
 
-  await page.goto('/admin/categorias');
+  await open(page, '/admin/categorias');
   await page
     .getByRole('listitem')
     .filter({ hasText: category })
@@ -128,7 +172,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await toast(page, 'Categoria atualizada com sucesso!');
 
-  await page.goto('/admin/hospedagens');
+  await open(page, '/admin/hospedagens');
   await expect(row).toContainText(renamed);
   await row.getByRole('link', { name: 'Editar' }).click();
   await expect(page.getByLabel('Nome *')).toHaveValue(name);
@@ -147,7 +191,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
   await toast(page, 'Hospedagem excluída');
   await expect(edited).toHaveCount(0);
 
-  await page.goto('/admin/categorias');
+  await open(page, '/admin/categorias');
   await page
     .getByRole('listitem')
     .filter({ hasText: renamed })
@@ -164,7 +208,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
 });
 
 test('featured: add up to the limit, reorder, remove, each tab on its own', async ({ page }) => {
-  await page.goto('/admin/destaques');
+  await open(page, '/admin/destaques');
   await page.getByRole('tab', { name: 'Hospedagens' }).click();
   const count = page.getByTestId('featured-count');
   const featuredRows = page.getByTestId('featured-row');
@@ -211,7 +255,7 @@ test('featured: add up to the limit, reorder, remove, each tab on its own', asyn
 });
 
 test('pin to top: pin two, reorder, unpin, empty search text', async ({ page }) => {
-  await page.goto('/admin/ordenar-topo');
+  await open(page, '/admin/ordenar-topo');
   const pinnedRows = page.getByTestId('pinned-row');
   await expect(page.getByRole('tab', { name: 'Comércios', selected: true })).toBeVisible();
   await expect(page.getByTestId('unpinned-list')).toBeVisible();
@@ -243,91 +287,100 @@ test('pin to top: pin two, reorder, unpin, empty search text', async ({ page }) 
   await expect(page.getByText('Nenhum item encontrado.')).toBeVisible();
 });
 
+const SLIDES_QUERY = {
+  select: 'title,subtitle,image_url,link,order_position,is_active,image_styles',
+  order: 'order_position.asc,created_at.asc',
+};
+
+/** Creates again, through the worker, each of `slides` that is no longer there. */
+async function putBackSlides(page: Page, slides: Record<string, unknown>[]) {
+  const present = await adminRows<{ title: string }>(page, 'carousel_slides', { select: 'title' });
+  const titles = new Set(present.map((slide) => slide.title));
+  for (const slide of slides) {
+    if (!titles.has(String(slide.title))) await asAdmin(page, 'POST', '/slides', slide);
+  }
+}
+
 test('carousel: create, edit, delete, and the last slide cannot be deleted', async ({ page }) => {
-  await page.goto('/admin/carousel');
+  await open(page, '/admin/carousel');
   const rows = page.getByTestId('slide-row');
   await expect(rows.first()).toBeVisible();
   const seeded = await rows.count();
-  const title = `Slide E2E ${stamp}`;
+  const seededSlides = await adminRows<Record<string, unknown>>(
+    page,
+    'carousel_slides',
+    SLIDES_QUERY,
+  );
+  expect(seededSlides).toHaveLength(seeded);
+  // Other suites read these slides: whatever happens, they are there again at the end.
+  try {
+    const title = `Slide E2E ${stamp}`;
 
-  await page.getByRole('button', { name: 'Adicionar Novo Slide' }).click();
-  const save = page.getByRole('button', { name: 'Salvar' });
-  await expect(save).toBeDisabled();
-  await page
-    .getByLabel('Imagem do slide *', { exact: true })
-    .setInputFiles(await photo(page, 'slide.jpg'));
-  await expect(page.getByTestId('image-adjuster')).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Título *', { exact: true }).fill(title);
-  await expect(save).toBeDisabled();
-  await page.getByLabel('Subtítulo *', { exact: true }).fill('Passeio de buggy pelas dunas');
-  await expect(page.getByLabel('Link do botão *')).toHaveValue('/passeios');
-  await expect(page.getByLabel('Ordem de Exibição')).toHaveValue(String(seeded + 1));
-  await expect(page.getByTestId('slide-preview')).toContainText(title);
-  await expect(page.getByTestId('slide-preview')).toContainText('Saiba Mais');
-  await page.getByLabel('Link do botão *').fill('javascript:alert(1)');
-  await save.click();
-  await toast(page, 'O link deve ser um caminho do site (começando com /) ou um endereço http(s).');
-  await page.getByLabel('Link do botão *').fill('/passeios');
-  await save.click();
-  await toast(page, 'Slide criado com sucesso!');
-  const ours = rows.filter({ hasText: title });
-  await expect(ours).toContainText(`Ordem: ${seeded + 1} | Link: /passeios`);
-
-  await ours.getByRole('button', { name: 'Editar' }).click();
-  await page.getByLabel('Slide ativo').uncheck();
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await toast(page, 'Slide atualizado com sucesso!');
-  await expect(ours).toContainText('Inativo');
-
-  // Set the seeded slides aside (their fields are kept) to reach the last-slide rule.
-  const removed: { title: string; subtitle: string; link: string; order: string }[] = [];
-  for (let left = seeded; left > 0; left--) {
-    const other = rows.filter({ hasNotText: title }).first();
-    await other.getByRole('button', { name: 'Editar' }).click();
-    removed.push({
-      title: await page.getByLabel('Título *', { exact: true }).inputValue(),
-      subtitle: await page.getByLabel('Subtítulo *', { exact: true }).inputValue(),
-      link: await page.getByLabel('Link do botão *').inputValue(),
-      order: await page.getByLabel('Ordem de Exibição').inputValue(),
-    });
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-    page.once('dialog', async (dialog) => {
-      expect(dialog.message()).toBe('Tem certeza que deseja excluir este slide?');
-      await dialog.accept();
-    });
-    await other.getByRole('button', { name: 'Excluir' }).click();
-    await toast(page, 'Slide removido com sucesso!');
-    await expect(rows).toHaveCount(left);
-  }
-  await ours.getByRole('button', { name: 'Excluir' }).click();
-  await toast(page, 'O carrossel deve ter pelo menos um slide.');
-  await expect(rows).toHaveCount(1);
-
-  for (const slide of removed) {
     await page.getByRole('button', { name: 'Adicionar Novo Slide' }).click();
+    const save = page.getByRole('button', { name: 'Salvar' });
+    await expect(save).toBeDisabled();
     await page
       .getByLabel('Imagem do slide *', { exact: true })
-      .setInputFiles(await photo(page, 'seed.jpg'));
+      .setInputFiles(await photo(page, 'slide.jpg'));
     await expect(page.getByTestId('image-adjuster')).toBeVisible({ timeout: 30_000 });
-    await page.getByLabel('Título *', { exact: true }).fill(slide.title);
-    await page.getByLabel('Subtítulo *', { exact: true }).fill(slide.subtitle);
-    await page.getByLabel('Link do botão *').fill(slide.link);
-    await page.getByLabel('Ordem de Exibição').fill(slide.order);
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByLabel('Título *', { exact: true }).fill(title);
+    await expect(save).toBeDisabled();
+    await page.getByLabel('Subtítulo *', { exact: true }).fill('Passeio de buggy pelas dunas');
+    await expect(page.getByLabel('Link do botão *')).toHaveValue('/passeios');
+    await expect(page.getByLabel('Ordem de Exibição')).toHaveValue(String(seeded + 1));
+    await expect(page.getByTestId('slide-preview')).toContainText(title);
+    await expect(page.getByTestId('slide-preview')).toContainText('Saiba Mais');
+    await page.getByLabel('Link do botão *').fill('javascript:alert(1)');
+    await save.click();
+    await toast(
+      page,
+      'O link deve ser um caminho do site (começando com /) ou um endereço http(s).',
+    );
+    await page.getByLabel('Link do botão *').fill('/passeios');
+    await save.click();
     await toast(page, 'Slide criado com sucesso!');
-    await expect(rows.filter({ hasText: slide.title })).toBeVisible();
+    const ours = rows.filter({ hasText: title });
+    await expect(ours).toContainText(`Ordem: ${seeded + 1} | Link: /passeios`);
+
+    await ours.getByRole('button', { name: 'Editar' }).click();
+    await page.getByLabel('Slide ativo').uncheck();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Slide atualizado com sucesso!');
+    await expect(ours).toContainText('Inativo');
+
+    // Set the seeded slides aside to reach the last-slide rule; they are put back as they were
+    // (image, style and active state included) through the worker.
+    for (let left = seeded; left > 0; left--) {
+      const other = rows.filter({ hasNotText: title }).first();
+      page.once('dialog', async (dialog) => {
+        expect(dialog.message()).toBe('Tem certeza que deseja excluir este slide?');
+        await dialog.accept();
+      });
+      await other.getByRole('button', { name: 'Excluir' }).click();
+      await toast(page, 'Slide removido com sucesso!');
+      await expect(rows).toHaveCount(left);
+    }
+    await ours.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'O carrossel deve ter pelo menos um slide.');
+    await expect(rows).toHaveCount(1);
+
+    await putBackSlides(page, seededSlides);
+    await reload(page);
+    page.once('dialog', (dialog) => dialog.accept());
+    await ours.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Slide removido com sucesso!');
+    await expect(rows).toHaveCount(seeded);
+  } finally {
+    await putBackSlides(page, seededSlides);
   }
-  page.once('dialog', (dialog) => dialog.accept());
-  await ours.getByRole('button', { name: 'Excluir' }).click();
-  await toast(page, 'Slide removido com sucesso!');
-  await expect(rows).toHaveCount(seeded);
+  expect(await adminRows(page, 'carousel_slides', SLIDES_QUERY)).toEqual(seededSlides);
 });
 
 test('site settings are saved per card and reach the public footer after the rebuild', async ({
   page,
   context,
 }) => {
-  await page.goto('/admin/configuracoes');
+  await open(page, '/admin/configuracoes');
   const phone = page.getByLabel('Telefone de contato');
   await expect(phone).toBeVisible();
   const original = await phone.inputValue();
@@ -341,7 +394,7 @@ test('site settings are saved per card and reach the public footer after the reb
   await expect
     .poll(
       async () => {
-        await site.goto('/');
+        await open(site, '/');
         return site.locator('footer').innerText();
       },
       { timeout: 90_000, intervals: [2_000] },
@@ -351,13 +404,13 @@ test('site settings are saved per card and reach the public footer after the reb
   await phone.fill(original);
   await contactSave.click();
   await toast(page, 'Configurações salvas com sucesso!');
-  await page.reload();
+  await reload(page);
   await expect(page.getByLabel('Telefone de contato')).toHaveValue(original);
 });
 
 test('roles: search, change a role, grant admin access and take it back', async ({ page }) => {
   const visitante = DEMO_ACCOUNTS.visitante;
-  await page.goto('/admin/roles');
+  await open(page, '/admin/roles');
   const search = page.getByPlaceholder('Pesquisar por nome ou usuário...');
   await search.fill(visitante.username.toUpperCase());
   const card = page.getByTestId('user-card');
@@ -369,7 +422,7 @@ test('roles: search, change a role, grant admin access and take it back', async 
 
   await choose(page, role, 'Moderador');
   await toast(page, 'Função do usuário atualizada com sucesso.');
-  await page.reload();
+  await reload(page);
   await search.fill(visitante.username);
   await expect(role).toHaveText('Moderador');
   await choose(page, role, 'Usuário');
@@ -383,31 +436,12 @@ test('roles: search, change a role, grant admin access and take it back', async 
   await page.getByRole('button', { name: 'Conceder Acesso Admin' }).click();
   await toast(page, `Acesso de administrador concedido para ${visitante.email}`);
   await expect(email).toHaveValue('');
-  await page.reload();
+  await reload(page);
   await search.fill(visitante.username);
   await expect(role).toHaveText('Admin');
   await choose(page, role, 'Usuário');
   await toast(page, 'Função do usuário atualizada com sucesso.');
 });
-
-/** The worker the panel under test writes to. */
-const apiBase = () => sharedPortal().apiUrl;
-
-/** Calls the worker with the signed-in admin's own token (the panel's stored session). */
-async function asAdmin(page: Page, method: string, path: string, body?: unknown) {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? '';
-    return String(JSON.parse(localStorage.getItem(key) ?? '{}').access_token ?? '');
-  });
-  const response = await fetch(`${apiBase()}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  expect(response.ok, `${method} ${path} → ${JSON.stringify(answer)}`).toBe(true);
-  return answer;
-}
 
 test('on a phone, a long unbroken name or subtitle never covers the Editar actions', async ({
   page: desktop,
@@ -453,7 +487,7 @@ test('on a phone, a long unbroken name or subtitle never covers the Editar actio
     // A covered control makes click() wait for it: fail fast instead.
     const click = { timeout: 10_000 };
 
-    await page.goto('/admin/comercios');
+    await open(page, '/admin/comercios');
     await page.getByLabel('Buscar por nome').fill(name);
     const row = page.getByTestId('listing-row').filter({ hasText: name });
     await expect(row).toBeVisible({ timeout: 20_000 });
@@ -472,7 +506,7 @@ test('on a phone, a long unbroken name or subtitle never covers the Editar actio
     await expect(page).toHaveURL(`/admin/comercios/editar/${listing.id}`);
     await expect(page.getByLabel('Nome *')).toHaveValue(name);
 
-    await page.goto('/admin/carousel');
+    await open(page, '/admin/carousel');
     const slideRow = page.getByTestId('slide-row').filter({ hasText: String(slide.title) });
     await expect(slideRow).toBeVisible({ timeout: 20_000 });
     expect(await slideRow.evaluate((li) => li.scrollWidth <= li.clientWidth)).toBe(true);
@@ -483,12 +517,11 @@ test('on a phone, a long unbroken name or subtitle never covers the Editar actio
     await expect(slideRow.getByRole('button', { name: 'Editar' })).toBeVisible();
   } finally {
     await phone.close();
-    const hook = async () =>
-      (await (await desktop.request.get('/__deploy-hook')).json()) as {
-        state: string;
-        pending: boolean;
-        builds: number;
-      };
+    const hook = async () => {
+      const response = await desktop.request.get('/__deploy-hook');
+      expect(response.ok(), 'GET /__deploy-hook').toBe(true);
+      return (await response.json()) as { state: string; pending: boolean; builds: number };
+    };
     const builds = (await hook()).builds;
     await asAdmin(desktop, 'DELETE', `/comercios/${listing.id}`);
     await asAdmin(desktop, 'DELETE', `/slides/${slide.id}`);

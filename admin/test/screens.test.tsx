@@ -1,0 +1,433 @@
+// @vitest-environment happy-dom
+// The panel's screens with the real data provider (ra-supabase) against a real db/local holding
+// exactly the rows each case needs: empty states, the 10-item caps, the roles page. Expected texts
+// and numbers are copied from spec/admin-panel.md. These cases only read: the worker is not
+// running (the panel's apiUrl refuses connections), so a write the screen should not make fails
+// loudly instead of changing anything.
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType, ReactNode } from 'react';
+import { AdminContext, Notification } from 'react-admin';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setPanelConfig } from '../src/config.ts';
+import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+
+const API_URL = 'http://127.0.0.1:9';
+
+// Each screen reads over HTTP on a shared 2-core machine: give reads time.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const ADMIN = { email: 'ana@teste.local', password: 'senha-forte-1' };
+
+let db: TestDatabase;
+let Admin: ComponentType<{ children: ReactNode }>;
+let Screens: {
+  Featured: ComponentType;
+  Pinned: ComponentType;
+  Carousel: ComponentType;
+  Categories: ComponentType;
+  MapSettings: ComponentType;
+  Roles: ComponentType;
+};
+
+const HOUR = 3_600_000;
+const BASE_TIME = Date.parse('2026-03-01T12:00:00Z');
+const at = (hours: number) => new Date(BASE_TIME + hours * HOUR).toISOString();
+
+type Fixture = Record<string, unknown> & { name: string; created_at: string };
+
+// Every row names every column it may set: a bulk insert fills absent keys with null.
+const PLACEMENT = { is_featured: false, featured_order: 0, is_pinned: false, pin_order: 0 };
+
+function hospedagem(slug: string, name: string, extra: Partial<Fixture> = {}) {
+  return {
+    slug,
+    name,
+    description: 'Quartos com vista para o rio.',
+    address: `Rua da Praia, ${slug.length}`,
+    price: 200,
+    phone: '5588999990000',
+    image_url: '/images/pousada-hero.jpg',
+    categorias: ['Pousada'],
+    created_at: at(0),
+    ...PLACEMENT,
+    ...extra,
+  };
+}
+
+function comercio(slug: string, name: string, extra: Partial<Fixture> = {}) {
+  return {
+    slug,
+    name,
+    description: 'Comida regional.',
+    address: 'Rua do Comércio, 1',
+    phone: '5588999990001',
+    image_url: '/images/comercio-hero.jpg',
+    created_at: at(0),
+    ...PLACEMENT,
+    ...extra,
+  };
+}
+
+function passeio(slug: string, name: string, extra: Partial<Fixture> = {}) {
+  return {
+    slug,
+    name,
+    description: 'Passeio de barco.',
+    price: 90,
+    phone: '5588999990002',
+    image_url: '/images/passeio-hero.jpg',
+    created_at: at(0),
+    ...PLACEMENT,
+    ...extra,
+  };
+}
+
+// Twelve unfeatured commerces (more than the add list shows), created in an order that is neither
+// their names' nor their insertion order, each at its own place on the map.
+const COMERCIOS = Array.from({ length: 12 }, (_, i) =>
+  comercio(`comercio-${i + 1}`, `Comércio ${String(i + 1).padStart(2, '0')}`, {
+    created_at: at(((i * 5) % 12) + 1),
+    latitude: -4.4 - i / 100,
+    longitude: -37.7 - i / 100,
+  }),
+);
+// Featured and newer than every other commerce: it must not show in the add list.
+const FEATURED_COMERCIO = comercio('comercio-destaque', 'Comércio em Destaque', {
+  created_at: at(100),
+  is_featured: true,
+  featured_order: 0,
+  latitude: -4.3,
+  longitude: -37.6,
+});
+// The only lodging: featured and pinned, so lodging has nothing left to add or to pin.
+const HOSPEDAGEM = hospedagem('pousada-do-rio', 'Pousada do Rio', {
+  is_featured: true,
+  featured_order: 0,
+  is_pinned: true,
+  pin_order: 1,
+  latitude: -4.45,
+  longitude: -37.8,
+});
+// The only tour: neither featured nor pinned.
+const PASSEIO = passeio('passeio-de-barco', 'Passeio de Barco', {
+  latitude: -4.46,
+  longitude: -37.81,
+});
+
+// Profiles for the roles page, created in an order that is not their names' order.
+const PEOPLE = [
+  { email: 'carlos@teste.local', full_name: 'Carlos Souza', username: 'carlos' },
+  { email: 'dora@teste.local', full_name: null, username: 'dora' },
+  { email: 'bia@teste.local', full_name: 'Beatriz Lima', username: 'bia' },
+  { email: 'edu@teste.local', full_name: 'Eduardo Reis', username: null },
+];
+
+async function createUser(
+  email: string,
+  metadata: { full_name: string | null; username: string | null },
+  password = 'senha-forte-1',
+): Promise<string> {
+  const user_metadata = Object.fromEntries(Object.entries(metadata).filter(([, v]) => v !== null));
+  const created = ok(
+    await db.service.auth.admin.createUser({ email, password, email_confirm: true, user_metadata }),
+    `criar ${email}`,
+  );
+  return created.user?.id as string;
+}
+
+async function setRole(userId: string, role: 'user' | 'moderator' | 'admin') {
+  ok(await db.service.from('user_roles').delete().eq('user_id', userId), 'apagar funções');
+  ok(await db.service.from('user_roles').insert({ user_id: userId, role }), 'inserir função');
+}
+
+let bia = '';
+
+beforeAll(async () => {
+  db = await startDatabase();
+  setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: API_URL });
+
+  const adminId = await createUser(ADMIN.email, {
+    full_name: 'Ana Administradora',
+    username: 'ana.admin',
+  });
+  await setRole(adminId, 'admin');
+  for (const person of PEOPLE) {
+    const id = await createUser(person.email, person);
+    if (person.username === 'bia') bia = id;
+  }
+  await setRole(bia, 'moderator');
+
+  ok(await db.service.from('hospedagens').insert(HOSPEDAGEM), 'hospedagem');
+  ok(await db.service.from('comercios').insert([...COMERCIOS, FEATURED_COMERCIO]), 'comércios');
+  ok(await db.service.from('passeios').insert(PASSEIO), 'passeio');
+  ok(
+    await db.service.from('categories').insert([
+      { name: 'Pousada', type: 'hospedagem', order_position: 1 },
+      { name: 'Restaurante', type: 'comercio', order_position: 1 },
+    ]),
+    'categorias',
+  );
+
+  // The panel's own modules, configured for this database and signed in as the admin.
+  const { supabase } = await import('../src/supabase.ts');
+  ok(await supabase.auth.signInWithPassword(ADMIN), 'entrar como admin');
+  const { dataProvider } = await import('../src/dataProvider.ts');
+  const { i18nProvider } = await import('../src/i18n.ts');
+  Admin = ({ children }) => (
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      {children}
+      <Notification />
+    </AdminContext>
+  );
+  Screens = {
+    Featured: (await import('../src/screens/Featured.tsx')).default,
+    Pinned: (await import('../src/screens/Pinned.tsx')).default,
+    Carousel: (await import('../src/screens/Carousel.tsx')).default,
+    Categories: (await import('../src/screens/Categories.tsx')).default,
+    MapSettings: (await import('../src/screens/MapSettings.tsx')).default,
+    Roles: (await import('../src/screens/Roles.tsx')).default,
+  };
+}, 120_000);
+
+afterAll(() => db?.stop());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function show(Screen: ComponentType) {
+  return render(
+    <Admin>
+      <Screen />
+    </Admin>,
+  );
+}
+
+const namesIn = (rows: HTMLElement[]) =>
+  rows.map((row) => row.querySelector('p')?.textContent ?? '');
+
+describe('Destaques (/admin/destaques)', () => {
+  it("a kind with nothing featured says 'Nenhum item em destaque ainda.'; its add list still lists", async () => {
+    const user = userEvent.setup();
+    show(Screens.Featured);
+    await user.click(await screen.findByRole('tab', { name: 'Passeios' }));
+    expect(await screen.findByText('Nenhum item em destaque ainda.')).toBeTruthy();
+    expect(namesIn(await screen.findAllByTestId('candidate-row'))).toEqual(['Passeio de Barco']);
+    expect(screen.queryByText('Nenhum item disponível.')).toBeNull();
+    expect(screen.queryAllByTestId('featured-row')).toHaveLength(0);
+  });
+
+  it("a kind whose every item is featured says 'Nenhum item disponível.'", async () => {
+    show(Screens.Featured);
+    expect(await screen.findByText('Nenhum item disponível.')).toBeTruthy();
+    expect(namesIn(await screen.findAllByTestId('featured-row'))).toEqual(['Pousada do Rio']);
+    expect(screen.queryByText('Nenhum item em destaque ainda.')).toBeNull();
+  });
+
+  it('the add list shows at most 10 items: the newest unfeatured ones, newest first', async () => {
+    // spec §9 "add list shows at most 10 items"; §7 "is_featured false ordered by created_at
+    // descending, limit 10".
+    const newestFirst = [...COMERCIOS]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map((row) => row.name);
+    const user = userEvent.setup();
+    show(Screens.Featured);
+    await user.click(await screen.findByRole('tab', { name: 'Comércios' }));
+    await waitFor(() =>
+      expect(namesIn(screen.getAllByTestId('featured-row'))).toEqual(['Comércio em Destaque']),
+    );
+    const candidates = await screen.findAllByTestId('candidate-row');
+    expect(candidates).toHaveLength(10);
+    expect(namesIn(candidates)).toEqual(newestFirst.slice(0, 10));
+  });
+});
+
+describe('Ordenar Topo (/admin/ordenar-topo)', () => {
+  it("nothing pinned: 'Nenhum item fixado...'; a search that finds nothing: 'Nenhum item encontrado.'", async () => {
+    const user = userEvent.setup();
+    show(Screens.Pinned);
+    // Comércios is the first tab; none of them is pinned.
+    expect(await screen.findByText(/^Nenhum item fixado/)).toBeTruthy();
+    expect(await screen.findAllByTestId('unpinned-row')).toHaveLength(13);
+    expect(screen.queryByText('Nenhum item encontrado.')).toBeNull();
+    await user.type(screen.getByLabelText('Buscar por nome'), 'Sorveteria');
+    expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
+    expect(screen.queryAllByTestId('unpinned-row')).toHaveLength(0);
+    expect(screen.queryByText('Todos os itens já estão fixados.')).toBeNull();
+  });
+
+  it("every item pinned: 'Todos os itens já estão fixados.'", async () => {
+    const user = userEvent.setup();
+    show(Screens.Pinned);
+    await user.click(await screen.findByRole('tab', { name: 'Hospedagens' }));
+    expect(await screen.findByText('Todos os itens já estão fixados.')).toBeTruthy();
+    const pinned = await screen.findAllByTestId('pinned-row');
+    expect(pinned).toHaveLength(1);
+    expect(pinned[0]?.textContent).toMatch(/^#1.*Pousada do Rio/);
+    expect(screen.queryByText(/^Nenhum item fixado/)).toBeNull();
+    expect(screen.queryByText('Nenhum item encontrado.')).toBeNull();
+  });
+});
+
+describe('Carrossel (/admin/carousel)', () => {
+  const EMPTY = 'Nenhum slide cadastrado. Clique em "Adicionar Novo Slide" para começar.';
+
+  it('without slides says so; with one it lists it instead', async () => {
+    show(Screens.Carousel);
+    expect(await screen.findByText(EMPTY)).toBeTruthy();
+    expect(screen.queryAllByTestId('slide-row')).toHaveLength(0);
+    cleanup();
+
+    const slide = {
+      title: 'Dunas ao pôr do sol',
+      subtitle: 'Passeios de buggy',
+      image_url: '/images/dunas-hero.jpg',
+      order_position: 1,
+      is_active: false,
+    };
+    ok(await db.service.from('carousel_slides').insert(slide), 'slide');
+    show(Screens.Carousel);
+    const row = await screen.findByTestId('slide-row');
+    expect(row.textContent).toContain('Dunas ao pôr do sol');
+    expect(within(row).getByText('Inativo')).toBeTruthy();
+    expect(screen.queryByText(EMPTY)).toBeNull();
+  });
+});
+
+describe('Categorias (/admin/categorias)', () => {
+  it('a kind without categories says so; the others list theirs', async () => {
+    const user = userEvent.setup();
+    show(Screens.Categories);
+    expect(await screen.findByText('Pousada')).toBeTruthy();
+    const empty = 'Nenhuma categoria cadastrada. Clique em "Nova Categoria" para começar.';
+    expect(screen.queryByText(empty)).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Passeios' }));
+    expect(await screen.findByText(empty)).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Comércio' }));
+    expect(await screen.findByText('Restaurante')).toBeTruthy();
+    expect(screen.queryByText(empty)).toBeNull();
+  });
+});
+
+describe('Configurações do Mapa (/admin/mapa)', () => {
+  it('lists the first 10 of the 15 locations: Nome, Tipo, Latitude, Longitude', async () => {
+    // spec §2: "Tipo (hospedagem, comercio, passeio)".
+    const cellsOf = (rows: Fixture[], tipo: string) =>
+      rows.map((row) => [row.name, tipo, String(row.latitude), String(row.longitude)]);
+    const locations = [
+      ...cellsOf([HOSPEDAGEM], 'hospedagem'),
+      ...cellsOf([...COMERCIOS, FEATURED_COMERCIO], 'comercio'),
+      ...cellsOf([PASSEIO], 'passeio'),
+    ];
+    expect(locations).toHaveLength(15);
+
+    show(Screens.MapSettings);
+    const table = screen.getByRole('table');
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(header).toEqual(['Nome', 'Tipo', 'Latitude', 'Longitude']);
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 10));
+    const shown = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(new Set(shown.map((cells) => cells[0])).size).toBe(10);
+    for (const cells of shown) expect(locations).toContainEqual(cells);
+    expect(
+      screen.getByText(
+        'Para alterar a localização de um item, edite-o na sua própria página de edição.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('Funções (/admin/roles)', () => {
+  const cards = () => screen.getAllByTestId('user-card');
+  const cardOf = (name: string) => {
+    const card = cards().find((element) => element.textContent?.includes(name));
+    if (!card) throw new Error(`sem cartão para ${name}`);
+    return card;
+  };
+
+  it('lists users by full_name, with the name and username fallbacks', async () => {
+    show(Screens.Roles);
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    // Ascending full_name; a profile without one comes last (PostgREST's ascending order).
+    expect(namesIn(cards())).toEqual([
+      'Ana Administradora',
+      'Beatriz Lima',
+      'Carlos Souza',
+      'Eduardo Reis',
+      'Nome não informado',
+    ]);
+    const usernames = cards().map((card) => card.querySelectorAll('p')[1]?.textContent);
+    expect(usernames).toEqual(['@ana.admin', '@bia', '@carlos', 'username não informado', '@dora']);
+    expect(within(cardOf('Beatriz Lima')).getByRole('combobox').textContent).toBe('Moderador');
+    expect(within(cardOf('Carlos Souza')).getByRole('combobox').textContent).toBe('Usuário');
+    expect(within(cardOf('Ana Administradora')).getByRole('combobox').textContent).toBe('Admin');
+  });
+
+  it("a search that matches nobody says 'Nenhum usuário encontrado.'", async () => {
+    const user = userEvent.setup();
+    show(Screens.Roles);
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    expect(screen.queryByText('Nenhum usuário encontrado.')).toBeNull();
+    const search = screen.getByPlaceholderText('Pesquisar por nome ou usuário...');
+    await user.type(search, 'LIMA');
+    expect(namesIn(cards())).toEqual(['Beatriz Lima']);
+    await user.clear(search);
+    await user.type(search, 'Zuleide');
+    expect(await screen.findByText('Nenhum usuário encontrado.')).toBeTruthy();
+    expect(screen.queryAllByTestId('user-card')).toHaveLength(0);
+  });
+
+  it("picking the user's current role changes nothing: no request, no toast, same role rows", async () => {
+    const rolesOf = async () =>
+      ok(
+        await db.service.from('user_roles').select('id, role, created_at').eq('user_id', bia),
+        'funções',
+      );
+    const before = await rolesOf();
+    expect(before.map((row) => row.role)).toEqual(['moderator']);
+    const requests = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      requests.mock.calls.filter(([input]) =>
+        String(input instanceof Request ? input.url : input).startsWith(API_URL),
+      );
+
+    const user = userEvent.setup();
+    show(Screens.Roles);
+    await waitFor(() => expect(cards()).toHaveLength(5));
+    const select = within(cardOf('Beatriz Lima')).getByRole('combobox');
+    await user.click(select);
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Moderador' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    // Give a request or a toast every chance to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toWorker()).toEqual([]);
+    expect(screen.queryByText('Função do usuário atualizada com sucesso.')).toBeNull();
+    expect(screen.queryByText('Erro ao atualizar função do usuário.')).toBeNull();
+    expect(within(cardOf('Beatriz Lima')).getByRole('combobox').textContent).toBe('Moderador');
+    expect(await rolesOf()).toEqual(before);
+
+    // A different role does go to the worker (absent here, so the change fails and says so).
+    await user.click(within(cardOf('Beatriz Lima')).getByRole('combobox'));
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Admin' }),
+    );
+    expect(await screen.findByText('Erro ao atualizar função do usuário.')).toBeTruthy();
+    expect(toWorker().map(([input]) => String(input))).toEqual([
+      `${API_URL}/api/users/${bia}/role`,
+    ]);
+    expect(await rolesOf()).toEqual(before);
+  });
+});
