@@ -32,6 +32,7 @@ async function mailedLink(to: string, type: 'signup' | 'recovery'): Promise<stri
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const response = await fetch(`${stack.mailboxUrl}?to=${encodeURIComponent(to)}`);
+    expect(response.status).toBe(200);
     const messages = (await response.json()) as { type: string; link: string }[];
     const newest = messages.find((message) => message.type === type);
     if (newest) return newest.link;
@@ -43,17 +44,24 @@ async function mailedLink(to: string, type: 'signup' | 'recovery'): Promise<stri
 /** The header's account button (avatar with initials, 'Minha Conta'). */
 const accountButton = (page: Page) => page.getByRole('button', { name: 'Minha Conta' });
 
-/** Whether the header's account menu offers 'Painel Admin' to the signed-in user. */
+/**
+ * Whether the signed-in user's roles make them an administrator, as the header's account menu
+ * reads them when it opens — and that the menu offers 'Painel Admin' exactly then.
+ */
 async function seesAdminPanelLink(page: Page): Promise<boolean> {
   await page.goto(site('/'));
+  const roles = page.waitForResponse((response) => response.url().includes('/rest/v1/user_roles'));
   await accountButton(page).click();
   await expect(page.getByRole('link', { name: 'Perfil' })).toBeVisible();
-  // Roles are read when the menu opens; give them time to arrive before answering 'no'.
-  return page
-    .getByRole('link', { name: 'Painel Admin' })
-    .waitFor({ timeout: 3_000 })
-    .then(() => true)
-    .catch(() => false);
+  const answer = await roles;
+  expect(answer.status()).toBe(200);
+  const admin = ((await answer.json()) as { role: string }[]).some((row) => row.role === 'admin');
+  // The menu has rendered the answer two frames after it arrived.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveCount(admin ? 1 : 0);
+  return admin;
 }
 
 async function fillAndSubmit(page: Page, fields: Record<string, string>, button: string) {

@@ -147,7 +147,9 @@ test('(b) a build that cannot read the data fails, the old page stays, the indic
   } finally {
     await database.exec('grant select on public.hospedagens to anon');
   }
-  const hook = await (await fetch(`${stack.siteUrl}/__deploy-hook`)).json();
+  const answer = await fetch(`${stack.siteUrl}/__deploy-hook`);
+  expect(answer.status).toBe(200);
+  const hook = await answer.json();
   expect(hook).toMatchObject({
     state: 'failed',
     error: 'A publicação falhou; o site anterior continua no ar.',
