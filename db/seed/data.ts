@@ -39,6 +39,9 @@ export type DemoPasseio = DemoListingBase & {
   categoria: string;
 };
 
+// So that a wrong order shows, in each kind the pinned items' pin order (middle-aged, oldest,
+// newest) and the featured items' order are neither newest first, oldest first nor the order of
+// these lists (the insertion order); there are more featured tours than the home page shows.
 export const DEMO_HOSPEDAGENS: DemoHospedagem[] = [
   {
     name: 'Pousada Pontal do Maceió',
@@ -53,8 +56,8 @@ export const DEMO_HOSPEDAGENS: DemoHospedagem[] = [
     latitude: -4.4218,
     longitude: -37.7689,
     photos: 4,
-    featured: 0,
-    pinned: 1,
+    featured: 1,
+    pinned: 2,
     ageHours: 40,
   },
   {
@@ -70,7 +73,7 @@ export const DEMO_HOSPEDAGENS: DemoHospedagem[] = [
     latitude: -4.4309,
     longitude: -37.7752,
     photos: 3,
-    featured: 1,
+    featured: 2,
     ageHours: 36,
   },
   {
@@ -86,7 +89,7 @@ export const DEMO_HOSPEDAGENS: DemoHospedagem[] = [
     latitude: -4.4489,
     longitude: -37.7968,
     photos: 4,
-    featured: 2,
+    featured: 0,
     ageHours: 30,
   },
   {
@@ -102,7 +105,7 @@ export const DEMO_HOSPEDAGENS: DemoHospedagem[] = [
     latitude: -4.4557,
     longitude: -37.7931,
     photos: 2,
-    pinned: 2,
+    pinned: 1,
     ageHours: 26,
   },
   {
@@ -163,6 +166,7 @@ export const DEMO_HOSPEDAGENS: DemoHospedagem[] = [
     latitude: -4.4262,
     longitude: -37.7711,
     photos: 4,
+    pinned: 3,
     ageHours: 10,
   },
   {
@@ -196,8 +200,8 @@ export const DEMO_COMERCIOS: DemoComercio[] = [
     latitude: -4.4531,
     longitude: -37.7962,
     photos: 3,
-    featured: 0,
-    pinned: 1,
+    featured: 1,
+    pinned: 2,
     ageHours: 44,
   },
   {
@@ -213,7 +217,7 @@ export const DEMO_COMERCIOS: DemoComercio[] = [
     latitude: -4.4195,
     longitude: -37.7672,
     photos: 3,
-    featured: 1,
+    featured: 3,
     ageHours: 40,
   },
   {
@@ -230,6 +234,7 @@ export const DEMO_COMERCIOS: DemoComercio[] = [
     longitude: -37.8003,
     photos: 2,
     featured: 2,
+    pinned: 1,
     ageHours: 34,
   },
   {
@@ -245,7 +250,7 @@ export const DEMO_COMERCIOS: DemoComercio[] = [
     latitude: -4.4524,
     longitude: -37.8015,
     photos: 2,
-    featured: 3,
+    featured: 0,
     ageHours: 30,
   },
   {
@@ -321,7 +326,7 @@ export const DEMO_COMERCIOS: DemoComercio[] = [
     latitude: -4.4321,
     longitude: -37.7741,
     photos: 2,
-    pinned: 2,
+    pinned: 3,
     ageHours: 6,
   },
 ];
@@ -342,8 +347,8 @@ export const DEMO_PASSEIOS: DemoPasseio[] = [
     latitude: -4.4542,
     longitude: -37.7948,
     photos: 4,
-    featured: 0,
-    pinned: 1,
+    featured: 1,
+    pinned: 2,
     ageHours: 48,
   },
   {
@@ -361,7 +366,7 @@ export const DEMO_PASSEIOS: DemoPasseio[] = [
     latitude: -4.4521,
     longitude: -37.8001,
     photos: 3,
-    featured: 1,
+    featured: 3,
     ageHours: 42,
   },
   {
@@ -379,7 +384,7 @@ export const DEMO_PASSEIOS: DemoPasseio[] = [
     latitude: -4.4199,
     longitude: -37.7668,
     photos: 2,
-    featured: 2,
+    featured: 0,
     ageHours: 36,
   },
   {
@@ -414,7 +419,7 @@ export const DEMO_PASSEIOS: DemoPasseio[] = [
     latitude: -4.4566,
     longitude: -37.7924,
     photos: 2,
-    pinned: 2,
+    pinned: 1,
     ageHours: 20,
   },
   {
@@ -432,6 +437,7 @@ export const DEMO_PASSEIOS: DemoPasseio[] = [
     latitude: -4.4518,
     longitude: -37.8006,
     photos: 3,
+    featured: 2,
     ageHours: 12,
   },
   {
@@ -449,29 +455,50 @@ export const DEMO_PASSEIOS: DemoPasseio[] = [
     latitude: -4.4559,
     longitude: -37.7935,
     photos: 1,
+    pinned: 3,
     ageHours: 3,
   },
 ];
 
-export type DemoSlide = { title: string; subtitle: string; link: string; isActive: boolean };
+/** order is the slide's order_position; the list itself is in another order, on purpose. */
+export type DemoSlide = {
+  title: string;
+  subtitle: string;
+  link: string;
+  order: number;
+  isActive: boolean;
+};
 
+// Inserted out of order_position order, with an inactive slide between active ones: the home
+// hero must show Descubra Fortim, Hospede-se à beira-mar, Sabores do litoral, and never the
+// inactive one.
 export const DEMO_SLIDES: DemoSlide[] = [
+  {
+    title: 'Sabores do litoral',
+    subtitle: 'Peixadas, caranguejo e sorvetes de frutas regionais no comércio local.',
+    link: '/comercio',
+    order: 4,
+    isActive: true,
+  },
   {
     title: 'Descubra Fortim',
     subtitle: 'Falésias coloridas, praias tranquilas e o encontro do Rio Jaguaribe com o mar.',
     link: '/passeios',
+    order: 1,
     isActive: true,
+  },
+  {
+    title: 'Ventos do Canto da Barra',
+    subtitle: 'Kitesurf de julho a janeiro nas águas calmas do Canto da Barra.',
+    link: '/passeios',
+    order: 2,
+    isActive: false,
   },
   {
     title: 'Hospede-se à beira-mar',
     subtitle: 'Pousadas, chalés e casas de praia para todos os estilos de viagem.',
     link: '/hospedagem',
-    isActive: true,
-  },
-  {
-    title: 'Sabores do litoral',
-    subtitle: 'Peixadas, caranguejo e sorvetes de frutas regionais no comércio local.',
-    link: '/comercio',
+    order: 3,
     isActive: true,
   },
 ];

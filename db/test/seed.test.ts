@@ -6,22 +6,60 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMERCIOS, DEMO_HOSPEDAGENS, DEMO_PASSEIOS } from '../seed/data.ts';
+import { DEMO_COMERCIOS, DEMO_HOSPEDAGENS, DEMO_PASSEIOS, DEMO_SLIDES } from '../seed/data.ts';
 import { DEMO_IMAGES } from '../seed/demo-images.ts';
 import { demoPhotoPath, writeDemoPhotos } from '../seed/photos.ts';
 import { buildSeedSql } from '../seed/seed-sql.ts';
-import { FALLBACK_CATEGORIES, HOME_FEATURED_COUNT, MAP_DEFAULT_CENTER } from '../src/constants.ts';
 import { DEMO_ACCOUNTS } from '../src/demo-accounts.ts';
 import { IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from '../src/images.ts';
 import { LISTING_KINDS, LISTING_TABLE } from '../src/kinds.ts';
 import { migrate, SEED_FILE } from '../src/migrate.ts';
 import { comparePublicOrder } from '../src/ordering.ts';
 import { listingSchemas } from '../src/schemas.ts';
-import { SETTING_KEYS } from '../src/settings.ts';
 import { slugify } from '../src/slug.ts';
 import type { Listing } from '../src/types.ts';
 import { must } from './support/callers.ts';
 import { openDatabase, type TestDatabase } from './support/databases.ts';
+
+// From the spec (public-site-and-accounts.md, section 3 "Category"): "When none exist a fallback
+// list is used. Hospedagem: Pousada, Hotel, … Passeio: Aventura, …" The seed makes them real.
+const SPEC_CATEGORIES = {
+  hospedagem: [
+    'Pousada',
+    'Hotel',
+    'Casa',
+    'Chalé',
+    'Apartamento',
+    'Vista para o mar',
+    'Piscina',
+    'Família',
+    'Natureza',
+    'Longa estadia',
+    'Familiar',
+  ],
+  comercio: ['Restaurante', 'Loja', 'Café', 'Mercado', 'Farmácia', 'Sorveteria', 'Supermercado'],
+  passeio: ['Aventura', 'Natureza', 'Ecoturismo', 'Esporte', 'Gastronomia'],
+};
+// Section 9: "Home featured counts: 3 lodging, 4 commerce, 3 tours."
+const SPEC_HOME_FEATURED = { hospedagem: 3, comercio: 4, passeio: 3 };
+// Section 2, /mapa: "Default centre lat -4.4522, lng -37.8005".
+const SPEC_MAP_CENTER = { lat: -4.4522, lng: -37.8005 };
+// Section 3, site_settings keys, plus the site's public Maps key (a deliberate deviation, README).
+const SPEC_SETTING_KEYS = [
+  'contact_email',
+  'contact_phone',
+  'contact_address',
+  'site_description',
+  'nav_label_inicio',
+  'nav_label_hospedagem',
+  'nav_label_comercio',
+  'nav_label_passeios',
+  'nav_label_mapa',
+  'header_title_hospedagem',
+  'header_title_comercio',
+  'header_title_passeios',
+  'google_maps_api_key',
+];
 
 it('db/supabase/seed.sql is generated from the demo data (npm run seed:generate -w db)', async () => {
   expect(await readFile(SEED_FILE, 'utf8')).toBe(buildSeedSql());
@@ -51,7 +89,7 @@ describe('the seeded database', () => {
     await db?.close();
   });
 
-  it('has every demo listing, 3 active slides, all categories and all settings', async () => {
+  it('has every demo listing, 3 active slides and 1 inactive, all categories and all settings', async () => {
     expect(listings.hospedagem?.length).toBe(DEMO_HOSPEDAGENS.length);
     expect(listings.comercio?.length).toBe(DEMO_COMERCIOS.length);
     expect(listings.passeio?.length).toBe(DEMO_PASSEIOS.length);
@@ -60,24 +98,27 @@ describe('the seeded database', () => {
     expect(DEMO_PASSEIOS.length).toBeGreaterThanOrEqual(6);
     const slides = await must(
       db.sql,
-      'select order_position, is_active from public.carousel_slides order by 1',
+      'select order_position, title, is_active from public.carousel_slides order by 1',
     );
-    expect(slides).toEqual(
-      [1, 2, 3].map((order_position) => ({ order_position, is_active: true })),
-    );
+    expect(slides).toEqual([
+      { order_position: 1, title: 'Descubra Fortim', is_active: true },
+      { order_position: 2, title: 'Ventos do Canto da Barra', is_active: false },
+      { order_position: 3, title: 'Hospede-se à beira-mar', is_active: true },
+      { order_position: 4, title: 'Sabores do litoral', is_active: true },
+    ]);
     for (const kind of LISTING_KINDS) {
       const names = await must<{ name: string }>(
         db.sql,
         'select name from public.categories where type = $1 and is_active order by order_position',
         [kind],
       );
-      expect(names.map((r) => r.name)).toEqual(FALLBACK_CATEGORIES[kind]);
+      expect(names.map((r) => r.name)).toEqual(SPEC_CATEGORIES[kind]);
     }
     const keys = await must<{ setting_key: string }>(
       db.sql,
       'select setting_key from public.site_settings',
     );
-    expect(keys.map((r) => r.setting_key).sort()).toEqual([...SETTING_KEYS].sort());
+    expect(keys.map((r) => r.setting_key).sort()).toEqual([...SPEC_SETTING_KEYS].sort());
   });
 
   it('features enough items for the home page and pins some, in contiguous order', () => {
@@ -91,12 +132,56 @@ describe('the seeded database', () => {
         .filter((i) => i.is_pinned)
         .map((i) => i.pin_order)
         .sort();
-      expect(featured.length).toBeGreaterThanOrEqual(HOME_FEATURED_COUNT[kind]);
+      expect(featured.length).toBeGreaterThanOrEqual(SPEC_HOME_FEATURED[kind]);
       expect(featured).toEqual(featured.map((_, i) => i));
       expect(featured.length).toBeLessThanOrEqual(4);
       expect(pinned.length).toBeGreaterThan(0);
       expect(pinned).toEqual(pinned.map((_, i) => i + 1));
     }
+  });
+
+  it('orders pins, featured items and slides so that no other order gives the right one', async () => {
+    const inserted: Record<string, string[]> = {
+      hospedagem: DEMO_HOSPEDAGENS.map((i) => i.name),
+      comercio: DEMO_COMERCIOS.map((i) => i.name),
+      passeio: DEMO_PASSEIOS.map((i) => i.name),
+    };
+    const newest = (a: Listing, b: Listing) => Date.parse(b.created_at) - Date.parse(a.created_at);
+    const wrongOrders = (items: Listing[], kind: string) => [
+      [...items].sort(newest).map((i) => i.name),
+      [...items].sort((a, b) => newest(b, a)).map((i) => i.name),
+      (inserted[kind] ?? []).filter((name) => items.some((i) => i.name === name)),
+    ];
+    for (const kind of LISTING_KINDS) {
+      const items = listings[kind] ?? [];
+      const pinned = items.filter((i) => i.is_pinned).sort((a, b) => a.pin_order - b.pin_order);
+      const featured = items
+        .filter((i) => i.is_featured)
+        .sort((a, b) => a.featured_order - b.featured_order);
+      expect(pinned.length, kind).toBeGreaterThanOrEqual(3);
+      for (const wrong of wrongOrders(pinned, kind)) {
+        expect(wrong, `${kind}: fixados`).not.toEqual(pinned.map((i) => i.name));
+      }
+      for (const wrong of wrongOrders(featured, kind)) {
+        expect(wrong.slice(0, SPEC_HOME_FEATURED[kind]), `${kind}: destaques`).not.toEqual(
+          featured.slice(0, SPEC_HOME_FEATURED[kind]).map((i) => i.name),
+        );
+      }
+      // Unpinned items are not inserted newest first either.
+      const rest = items.filter((i) => !i.is_pinned);
+      expect(wrongOrders(rest, kind)[2]).not.toEqual([...rest].sort(newest).map((i) => i.name));
+    }
+    // More featured tours than the home page shows, so its limit shows too.
+    expect(listings.passeio?.filter((i) => i.is_featured).length).toBeGreaterThan(
+      SPEC_HOME_FEATURED.passeio,
+    );
+    const insertedSlides = DEMO_SLIDES.map((s) => s.title);
+    const active = DEMO_SLIDES.filter((s) => s.isActive).map((s) => s.title);
+    expect(insertedSlides.filter((t) => active.includes(t))).not.toEqual([
+      'Descubra Fortim',
+      'Hospede-se à beira-mar',
+      'Sabores do litoral',
+    ]);
   });
 
   it('every listing is valid for the admin forms, sits near Fortim and has its slug', () => {
@@ -110,8 +195,8 @@ describe('the seeded database', () => {
         const parsed = schema.safeParse(payload);
         expect(parsed.error?.issues, item.name).toBeUndefined();
         expect(item.slug).toBe(slugify(item.name));
-        expect(Math.abs(item.latitude - MAP_DEFAULT_CENTER.lat)).toBeLessThan(0.1);
-        expect(Math.abs(item.longitude - MAP_DEFAULT_CENTER.lng)).toBeLessThan(0.1);
+        expect(Math.abs(item.latitude - SPEC_MAP_CENTER.lat)).toBeLessThan(0.1);
+        expect(Math.abs(item.longitude - SPEC_MAP_CENTER.lng)).toBeLessThan(0.1);
       }
     }
   });

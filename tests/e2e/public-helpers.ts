@@ -30,10 +30,12 @@ export async function rows<T = Record<string, unknown>>(
   const response = await fetch(`${url}/rest/v1/${table}?${new URLSearchParams(query)}`, {
     headers: { apikey: key, Authorization: `Bearer ${key}` },
   });
-  expect(response.ok, `leitura de ${table}`).toBe(true);
+  expect(response.status, `leitura de ${table}`).toBe(200);
   return (await response.json()) as T[];
 }
 
+// The spec, section 2: "Public lists sort by is_pinned descending, then pin_order ascending, then
+// created_at descending."
 export const PUBLIC_ORDER = 'is_pinned.desc,pin_order.asc,created_at.desc,id.asc';
 
 export type ListingRow = {
@@ -53,6 +55,8 @@ export type ListingRow = {
   amenities: string[];
   image_url: string;
   additional_images: string[];
+  latitude: number;
+  longitude: number;
 };
 
 export function listingRows(table: 'hospedagens' | 'comercios' | 'passeios') {

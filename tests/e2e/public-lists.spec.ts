@@ -1,6 +1,5 @@
 // The three list pages: filters (state in the address), counts, empty states, cards, and the
 // detail dialogs, which move the address to the listing's own page and back.
-import { CARD_DESCRIPTION_MAX_LENGTH } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
 import {
   brl,
@@ -16,6 +15,10 @@ import {
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
+// The spec (public-site-and-accounts.md), section 2: "Card descriptions are cut at 100 characters
+// plus an ellipsis."
+const DESCRIPTION_CUT = 100;
+
 const cards = (page: Page) => page.locator('article[data-listing]');
 const count = (page: Page) => page.getByRole('status').filter({ hasText: /encontrad/ });
 
@@ -23,6 +26,73 @@ async function openList(page: Page, path: string, island: string) {
   await page.goto(path);
   await hydrated(page, island);
 }
+
+// "Public lists sort by is_pinned descending, then pin_order ascending, then created_at
+// descending." The seed pins three items per kind in an order (pin 1 middle-aged, pin 2 the
+// oldest, pin 3 the newest) that neither age nor insertion order gives; the rest are inserted
+// oldest first. These are the seed's names in the order the rule gives.
+const PUBLIC_ORDER_OF_SEED = [
+  {
+    path: '/hospedagem',
+    island: 'HospedagemList',
+    names: [
+      'Chalés do Rio Jaguaribe',
+      'Pousada Pontal do Maceió',
+      'Pousada das Falésias',
+      'Casa Familiar Recanto dos Coqueiros',
+      'Apartamento Beira-Rio',
+      'Pousada Sol Nascente',
+      'Casa de Praia Vilã',
+      'Hotel Fortim Praia',
+      'Pousada Canto da Barra',
+    ],
+  },
+  {
+    path: '/comercio',
+    island: 'ComercioList',
+    names: [
+      'Café da Praça',
+      'Restaurante Sabor do Mar',
+      'Restaurante Canoa da Barra',
+      'Supermercado Jaguaribe',
+      'Farmácia Boa Saúde',
+      'Mercado do Peixe de Fortim',
+      'Ateliê Renda da Barra',
+      'Sorveteria Coco Gelado',
+      'Barraca do Pontal',
+    ],
+  },
+  {
+    path: '/passeios',
+    island: 'PasseioList',
+    names: [
+      'Trilha ecológica no manguezal',
+      'Passeio de barco pelo Rio Jaguaribe',
+      'Stand-up paddle no Rio Jaguaribe',
+      'Roteiro gastronômico de frutos do mar',
+      'Aula de kitesurf no Canto da Barra',
+      'Pôr do sol no Pontal de Maceió',
+      'Buggy pelas dunas até Canoa Quebrada',
+    ],
+  },
+] as const;
+
+test('each list shows the pinned items first, in pin order, then the newest first', async ({
+  page,
+}) => {
+  for (const { path, island, names } of PUBLIC_ORDER_OF_SEED) {
+    // Before and after the island takes over the server's list.
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    expect(await cardNames(page), path).toEqual([...names]);
+    await hydrated(page, island);
+    const search = page.getByRole('searchbox', { name: 'Buscar' });
+    await search.fill('Rio');
+    await expect.poll(() => cardNames(page), path).not.toEqual([...names]);
+    await search.fill('');
+    await expect.poll(() => cardNames(page), path).toEqual([...names]);
+  }
+});
 
 test('/hospedagem filters by text, price range, categories and sort, kept in the address', async ({
   page,
@@ -190,11 +260,10 @@ test('cards show the cut description, rating, price, hours, WhatsApp and the tou
   await openList(page, '/hospedagem', 'HospedagemList');
   const first = lodging[0] as ListingRow;
   const card = cards(page).first();
-  const cut =
-    first.description.length > CARD_DESCRIPTION_MAX_LENGTH
-      ? `${first.description.slice(0, CARD_DESCRIPTION_MAX_LENGTH)}...`
-      : first.description;
-  await expect(card.getByText(cut, { exact: true })).toBeVisible();
+  expect(first.description.length).toBeGreaterThan(DESCRIPTION_CUT);
+  await expect(
+    card.getByText(`${first.description.slice(0, DESCRIPTION_CUT)}...`, { exact: true }),
+  ).toBeVisible();
   await expect(card).toContainText(`Avaliação ${first.rating.toFixed(1).replace('.', ',')}`);
   await expect(card).toContainText(`A partir de R$ ${first.price}/noite`);
   await expect(card.getByRole('link', { name: /Fale agora/ })).toHaveAttribute(

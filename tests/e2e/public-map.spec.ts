@@ -1,24 +1,38 @@
-// /mapa without network to Google: the filter buttons, information box and legend, the list of
-// places, the key form (saved only when not empty), and the error panel when the maps script
-// cannot load, whose 'Alterar Chave da API' clears the stored key.
-import {
-  MAP_FILTERS,
-  MAP_HEIGHT_PAGE_PX,
-  MAPS_API_KEY_STORAGE_KEY,
-  MARKER_COLORS,
-  MARKER_LABELS,
-} from '@guia-fortim/db';
+// /mapa: the filter buttons, information box and legend, the list of places, the key form (saved
+// only when not empty) and the error panel when the maps script cannot load, whose 'Alterar
+// Chave da API' clears the stored key; then, with a key and a stand-in for Google's script
+// (support/google-maps-stub.ts), the markers, their info windows and the filters on the map.
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hydrated, listingRows } from './public-helpers.ts';
+import { GOOGLE_MAPS, type StubMarker, stubGoogleMaps } from '../support/google-maps-stub.ts';
+import { expectAccessible, hydrated, type ListingRow, listingRows } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
-const GOOGLE = /^https:\/\/maps\.googleapis\.com\//;
+// The spec (public-site-and-accounts.md), section 2 "/mapa": "category filter buttons (Todos,
+// Hospedagem, Comércio, Passeios, Praias, Atrações) … Height 600 px … local storage (entry
+// google_maps_api_key) … Default centre lat -4.4522, lng -37.8005, zoom 14 … With no markers, a
+// single marker 'Fortim, CE' appears at the centre."
+const FILTERS = ['Todos', 'Hospedagem', 'Comércio', 'Passeios', 'Praias', 'Atrações'];
+const PAGE_MAP_HEIGHT = 600;
+const KEY_ENTRY = 'google_maps_api_key';
+const CENTRE = { lat: -4.4522, lng: -37.8005 };
+const ZOOM = 14;
+const NO_MARKERS_TITLE = 'Fortim, CE';
+// Section 3 "Map marker": "hospedagem #0d4c81, comercio #7fbb8f, passeio (passeios) #f2d6a2, praia
+// (praias) #71c5e7, atracao (atracoes) #f8f0dd, other red. Labels: Hospedagem, Comércio Local,
+// Passeio, Praia, Atração Turística."
+const MARKERS = {
+  hospedagem: { color: '#0d4c81', label: 'Hospedagem' },
+  comercio: { color: '#7fbb8f', label: 'Comércio Local' },
+  passeio: { color: '#f2d6a2', label: 'Passeio' },
+  praia: { color: '#71c5e7', label: 'Praia' },
+  atracao: { color: '#f8f0dd', label: 'Atração Turística' },
+};
 
 async function blockGoogle(page: Page): Promise<string[]> {
   const calls: string[] = [];
-  await page.route(GOOGLE, (route) => {
+  await page.route(GOOGLE_MAPS, (route) => {
     calls.push(route.request().url());
     return route.abort();
   });
@@ -42,18 +56,18 @@ test('without a key the map page explains itself, lists every place and filters 
   await page.goto('/mapa');
   await hydrated(page, 'MapView');
   const filters = page.getByRole('group', { name: 'Filtrar o mapa' }).getByRole('button');
-  await expect(filters).toHaveText([...MAP_FILTERS]);
+  await expect(filters).toHaveText(FILTERS);
   await expect(
     page.getByText(
       'Este mapa é uma demonstração e precisa de uma chave válida da API do Google Maps para funcionar.',
     ),
   ).toBeVisible();
   const box = await page.locator('[data-map-box]').boundingBox();
-  expect(box?.height).toBe(MAP_HEIGHT_PAGE_PX);
+  expect(box?.height).toBe(PAGE_MAP_HEIGHT);
 
   const legend = page.getByRole('heading', { name: 'Legenda' }).locator('..').getByRole('listitem');
-  await expect(legend).toHaveText(Object.values(MARKER_LABELS));
-  for (const [i, color] of Object.values(MARKER_COLORS).entries()) {
+  await expect(legend).toHaveText(Object.values(MARKERS).map((m) => m.label));
+  for (const [i, { color }] of Object.values(MARKERS).entries()) {
     await expect(legend.nth(i).locator('span')).toHaveCSS('background-color', hexToRgb(color));
   }
 
@@ -87,16 +101,14 @@ test('the key form saves only a non-empty key; a key that cannot load shows the 
   await field.fill('   ');
   await page.getByRole('button', { name: 'Salvar chave' }).click();
   await expect(page.getByText('Informe a chave da API.')).toBeVisible();
-  expect(await page.evaluate((k) => localStorage.getItem(k), MAPS_API_KEY_STORAGE_KEY)).toBeNull();
+  expect(await page.evaluate((k) => localStorage.getItem(k), KEY_ENTRY)).toBeNull();
 
   await field.fill('chave-de-teste');
   const reload = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Salvar chave' }).click();
   await expect(page.getByText('API Key salva')).toBeVisible();
   await reload;
-  expect(await page.evaluate((k) => localStorage.getItem(k), MAPS_API_KEY_STORAGE_KEY)).toBe(
-    'chave-de-teste',
-  );
+  expect(await page.evaluate((k) => localStorage.getItem(k), KEY_ENTRY)).toBe('chave-de-teste');
   await hydrated(page, 'MapView');
   const error = page.getByRole('alert').filter({
     hasText: 'Não foi possível carregar o mapa. Por favor, verifique a chave da API.',
@@ -110,6 +122,146 @@ test('the key form saves only a non-empty key; a key that cannot load shows the 
   const reloadAgain = page.waitForEvent('load');
   await error.getByRole('button', { name: 'Alterar Chave da API' }).click();
   await reloadAgain;
-  expect(await page.evaluate((k) => localStorage.getItem(k), MAPS_API_KEY_STORAGE_KEY)).toBeNull();
+  expect(await page.evaluate((k) => localStorage.getItem(k), KEY_ENTRY)).toBeNull();
   await expect(page.getByRole('button', { name: 'Salvar chave' })).toBeVisible();
+});
+
+const onMap = (page: Page) => page.getByRole('region', { name: 'Mapa de Fortim' });
+
+/** The markers the page handed to the maps API, as the stub drew them. */
+function drawnMarkers(page: Page): Promise<StubMarker[]> {
+  return onMap(page)
+    .locator('[data-stub-marker]')
+    .evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const { color = '', lat, lng } = (button as HTMLElement).dataset;
+        return { title: (button as HTMLElement).title, color, lat: Number(lat), lng: Number(lng) };
+      }),
+    );
+}
+
+const byTitle = (a: StubMarker, b: StubMarker) => a.title.localeCompare(b.title);
+
+/** Every seeded listing has its own coordinates: its marker sits there, in its kind's colour. */
+function markersOf(rows: ListingRow[], kind: keyof typeof MARKERS): StubMarker[] {
+  return rows.map((row) => ({
+    title: row.name,
+    color: MARKERS[kind].color,
+    lat: row.latitude,
+    lng: row.longitude,
+  }));
+}
+
+/** A key in the browser's storage entry, as the key form leaves it, on every page load. */
+async function withStoredKey(page: Page): Promise<void> {
+  await page.addInitScript((entry) => {
+    try {
+      localStorage.setItem(entry, 'chave-de-teste');
+    } catch {
+      // about:blank has no storage
+    }
+  }, KEY_ENTRY);
+}
+
+const scriptRequests = (urls: string[]) =>
+  urls.filter((url) => new URL(url).pathname === '/maps/api/js');
+
+test('with a key the map draws each place in its colour, opens its info window and follows the filters', async ({
+  page,
+}) => {
+  const requested = await stubGoogleMaps(page);
+  await withStoredKey(page);
+  const [lodging, business, tours] = await Promise.all([
+    listingRows('hospedagens'),
+    listingRows('comercios'),
+    listingRows('passeios'),
+  ]);
+  await page.goto('/mapa');
+  await hydrated(page, 'MapView');
+  const map = onMap(page);
+  const canvas = map.locator('[data-stub-map]');
+  await expect(canvas).toHaveAttribute('data-center-lat', String(CENTRE.lat));
+  await expect(canvas).toHaveAttribute('data-center-lng', String(CENTRE.lng));
+  await expect(canvas).toHaveAttribute('data-zoom', String(ZOOM));
+  await expect(map).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar chave' })).toHaveCount(0);
+
+  const markers = map.locator('[data-stub-marker]');
+  const every = [
+    ...markersOf(lodging, 'hospedagem'),
+    ...markersOf(business, 'comercio'),
+    ...markersOf(tours, 'passeio'),
+  ].sort(byTitle);
+  await expect(markers).toHaveCount(every.length);
+  expect((await drawnMarkers(page)).sort(byTitle)).toEqual(every);
+
+  // A marker click opens the info window with the place's title and its type's label.
+  const info = map.locator('[data-stub-info-window]');
+  const samples = [
+    [lodging[0], 'hospedagem'],
+    [business[0], 'comercio'],
+    [tours[0], 'passeio'],
+  ] as const;
+  for (const [row, kind] of samples) {
+    await map.getByRole('button', { name: row?.name, exact: true }).click();
+    await expect(info).toBeVisible();
+    await expect(info).toContainText(row?.name ?? '');
+    await expect(info.getByText(MARKERS[kind].label, { exact: true })).toBeVisible();
+  }
+
+  const filters = page.getByRole('group', { name: 'Filtrar o mapa' });
+  const cases = [
+    ['Hospedagem', lodging, 'hospedagem'],
+    ['Comércio', business, 'comercio'],
+    ['Passeios', tours, 'passeio'],
+  ] as const;
+  for (const [filter, rows, kind] of cases) {
+    await filters.getByRole('button', { name: filter, exact: true }).click();
+    await expect(markers).toHaveCount(rows.length);
+    expect((await drawnMarkers(page)).sort(byTitle)).toEqual(markersOf(rows, kind).sort(byTitle));
+  }
+  // No beaches nor attractions are listed: one marker at the centre instead.
+  for (const filter of ['Praias', 'Atrações']) {
+    await filters.getByRole('button', { name: filter, exact: true }).click();
+    await expect(markers).toHaveCount(1);
+    const [only] = await drawnMarkers(page);
+    expect({ title: only?.title, lat: only?.lat, lng: only?.lng }).toEqual({
+      title: NO_MARKERS_TITLE,
+      ...CENTRE,
+    });
+  }
+  await map.getByRole('button', { name: NO_MARKERS_TITLE, exact: true }).click();
+  await expect(info).toContainText(NO_MARKERS_TITLE);
+  await filters.getByRole('button', { name: 'Todos', exact: true }).click();
+  await expect(markers).toHaveCount(every.length);
+
+  // One script, asked for once, with the stored key and the places library.
+  const scripts = scriptRequests(requested);
+  expect(scripts).toHaveLength(1);
+  const query = new URL(scripts[0] ?? '').searchParams;
+  expect(query.get('key')).toBe('chave-de-teste');
+  expect(query.get('libraries')?.split(',')).toContain('places');
+});
+
+test('the home page map uses the stored key too: every place on a map 500 px high', async ({
+  page,
+}) => {
+  const requested = await stubGoogleMaps(page);
+  await withStoredKey(page);
+  const places = (
+    await Promise.all([
+      listingRows('hospedagens'),
+      listingRows('comercios'),
+      listingRows('passeios'),
+    ])
+  ).flat();
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'Explore no mapa' });
+  await section.scrollIntoViewIfNeeded();
+  await hydrated(page, 'MapView');
+  // Section 2 "Home": "Map section 500 px high".
+  expect((await section.locator('[data-map-box]').boundingBox())?.height).toBe(500);
+  await expect(section.locator('[data-stub-map]')).toHaveAttribute('data-zoom', String(ZOOM));
+  await expect(section.locator('[data-stub-marker]')).toHaveCount(places.length);
+  expect(scriptRequests(requested)).toHaveLength(1);
 });

@@ -288,7 +288,10 @@ test.beforeAll(async () => {
   const image = seeded?.image_url ?? '';
   for (const kind of KINDS) {
     // Only the hostile rows are featured and pinned, so the home page and the lists show them.
-    for (const row of await read<{ id: string }>(kind.table, 'select=id&is_featured=eq.true')) {
+    for (const row of await read<{ id: string }>(
+      kind.table,
+      'select=id&is_featured=eq.true&order=featured_order.asc',
+    )) {
       before.featured.push({ table: kind.table, id: row.id });
       await ok('POST', `/api/${kind.table}/${row.id}/featured`, { featured: false });
     }
