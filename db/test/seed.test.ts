@@ -20,30 +20,8 @@ import { slugify } from '../src/slug.ts';
 import type { Listing } from '../src/types.ts';
 import { must } from './support/callers.ts';
 import { openDatabase, type TestDatabase } from './support/databases.ts';
+import { SPEC_CATEGORIES, SPEC_HOME_FEATURED, SPEC_MAP_CENTER } from './support/spec.ts';
 
-// From the spec (public-site-and-accounts.md, section 3 "Category"): "When none exist a fallback
-// list is used. Hospedagem: Pousada, Hotel, … Passeio: Aventura, …" The seed makes them real.
-const SPEC_CATEGORIES = {
-  hospedagem: [
-    'Pousada',
-    'Hotel',
-    'Casa',
-    'Chalé',
-    'Apartamento',
-    'Vista para o mar',
-    'Piscina',
-    'Família',
-    'Natureza',
-    'Longa estadia',
-    'Familiar',
-  ],
-  comercio: ['Restaurante', 'Loja', 'Café', 'Mercado', 'Farmácia', 'Sorveteria', 'Supermercado'],
-  passeio: ['Aventura', 'Natureza', 'Ecoturismo', 'Esporte', 'Gastronomia'],
-};
-// Section 9: "Home featured counts: 3 lodging, 4 commerce, 3 tours."
-const SPEC_HOME_FEATURED = { hospedagem: 3, comercio: 4, passeio: 3 };
-// Section 2, /mapa: "Default centre lat -4.4522, lng -37.8005".
-const SPEC_MAP_CENTER = { lat: -4.4522, lng: -37.8005 };
 // Section 3, site_settings keys, plus the site's public Maps key (a deliberate deviation, README).
 const SPEC_SETTING_KEYS = [
   'contact_email',

@@ -57,11 +57,12 @@ import {
   SLIDE_MIN_ORDER,
   SLIDE_RECOMMENDED_SIZE,
 } from '../src/index.ts';
+import { SPEC_CATEGORIES, SPEC_HOME_FEATURED, SPEC_MAP_CENTER } from './support/spec.ts';
 
 describe('constants hold the specification', () => {
   it('home page and lists (PS 2, 9)', () => {
     // "Home featured counts: 3 lodging, 4 commerce, 3 tours."
-    expect(HOME_FEATURED_COUNT).toEqual({ hospedagem: 3, comercio: 4, passeio: 3 });
+    expect(HOME_FEATURED_COUNT).toEqual(SPEC_HOME_FEATURED);
     // "Card descriptions are cut at 100 characters plus an ellipsis."
     expect(CARD_DESCRIPTION_MAX_LENGTH).toBe(100);
     // "Six skeleton cards while loading commerce."
@@ -91,7 +92,7 @@ describe('constants hold the specification', () => {
     ]);
     expect(MAP_DEFAULT_ZOOM).toBe(14);
     // "Default centre lat -4.4522, lng -37.8005"
-    expect(MAP_DEFAULT_CENTER).toEqual({ lat: -4.4522, lng: -37.8005 });
+    expect(MAP_DEFAULT_CENTER).toEqual(SPEC_MAP_CENTER);
     // "With no markers, a single marker 'Fortim, CE' appears at the centre."
     expect(MAP_FALLBACK_MARKER_TITLE).toBe('Fortim, CE');
     // "saves it in the browser's local storage (entry google_maps_api_key)"
@@ -158,31 +159,7 @@ describe('constants hold the specification', () => {
     expect(SLIDE_DEFAULT_LINK).toBe('/passeios');
     expect(SLIDE_MIN_ORDER).toBe(1);
     // PS 3: the fallback category lists, in order.
-    expect(FALLBACK_CATEGORIES).toEqual({
-      hospedagem: [
-        'Pousada',
-        'Hotel',
-        'Casa',
-        'Chalé',
-        'Apartamento',
-        'Vista para o mar',
-        'Piscina',
-        'Família',
-        'Natureza',
-        'Longa estadia',
-        'Familiar',
-      ],
-      comercio: [
-        'Restaurante',
-        'Loja',
-        'Café',
-        'Mercado',
-        'Farmácia',
-        'Sorveteria',
-        'Supermercado',
-      ],
-      passeio: ['Aventura', 'Natureza', 'Ecoturismo', 'Esporte', 'Gastronomia'],
-    });
+    expect(FALLBACK_CATEGORIES).toEqual(SPEC_CATEGORIES);
     // PS 3: "Amenity icons: lodging Wi-Fi, Estacionamento, Café da manhã, Ar condicionado, TV,
     // Piscina; business Wi-Fi, Estacionamento, Aceita cartão, Ar condicionado; tour Guia
     // turístico, Transporte, Alimentação, Fotos."

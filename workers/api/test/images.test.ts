@@ -1,7 +1,6 @@
 // Uploads through the Images binding (simulated with sharp by wrangler) into the local R2 bucket,
 // and the cleanup of photos nobody uses any more. Locally the simulation ignores `quality`, so
 // these tests check dimensions, format, orientation and metadata, not byte sizes.
-import { imageVariant } from '@guia-fortim/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, expectCall, r2ObjectCount, stack } from './support/client.ts';
 import { validListing, validSlide } from './support/fixtures.ts';
@@ -69,7 +68,9 @@ describe('POST /api/images', () => {
       `^${stack.apiUrl}/images/hospedagens/[a-z0-9]+_\\d+-(hero|card|thumb)\\.jpg$`,
     );
     for (const url of Object.values(reply.body)) expect(url).toMatch(pattern);
-    expect(imageVariant(reply.body.hero, 'card')).toBe(reply.body.card);
+    // The three files share one name: …-hero.jpg, …-card.jpg, …-thumb.jpg.
+    expect(reply.body.card).toBe(reply.body.hero.replace(/-hero\.jpg$/, '-card.jpg'));
+    expect(reply.body.thumb).toBe(reply.body.hero.replace(/-hero\.jpg$/, '-thumb.jpg'));
     const images = await stored(reply.body);
     expect(size(images.hero)).toEqual([1600, 900]);
     expect(size(images.card)).toEqual([800, 450]);

@@ -35,7 +35,7 @@ type Props = {
 
 type Phase = 'starting' | 'no-key' | 'loading' | 'ready' | 'load-error' | 'init-error';
 
-export const MAP_MESSAGES = {
+const MAP_MESSAGES = {
   loadError: 'Não foi possível carregar o mapa. Por favor, verifique a chave da API.',
   initError: 'Ocorreu um erro ao carregar o mapa.',
   saved: 'API Key salva',

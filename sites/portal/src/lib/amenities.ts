@@ -15,7 +15,7 @@ const AMENITY_ICONS: Record<string, IconName> = {
   Fotos: 'camera',
 };
 
-export const DEFAULT_AMENITY_ICON: IconName = 'check';
+const DEFAULT_AMENITY_ICON: IconName = 'check';
 
 export function amenityIcon(name: string): IconName {
   return AMENITY_ICONS[name] ?? DEFAULT_AMENITY_ICON;

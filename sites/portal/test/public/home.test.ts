@@ -121,6 +121,7 @@ describe('hero carousel', () => {
 
   it('fades between slides over 700 ms', () => {
     // spec §2 Home: "fades between slides over 700 ms" (§9: "fade 700 ms").
+    expect(slides()).toHaveLength(2);
     for (const slide of slides()) expect(slide.style.transitionDuration).toBe('700ms');
   });
 });

@@ -64,10 +64,12 @@ describe('MapView', () => {
     expect(screen.getByRole('button', { name: 'Salvar chave' })).toBeTruthy();
     expect(logged.mock.calls.map((call) => call[0])).toContain('Erro ao carregar o Google Maps:');
     // No site is served here: let the list of places fail inside this test, not after it.
-    await vi.waitFor(() =>
-      expect(logged.mock.calls.map((call) => call[0])).toContain(
-        'Erro ao carregar os lugares do mapa:',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(logged.mock.calls.map((call) => call[0])).toContain(
+          'Erro ao carregar os lugares do mapa:',
+        ),
+      { timeout: 5_000 },
     );
     logged.mockRestore();
   });
