@@ -4,12 +4,7 @@
 import { DEMO_ACCOUNTS } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
-
-/** Opens a page of the site or the panel; the origin must answer 200. */
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status(), `GET ${path}`).toBe(200);
-}
+import { open, reload } from './public-helpers.ts';
 
 async function signInThroughSite(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
@@ -117,14 +112,14 @@ test(
     await expect(page.getByText('Logout realizado')).toHaveCount(0);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     // Still signed in: the panel opens again without the sign-in page.
-    const reloaded = await page.reload();
-    expect(reloaded?.status()).toBe(200);
+    await reload(page);
     await expect(heading).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     // With the network back, Sair signs out with the spec's toast and leaves the panel.
     await page.unroute('**/auth/v1/logout**');
     await openMenu(page);
+    // A real logout?scope=global of the demo admin on the shared portal; each test signs in anew.
     const logout = page.waitForResponse((r) => r.url().includes('/auth/v1/logout'));
     await menu.getByRole('button', { name: 'Sair' }).click();
     expect((await logout).ok()).toBe(true);

@@ -5,22 +5,11 @@ import { DEMO_ACCOUNTS, imageVariant } from '@guia-fortim/db';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { longWord } from '../support/hostile-text.ts';
 import { sharedPortal } from '../support/portal.ts';
-import { rows as publicRows } from './public-helpers.ts';
+import { getOk, open, rows as publicRows, reload } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const stamp = Date.now().toString(36);
-
-/** Opens a page of the site or the panel; the origin must answer 200. */
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  expect(response?.status(), `GET ${path}`).toBe(200);
-}
-
-async function reload(page: Page) {
-  const response = await page.reload();
-  expect(response?.status(), `GET ${page.url()}`).toBe(200);
-}
 
 /** The signed-in admin's access token (the panel's stored session). */
 function adminToken(page: Page): Promise<string> {
@@ -53,6 +42,123 @@ async function adminRows<T>(page: Page, table: string, query: Record<string, str
   });
   expect(response.ok, `leitura de ${table}`).toBe(true);
   return (await response.json()) as T[];
+}
+
+/** The origin's deploy hook: builds started so far, and whether the latest is live. */
+async function deployHook() {
+  const response = await getOk(`${sharedPortal().siteUrl}/__deploy-hook`);
+  return (await response.json()) as { state: string; pending: boolean; builds: number };
+}
+
+/** Where the worker's rebuilds stand (requestedAt: the latest change that asked for one). */
+async function publishState(page: Page) {
+  return (await asAdmin(page, 'GET', '/publish')) as {
+    state: string;
+    pending: boolean;
+    requestedAt: string | null;
+  };
+}
+
+/**
+ * The suites after this one compare the public pages with the database: waits until a rebuild
+ * the origin started after its build number `since` is live and nothing waits to be published
+ * (the worker has handed every change over, the origin built it).
+ */
+async function waitForRebuild(page: Page, since: number) {
+  await expect
+    .poll(
+      async () => {
+        const [origin, worker] = await Promise.all([deployHook(), publishState(page)]);
+        return (
+          origin.builds > since &&
+          origin.state === 'live' &&
+          !origin.pending &&
+          worker.state === 'live' &&
+          !worker.pending
+        );
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(true);
+}
+
+// Featured and pinned rows: the columns the public pages read, the worker's route and body key.
+const ORDERINGS = {
+  featured: { flag: 'is_featured', position: 'featured_order' },
+  pinned: { flag: 'is_pinned', position: 'pin_order' },
+} as const;
+type Ordering = keyof typeof ORDERINGS;
+type OrderRow = { id: string } & Record<string, unknown>;
+
+/** Every row's flag and position in `table` (inactive rows too), by id. */
+function orderState(page: Page, table: string, ordering: Ordering) {
+  const { flag, position } = ORDERINGS[ordering];
+  return adminRows<OrderRow>(page, table, { select: `id,${flag},${position}`, order: 'id.asc' });
+}
+
+/** The ids flagged, first position first. */
+function flaggedInOrder(state: OrderRow[], ordering: Ordering): string[] {
+  const { flag, position } = ORDERINGS[ordering];
+  return state
+    .filter((row) => row[flag] === true)
+    .sort((a, b) => Number(a[position]) - Number(b[position]))
+    .map((row) => row.id);
+}
+
+/**
+ * Puts the featured or pinned rows of `table` back as `saved` has them, through the worker:
+ * unflags what was added, flags again what was taken away, then moves each into its place.
+ * Returns how many changes that took.
+ */
+async function putBackOrder(page: Page, table: string, ordering: Ordering, saved: OrderRow[]) {
+  const wanted = flaggedInOrder(saved, ordering);
+  let changes = 0;
+  const set = async (id: string, on: boolean) => {
+    await asAdmin(page, 'POST', `/${table}/${id}/${ordering}`, { [ordering]: on });
+    changes++;
+  };
+  const present = flaggedInOrder(await orderState(page, table, ordering), ordering);
+  for (const id of present.filter((id) => !wanted.includes(id))) await set(id, false);
+  for (const id of wanted.filter((id) => !present.includes(id))) await set(id, true);
+  const now = flaggedInOrder(await orderState(page, table, ordering), ordering);
+  for (const [place, id] of wanted.entries()) {
+    // Each move swaps the item with the one above it.
+    for (let at = now.indexOf(id); at > place; at--) {
+      await asAdmin(page, 'POST', `/${table}/${id}/${ordering}/move`, { direction: 'up' });
+      changes++;
+      [now[at - 1], now[at]] = [id, now[at - 1] as string];
+    }
+  }
+  return changes;
+}
+
+/**
+ * Runs `body`, which changes the shared portal's featured or pinned rows of `table`; whatever
+ * happens, they are put back as they were and the site rebuilt from them before the next test.
+ */
+async function restoringOrder(
+  page: Page,
+  table: string,
+  ordering: Ordering,
+  body: () => Promise<void>,
+) {
+  // Waiting for the rebuild gets time of its own.
+  test.setTimeout(test.info().timeout + 90_000);
+  const saved = await orderState(page, table, ordering);
+  const buildsBefore = (await deployHook()).builds;
+  const { requestedAt } = await publishState(page);
+  try {
+    await body();
+  } finally {
+    const buildsBeforePutBack = (await deployHook()).builds;
+    const changes = await putBackOrder(page, table, ordering, saved);
+    if (changes > 0) await waitForRebuild(page, buildsBeforePutBack);
+    else if ((await publishState(page)).requestedAt !== requestedAt) {
+      // The test put everything back itself; its changes still asked for rebuilds.
+      await waitForRebuild(page, buildsBefore);
+    }
+  }
+  expect(await orderState(page, table, ordering)).toEqual(saved);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -208,83 +314,100 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
 });
 
 test('featured: add up to the limit, reorder, remove, each tab on its own', async ({ page }) => {
-  await open(page, '/admin/destaques');
-  await page.getByRole('tab', { name: 'Hospedagens' }).click();
-  const count = page.getByTestId('featured-count');
-  const featuredRows = page.getByTestId('featured-row');
-  await expect(count).toHaveText(/Em destaque \(\d\/4\)/);
-  const before = await featuredRows.count();
-  const added: string[] = [];
-  for (let n = before; n < 4; n++) {
-    const candidate = page.getByTestId('candidate-row').first();
-    const candidateName = (await candidate.getByRole('paragraph').first().textContent()) as string;
-    await candidate.getByRole('button', { name: 'Adicionar' }).click();
-    await toast(page, 'Item adicionado aos destaques!');
-    await expect(count).toHaveText(`Em destaque (${n + 1}/4)`);
-    added.push(candidateName);
-  }
-  await page
-    .getByTestId('candidate-row')
-    .first()
-    .getByRole('button', { name: 'Adicionar' })
-    .click();
-  await toast(page, 'Limite atingido');
-  await toast(page, 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.');
-  await expect(featuredRows).toHaveCount(4);
+  // The public suites read the seed's featured order: it is there again at the end.
+  await restoringOrder(page, 'hospedagens', 'featured', async () => {
+    await open(page, '/admin/destaques');
+    await page.getByRole('tab', { name: 'Hospedagens' }).click();
+    const count = page.getByTestId('featured-count');
+    const featuredRows = page.getByTestId('featured-row');
+    await expect(count).toHaveText(/Em destaque \(\d\/4\)/);
+    const before = await featuredRows.count();
+    const added: string[] = [];
+    for (let n = before; n < 4; n++) {
+      const candidate = page.getByTestId('candidate-row').first();
+      const candidateName = (await candidate
+        .getByRole('paragraph')
+        .first()
+        .textContent()) as string;
+      await candidate.getByRole('button', { name: 'Adicionar' }).click();
+      await toast(page, 'Item adicionado aos destaques!');
+      await expect(count).toHaveText(`Em destaque (${n + 1}/4)`);
+      added.push(candidateName);
+    }
+    await page
+      .getByTestId('candidate-row')
+      .first()
+      .getByRole('button', { name: 'Adicionar' })
+      .click();
+    await toast(page, 'Limite atingido');
+    await toast(page, 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.');
+    await expect(featuredRows).toHaveCount(4);
 
-  const first = (await featuredRows.nth(0).getByRole('paragraph').first().textContent()) as string;
-  const second = (await featuredRows.nth(1).getByRole('paragraph').first().textContent()) as string;
-  await expect(page.getByRole('button', { name: `Mover ${first} para cima` })).toBeDisabled();
-  await page.getByRole('button', { name: `Mover ${first} para baixo` }).click();
-  await expect(featuredRows.nth(0)).toContainText(second);
-  await expect(featuredRows.nth(1)).toContainText(first);
-  await expect(featuredRows.nth(1).getByLabel('Posição')).toHaveText('#2');
-  await page.getByRole('button', { name: `Mover ${first} para cima` }).click();
-  await expect(featuredRows.nth(0)).toContainText(first);
+    const first = (await featuredRows
+      .nth(0)
+      .getByRole('paragraph')
+      .first()
+      .textContent()) as string;
+    const second = (await featuredRows
+      .nth(1)
+      .getByRole('paragraph')
+      .first()
+      .textContent()) as string;
+    await expect(page.getByRole('button', { name: `Mover ${first} para cima` })).toBeDisabled();
+    await page.getByRole('button', { name: `Mover ${first} para baixo` }).click();
+    await expect(featuredRows.nth(0)).toContainText(second);
+    await expect(featuredRows.nth(1)).toContainText(first);
+    await expect(featuredRows.nth(1).getByLabel('Posição')).toHaveText('#2');
+    await page.getByRole('button', { name: `Mover ${first} para cima` }).click();
+    await expect(featuredRows.nth(0)).toContainText(first);
 
-  await page.getByRole('tab', { name: 'Comércios' }).click();
-  await expect(count).toHaveText(/Em destaque \(\d\/4\)/);
-  await expect(featuredRows.filter({ hasText: first })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Hospedagens' }).click();
+    await page.getByRole('tab', { name: 'Comércios' }).click();
+    await expect(count).toHaveText(/Em destaque \(\d\/4\)/);
+    await expect(featuredRows.filter({ hasText: first })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Hospedagens' }).click();
 
-  for (const name of added) {
-    await featuredRows.filter({ hasText: name }).getByRole('button', { name: 'Remover' }).click();
-    await toast(page, 'Item removido dos destaques.');
-  }
-  await expect(featuredRows).toHaveCount(before);
+    for (const name of added) {
+      await featuredRows.filter({ hasText: name }).getByRole('button', { name: 'Remover' }).click();
+      await toast(page, 'Item removido dos destaques.');
+    }
+    await expect(featuredRows).toHaveCount(before);
+  });
 });
 
 test('pin to top: pin two, reorder, unpin, empty search text', async ({ page }) => {
-  await open(page, '/admin/ordenar-topo');
-  const pinnedRows = page.getByTestId('pinned-row');
-  await expect(page.getByRole('tab', { name: 'Comércios', selected: true })).toBeVisible();
-  await expect(page.getByTestId('unpinned-list')).toBeVisible();
-  const before = await pinnedRows.count();
-  const names: string[] = [];
-  for (let n = 1; n <= 2; n++) {
-    const row = page.getByTestId('unpinned-row').first();
-    names.push((await row.getByRole('paragraph').textContent()) as string);
-    await row.getByRole('button', { name: 'Fixar' }).click();
-    await toast(page, 'Fixado no topo');
-    await toast(page, `Item fixado na posição #${before + n}`);
-  }
-  const [a, b] = names as [string, string];
-  await expect(pinnedRows.nth(before)).toContainText(a);
-  await page.getByRole('button', { name: `Mover ${b} para cima` }).click();
-  await toast(page, 'Ordem atualizada');
-  await expect(pinnedRows.nth(before)).toContainText(b);
-  await expect(pinnedRows.nth(before)).toContainText(`#${before + 1}`);
+  // The public suites read the seed's pin order: it is there again at the end.
+  await restoringOrder(page, 'comercios', 'pinned', async () => {
+    await open(page, '/admin/ordenar-topo');
+    const pinnedRows = page.getByTestId('pinned-row');
+    await expect(page.getByRole('tab', { name: 'Comércios', selected: true })).toBeVisible();
+    await expect(page.getByTestId('unpinned-list')).toBeVisible();
+    const before = await pinnedRows.count();
+    const names: string[] = [];
+    for (let n = 1; n <= 2; n++) {
+      const row = page.getByTestId('unpinned-row').first();
+      names.push((await row.getByRole('paragraph').textContent()) as string);
+      await row.getByRole('button', { name: 'Fixar' }).click();
+      await toast(page, 'Fixado no topo');
+      await toast(page, `Item fixado na posição #${before + n}`);
+    }
+    const [a, b] = names as [string, string];
+    await expect(pinnedRows.nth(before)).toContainText(a);
+    await page.getByRole('button', { name: `Mover ${b} para cima` }).click();
+    await toast(page, 'Ordem atualizada');
+    await expect(pinnedRows.nth(before)).toContainText(b);
+    await expect(pinnedRows.nth(before)).toContainText(`#${before + 1}`);
 
-  for (const name of names) {
-    await pinnedRows
-      .filter({ hasText: name })
-      .getByRole('button', { name: 'Remover do topo' })
-      .click();
-    await toast(page, 'Removido do topo');
-  }
-  await expect(pinnedRows).toHaveCount(before);
-  await page.getByLabel('Buscar por nome').fill(`nada-${stamp}`);
-  await expect(page.getByText('Nenhum item encontrado.')).toBeVisible();
+    for (const name of names) {
+      await pinnedRows
+        .filter({ hasText: name })
+        .getByRole('button', { name: 'Remover do topo' })
+        .click();
+      await toast(page, 'Removido do topo');
+    }
+    await expect(pinnedRows).toHaveCount(before);
+    await page.getByLabel('Buscar por nome').fill(`nada-${stamp}`);
+    await expect(page.getByText('Nenhum item encontrado.')).toBeVisible();
+  });
 });
 
 const SLIDES_QUERY = {
@@ -517,30 +640,9 @@ test('on a phone, a long unbroken name or subtitle never covers the Editar actio
     await expect(slideRow.getByRole('button', { name: 'Editar' })).toBeVisible();
   } finally {
     await phone.close();
-    const hook = async () => {
-      const response = await desktop.request.get('/__deploy-hook');
-      expect(response.ok(), 'GET /__deploy-hook').toBe(true);
-      return (await response.json()) as { state: string; pending: boolean; builds: number };
-    };
-    const builds = (await hook()).builds;
+    const builds = (await deployHook()).builds;
     await asAdmin(desktop, 'DELETE', `/comercios/${listing.id}`);
     await asAdmin(desktop, 'DELETE', `/slides/${slide.id}`);
-    // The suites after this one compare the public pages with the database: wait until the
-    // rebuild the deletions asked for is live (the worker has handed it over, the origin built it).
-    await expect
-      .poll(
-        async () => {
-          const [origin, worker] = await Promise.all([hook(), asAdmin(desktop, 'GET', '/publish')]);
-          return (
-            origin.builds > builds &&
-            origin.state === 'live' &&
-            !origin.pending &&
-            worker.state === 'live' &&
-            !worker.pending
-          );
-        },
-        { timeout: 90_000, intervals: [2_000] },
-      )
-      .toBe(true);
+    await waitForRebuild(desktop, builds);
   }
 });

@@ -1,8 +1,39 @@
-// Shared by the public-site suites: the axe-core check, and reads of the same data the site was
-// built from (through Supabase's REST API with the public key), so expectations follow the data.
+// Shared by the browser suites: navigation and GETs whose status is checked, the axe-core check,
+// and reads of the same data the site was built from (through Supabase's REST API with the public
+// key), so expectations follow the data.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response as PageResponse } from '@playwright/test';
 import { sharedPortal } from '../support/portal.ts';
+
+/**
+ * Opens `path` (or a whole address) in `page`, which must answer `status`. When the server
+ * redirects, the browser follows and `status` is that of the page it lands on.
+ */
+export async function open(
+  page: Page,
+  path: string,
+  status = 200,
+  options: Parameters<Page['goto']>[1] = {},
+): Promise<PageResponse> {
+  const response = await page.goto(path, options);
+  expect(response?.status(), `GET ${path}`).toBe(status);
+  return response as PageResponse;
+}
+
+/** Reloads the page, which must answer `status`. */
+export async function reload(page: Page, status = 200): Promise<PageResponse> {
+  const url = page.url();
+  const response = await page.reload();
+  expect(response?.status(), `GET ${url} (recarregada)`).toBe(status);
+  return response as PageResponse;
+}
+
+/** A GET outside the browser that must answer 200; the body is left to the caller. */
+export async function getOk(url: string): Promise<Response> {
+  const response = await fetch(url);
+  expect(response.status, `GET ${url}`).toBe(200);
+  return response;
+}
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

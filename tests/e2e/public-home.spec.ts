@@ -1,7 +1,7 @@
 // The home page: hero carousel, the three featured sections, the map section and the call to
 // action, checked against the spec's rules applied by hand to the demo seed (db/seed/data.ts).
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, hydrated } from './public-helpers.ts';
+import { expectAccessible, hydrated, open } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
@@ -43,7 +43,7 @@ async function pausedClock(page: Page): Promise<void> {
 test('the home page hydrates no island at load: the hero needs no React', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-  await page.goto('/', { waitUntil: 'networkidle' });
+  await open(page, '/', 200, { waitUntil: 'networkidle' });
   const islands = await page
     .locator('astro-island')
     .evaluateAll((all) =>
@@ -64,7 +64,7 @@ test('the hero shows the active slides in order, fades every 4 s, pauses on hove
 }) => {
   await pausedClock(page);
   // Resolves on the load event, after the hero's module script has run.
-  await page.goto('/');
+  await open(page, '/');
   const hero = page.getByRole('region', { name: 'Destaques de Fortim' });
   const current = hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
   const heading = current.getByRole('heading');
@@ -156,7 +156,7 @@ test('the hero shows the active slides in order, fades every 4 s, pauses on hove
 test('with reduced motion the hero starts paused and does not fade', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await pausedClock(page);
-  await page.goto('/');
+  await open(page, '/');
   const hero = page.getByRole('region', { name: 'Destaques de Fortim' });
   const current = hero.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
   await expect(hero.getByRole('button', { name: 'Retomar carrossel' })).toBeVisible();
@@ -203,7 +203,7 @@ test('the featured sections show 3 lodgings, 4 businesses and 3 tours in feature
   page,
 }) => {
   expect(FEATURED.map((section) => section.names.length)).toEqual([3, 4, 3]);
-  await page.goto('/');
+  await open(page, '/');
   for (const section of FEATURED) {
     const region = page.getByRole('region', { name: section.heading });
     await expect(region.locator('article h3')).toHaveText([...section.names]);
@@ -232,7 +232,7 @@ test('the featured sections show 3 lodgings, 4 businesses and 3 tours in feature
 test('the map section is 500 px high with Ver Mapa Completo, then the call to action', async ({
   page,
 }) => {
-  await page.goto('/');
+  await open(page, '/');
   const section = page.getByRole('region', { name: 'Explore no mapa' });
   await expect(section.getByRole('link', { name: /Ver Mapa Completo/ })).toHaveAttribute(
     'href',

@@ -5,7 +5,16 @@ import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
-import { expectAccessible, hydrated, isPhone, rows, supabaseAccess } from './public-helpers.ts';
+import {
+  expectAccessible,
+  getOk,
+  hydrated,
+  isPhone,
+  open,
+  reload,
+  rows,
+  supabaseAccess,
+} from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
@@ -36,7 +45,7 @@ const TITLE_PASSEIOS = 'Passeios e Experiências';
 test('the header shows the five links with their labels and marks the current section', async ({
   page,
 }) => {
-  await page.goto('/hospedagem/pousada-pontal-do-maceio');
+  await open(page, '/hospedagem/pousada-pontal-do-maceio');
   let nav = page.getByRole('navigation', { name: 'Principal' });
   if (isPhone(page)) {
     await expect(nav).toBeHidden();
@@ -62,7 +71,7 @@ test('the header shows the five links with their labels and marks the current se
 });
 
 test('the mobile menu closes when one of its links is followed and on Escape', async ({ page }) => {
-  await page.goto('/passeios');
+  await open(page, '/passeios');
   const toggle = page.getByRole('button', { name: 'Menu', exact: true });
   if (!isPhone(page)) {
     await expect(toggle).toBeHidden();
@@ -82,7 +91,7 @@ test('the mobile menu closes when one of its links is followed and on Escape', a
 });
 
 test('the header gets its shadow once the page is scrolled more than 10 px', async ({ page }) => {
-  await page.goto('/');
+  await open(page, '/');
   const header = page.locator('header#topo');
   await expect(header).not.toHaveAttribute('data-scrolled');
   await page.evaluate(() => window.scrollTo(0, 8));
@@ -98,7 +107,7 @@ test('the footer has the description, links, categories, contact, social and leg
   page,
 }) => {
   const s = await settings();
-  await page.goto('/comercio');
+  await open(page, '/comercio');
   const footer = page.locator('footer');
   await expect(footer.getByText(s.site_description ?? '')).toBeVisible();
   const quick = footer.getByRole('navigation', { name: 'Links rápidos' }).getByRole('link');
@@ -145,15 +154,15 @@ test('the footer has the description, links, categories, contact, social and leg
 
 test('the old commerce addresses lead to /comercio', ANY_VIEWPORT, async ({ page }) => {
   for (const path of ['/comercios', '/comércio', '/comercio-local']) {
-    await page.goto(path);
+    // The origin redirects; the page it lands on answers 200.
+    await open(page, path, 200);
     await expect(page).toHaveURL(/\/comercio$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Comércio Local');
   }
 });
 
 test('an unknown address answers 404 with the not-found page and a link home', async ({ page }) => {
-  const response = await page.goto('/pagina-que-nao-existe');
-  expect(response?.status()).toBe(404);
+  await open(page, '/pagina-que-nao-existe', 404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -166,7 +175,7 @@ test(
   'pages carry Portuguese metadata, canonical addresses, robots.txt and a sitemap',
   ANY_VIEWPORT,
   async ({ page, request, baseURL }) => {
-    await page.goto('/hospedagem');
+    await open(page, '/hospedagem');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
     await expect(page).toHaveTitle('Hospedagens em Fortim | Guia Fortim');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Fortim/);
@@ -196,16 +205,11 @@ test(
     expect(ogImage.status()).toBe(200);
     expect(ogImage.headers()['content-type']).toBe('image/jpeg');
 
-    const ok = async (path: string) => {
-      const response = await request.get(path);
-      expect(response.status(), path).toBe(200);
-      return response.text();
-    };
-    const robots = await ok('/robots.txt');
+    const robots = await (await getOk(`${baseURL}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap-index.xml`);
-    const index = await ok('/sitemap-index.xml');
+    const index = await (await getOk(`${baseURL}/sitemap-index.xml`)).text();
     const sitemapUrl = /<loc>([^<]+)<\/loc>/.exec(index)?.[1] ?? '';
-    const sitemap = await ok(new URL(sitemapUrl).pathname);
+    const sitemap = await (await getOk(`${baseURL}${new URL(sitemapUrl).pathname}`)).text();
     for (const path of ['/hospedagem', '/comercio', '/passeios', '/mapa']) {
       expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
     }
@@ -234,11 +238,11 @@ test('an anonymous visitor sees Entrar and never downloads supabase-js nor calls
     '/mapa',
     '/passeios/passeio-de-barco-pelo-rio-jaguaribe',
   ]) {
-    await page.goto(path);
+    await open(page, path);
     await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth/login');
     await page.waitForLoadState('networkidle');
   }
-  await page.goto('/hospedagem');
+  await open(page, '/hospedagem');
   await hydrated(page, 'HospedagemList');
   await page.locator('article[data-listing] h2 a').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -267,11 +271,11 @@ async function signInInBrowser(page: Page, account: { email: string; password: s
   expect(error).toBeNull();
   // What supabase-js stored, under the key it chose, goes into the browser's local storage.
   const entries = [...storage.entries()];
-  await page.goto('/');
+  await open(page, '/');
   await page.evaluate((items) => {
     for (const [k, v] of items) localStorage.setItem(k, v);
   }, entries);
-  await page.reload();
+  await reload(page);
   await hydrated(page, 'AccountMenu');
   return entries;
 }
@@ -287,7 +291,7 @@ test('a signed-in administrator sees initials, the account menu with Painel Admi
   const roles = page.waitForResponse((r) => r.url().includes('/rest/v1/user_roles'));
   await account.click();
   await expect(account).toHaveAttribute('aria-expanded', 'true');
-  expect((await roles).ok()).toBe(true);
+  expect((await roles).status(), 'GET user_roles').toBe(200);
   await expect(page.getByText(admin.email)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Perfil' })).toHaveAttribute('href', '/auth/perfil');
   await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveAttribute('href', '/admin/');
@@ -312,7 +316,7 @@ test('a signed-in visitor without the admin role has no Painel Admin link', asyn
   await expect(account).toHaveText(/^VD/);
   const roles = page.waitForResponse((r) => r.url().includes('/rest/v1/user_roles'));
   await account.click();
-  expect((await roles).ok()).toBe(true);
+  expect((await roles).status(), 'GET user_roles').toBe(200);
   await expect(page.getByRole('link', { name: 'Perfil' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
   await page.waitForTimeout(500);

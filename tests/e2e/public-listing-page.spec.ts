@@ -7,6 +7,7 @@ import {
   isPhone,
   type ListingRow,
   listingRows,
+  open,
 } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
@@ -38,7 +39,7 @@ test('each kind of listing page has its title, description, share tags and schem
   for (const { table, path, type } of cases) {
     const row = (await listingRows(table))[0] as ListingRow;
     const url = `${baseURL}${path}/${row.slug}`;
-    await page.goto(`${path}/${row.slug}`);
+    await open(page, `${path}/${row.slug}`);
     await expect(page).toHaveTitle(`${row.name} | Guia Fortim`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
@@ -78,7 +79,7 @@ test('the gallery: phone carousel or desktop grid, and the full-screen viewer', 
   page,
 }) => {
   const row = await withPhotos('hospedagens', 4);
-  await page.goto(`/hospedagem/${row.slug}`);
+  await open(page, `/hospedagem/${row.slug}`);
   await hydrated(page, 'Gallery');
   const gallery = page.locator('.gallery');
   if (isPhone(page)) {
@@ -150,14 +151,14 @@ test('one photo reads "1 foto", and a broken photo is replaced by the placeholde
       ? route.fulfill({ status: 404 })
       : route.fallback(),
   );
-  await page.goto(`/passeios/${single.slug}`);
+  await open(page, `/passeios/${single.slug}`);
   if (isPhone(page)) await expect(page.getByText('1 foto', { exact: true })).toBeVisible();
   else
     await expect(
       page.getByRole('button', { name: /^Ampliar foto/ }).filter({ visible: true }),
     ).toHaveCount(1);
 
-  await page.goto(`/passeios/${several.slug}`);
+  await open(page, `/passeios/${several.slug}`);
   const first = page
     .getByRole('img', { name: `${several.name}, foto 1 de 2` })
     .filter({ visible: true });

@@ -10,6 +10,8 @@ import {
   type ListingRow,
   listingRows,
   notHydrated,
+  open,
+  reload,
 } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
@@ -23,7 +25,7 @@ const cards = (page: Page) => page.locator('article[data-listing]');
 const count = (page: Page) => page.getByRole('status').filter({ hasText: /encontrad/ });
 
 async function openList(page: Page, path: string, island: string) {
-  await page.goto(path);
+  await open(page, path);
   await hydrated(page, island);
 }
 
@@ -82,8 +84,7 @@ test('each list shows the pinned items first, in pin order, then the newest firs
 }) => {
   for (const { path, island, names } of PUBLIC_ORDER_OF_SEED) {
     // Before and after the island takes over the server's list.
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
+    await open(page, path);
     expect(await cardNames(page), path).toEqual([...names]);
     await hydrated(page, island);
     const search = page.getByRole('searchbox', { name: 'Buscar' });
@@ -145,7 +146,7 @@ test('/hospedagem filters by text, price range, categories and sort, kept in the
   expect(await cardNames(page)).toEqual(chosen.map((h) => h.name));
 
   // A shared or reloaded address shows the same filtered list.
-  await page.reload();
+  await reload(page);
   await hydrated(page, 'HospedagemList');
   await expect(page.getByLabel('Preço mínimo')).toHaveValue('200');
   await expect(page.getByLabel('Ordenar por')).toHaveValue('preco-asc');
@@ -349,7 +350,7 @@ test('a lodging dialog shows every section and moves the address to its page and
 
   // Reloading on the listing's address gives its own page.
   await link.click();
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
 });
 
@@ -361,7 +362,7 @@ test('a list runs no React until used, and what the visitor did first is not los
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
   const row = (await listingRows('passeios'))[0] as ListingRow;
-  await page.goto('/passeios');
+  await open(page, '/passeios');
   await page.waitForLoadState('networkidle');
   expect(await notHydrated(page, 'PasseioList')).toBe(true);
   expect(scripts).toEqual([]);
@@ -373,7 +374,7 @@ test('a list runs no React until used, and what the visitor did first is not los
   expect(scripts.length).toBeGreaterThan(0);
 
   // The first tap on a card of a page not yet hydrated opens its dialog, not its page.
-  await page.goto('/passeios');
+  await open(page, '/passeios');
   expect(await notHydrated(page, 'PasseioList')).toBe(true);
   await page.locator(`article[data-listing="${row.slug}"] h2 a`).click();
   await expect(page.getByRole('dialog', { name: row.name })).toBeVisible();

@@ -4,7 +4,13 @@
 // (support/google-maps-stub.ts), the markers, their info windows and the filters on the map.
 import { expect, type Page, test } from '@playwright/test';
 import { GOOGLE_MAPS, type StubMarker, stubGoogleMaps } from '../support/google-maps-stub.ts';
-import { expectAccessible, hydrated, type ListingRow, listingRows } from './public-helpers.ts';
+import {
+  expectAccessible,
+  hydrated,
+  type ListingRow,
+  listingRows,
+  open,
+} from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
@@ -53,7 +59,7 @@ test('without a key the map page explains itself, lists every place and filters 
     listingRows('comercios'),
     listingRows('passeios'),
   ]);
-  await page.goto('/mapa');
+  await open(page, '/mapa');
   await hydrated(page, 'MapView');
   const filters = page.getByRole('group', { name: 'Filtrar o mapa' }).getByRole('button');
   await expect(filters).toHaveText(FILTERS);
@@ -95,7 +101,7 @@ test('the key form saves only a non-empty key; a key that cannot load shows the 
   page,
 }) => {
   const calls = await blockGoogle(page);
-  await page.goto('/mapa');
+  await open(page, '/mapa');
   await hydrated(page, 'MapView');
   const field = page.getByLabel('Chave da API do Google Maps');
   await field.fill('   ');
@@ -176,7 +182,7 @@ test('with a key the map draws each place in its colour, opens its info window a
     listingRows('comercios'),
     listingRows('passeios'),
   ]);
-  await page.goto('/mapa');
+  await open(page, '/mapa');
   await hydrated(page, 'MapView');
   const map = onMap(page);
   const canvas = map.locator('[data-stub-map]');
@@ -216,13 +222,22 @@ test('with a key the map draws each place in its colour, opens its info window a
     ['Passeios', tours, 'passeio'],
   ] as const;
   for (const [filter, rows, kind] of cases) {
-    await filters.getByRole('button', { name: filter, exact: true }).click();
+    const button = filters.getByRole('button', { name: filter, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
     await expect(markers).toHaveCount(rows.length);
     expect((await drawnMarkers(page)).sort(byTitle)).toEqual(markersOf(rows, kind).sort(byTitle));
   }
-  // No beaches nor attractions are listed: one marker at the centre instead.
-  for (const filter of ['Praias', 'Atrações']) {
-    await filters.getByRole('button', { name: filter, exact: true }).click();
+  // No beaches nor attractions are listed: one marker at the centre instead. 'Todos' in between
+  // brings every marker back, so 'Atrações' has to take them away again by itself.
+  for (const filter of ['Praias', 'Todos', 'Atrações']) {
+    const button = filters.getByRole('button', { name: filter, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+    if (filter === 'Todos') {
+      await expect(markers).toHaveCount(every.length);
+      continue;
+    }
     await expect(markers).toHaveCount(1);
     const [only] = await drawnMarkers(page);
     expect({ title: only?.title, lat: only?.lat, lng: only?.lng }).toEqual({
@@ -255,7 +270,7 @@ test('the home page map uses the stored key too: every place on a map 500 px hig
       listingRows('passeios'),
     ])
   ).flat();
-  await page.goto('/');
+  await open(page, '/');
   const section = page.getByRole('region', { name: 'Explore no mapa' });
   await section.scrollIntoViewIfNeeded();
   await hydrated(page, 'MapView');

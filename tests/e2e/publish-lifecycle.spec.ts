@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db';
 import { expect, type Page, test } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
+import { getOk, open } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -41,7 +42,7 @@ test.afterAll(async () => {
 });
 
 async function signIn(page: Page) {
-  await page.goto(`${stack.siteUrl}/admin/dashboard`);
+  await open(page, `${stack.siteUrl}/admin/dashboard`);
   await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
   await page.getByLabel('Senha').fill(DEMO_ACCOUNTS.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -51,7 +52,7 @@ async function signIn(page: Page) {
 }
 
 async function renameListing(page: Page, name: string) {
-  await page.goto(`${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
+  await open(page, `${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
   await page.getByLabel('Nome *').fill(name, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Hospedagem atualizada').first()).toBeVisible({ timeout: 20_000 });
@@ -59,9 +60,7 @@ async function renameListing(page: Page, name: string) {
 
 /** The public listing page as a visitor gets it: its heading and footer text. */
 async function publicListing(): Promise<{ heading: string; footer: string }> {
-  const response = await fetch(`${stack.siteUrl}/hospedagem/${listing.slug}`);
-  expect(response.status).toBe(200);
-  const html = await response.text();
+  const html = await (await getOk(`${stack.siteUrl}/hospedagem/${listing.slug}`)).text();
   const text = (pattern: RegExp) =>
     (html.match(pattern)?.[1] ?? '')
       .replace(/<[^>]+>/g, ' ')
@@ -108,10 +107,10 @@ test('(a) the admin changes a name and a setting; the public pages show them by 
   await signIn(page);
   await expect(indicator(page)).toHaveText('Site publicado e atualizado', { timeout: 20_000 });
   // Two tabs saved back to back: both changes go out in one coalesced rebuild.
-  await page.goto(`${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
+  await open(page, `${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
   await page.getByLabel('Nome *').fill(live.name);
   const settings = await page.context().newPage();
-  await settings.goto(`${stack.siteUrl}/admin/configuracoes`);
+  await open(settings, `${stack.siteUrl}/admin/configuracoes`);
   await settings.getByLabel('Descrição do site').fill(live.description);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await settings.getByRole('button', { name: 'Salvar' }).first().click();
@@ -125,7 +124,7 @@ test('(a) the admin changes a name and a setting; the public pages show them by 
     footer: expect.stringContaining(live.description),
   });
   const visitor = await page.context().newPage();
-  await visitor.goto(`${stack.siteUrl}/hospedagem/${listing.slug}`);
+  await open(visitor, `${stack.siteUrl}/hospedagem/${listing.slug}`);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(live.name);
   await expect(visitor.locator('footer')).toContainText(live.description);
   await expect(indicator(page)).toHaveText('Site publicado e atualizado', { timeout: 30_000 });
@@ -147,9 +146,7 @@ test('(b) a build that cannot read the data fails, the old page stays, the indic
   } finally {
     await database.exec('grant select on public.hospedagens to anon');
   }
-  const answer = await fetch(`${stack.siteUrl}/__deploy-hook`);
-  expect(answer.status).toBe(200);
-  const hook = await answer.json();
+  const hook = await (await getOk(`${stack.siteUrl}/__deploy-hook`)).json();
   expect(hook).toMatchObject({
     state: 'failed',
     error: 'A publicação falhou; o site anterior continua no ar.',
@@ -230,9 +227,9 @@ test('(d) the stack stops cleanly and starts again on the same data, serving at 
   });
 
   await signIn(page);
-  await page.goto(`${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
+  await open(page, `${stack.siteUrl}/admin/hospedagens/editar/${listing.id}`);
   await expect(page.getByLabel('Nome *')).toHaveValue(live.name, { timeout: 20_000 });
-  await page.goto(`${stack.siteUrl}/admin/configuracoes`);
+  await open(page, `${stack.siteUrl}/admin/configuracoes`);
   await expect(page.getByLabel('Descrição do site')).toHaveValue(changedDuringBuild, {
     timeout: 20_000,
   });

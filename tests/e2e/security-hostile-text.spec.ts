@@ -26,6 +26,7 @@ import {
   payloadIdsIn,
 } from '../support/hostile-text.ts';
 import { type PortalFacts, sharedPortal } from '../support/portal.ts';
+import { getOk } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 // Generous: this file shares a loaded 2-core machine with the portal's rebuilds.
@@ -108,13 +109,6 @@ async function ok(method: string, path: string, body?: unknown): Promise<Json> {
   const { status, body: answer } = await api(method, path, body);
   if (status >= 300) throw new Error(`${method} ${path} → ${status} ${JSON.stringify(answer)}`);
   return answer;
-}
-
-/** A GET that must answer 200, read as JSON or text. */
-async function get(url: string): Promise<Response> {
-  const response = await fetch(url);
-  expect(response.status, `GET ${url}`).toBe(200);
-  return response;
 }
 
 async function read<T = Json>(table: string, query: string): Promise<T[]> {
@@ -231,10 +225,10 @@ async function publishedAfter(builds: number, expected: string) {
   await expect
     .poll(
       async () => {
-        const hook = (await (await get(site('/__deploy-hook'))).json()) as Json;
+        const hook = (await (await getOk(site('/__deploy-hook'))).json()) as Json;
         if (hook.state === 'failed') throw new Error(`build falhou: ${String(hook.log)}`);
         const worker = await ok('GET', '/api/publish');
-        const home = await (await get(site('/'))).text();
+        const home = await (await getOk(site('/'))).text();
         // Every build has its own work directory: a live build without the new content is a
         // stale publish, and this waits for it in vain rather than asking for another build.
         const live = home.includes(expected);
@@ -261,7 +255,7 @@ test.beforeAll(async () => {
   const started = Date.now();
   stack = sharedPortal();
   adminToken = (await signIn(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
-  const hook = (await (await get(site('/__deploy-hook'))).json()) as Json;
+  const hook = (await (await getOk(site('/__deploy-hook'))).json()) as Json;
   const builds = Number(hook.builds);
 
   // Categories: the short payloads and one at the maximum length, for each kind.
@@ -917,7 +911,7 @@ test('open redirects: redirect_to of sign-up, recovery and verify links stays on
   const headers = { apikey: stack.publishableKey, 'content-type': 'application/json' };
   const auth = `${stack.supabaseUrl}/auth/v1`;
   const mailbox = async (to: string) =>
-    (await (await get(`${stack.mailboxUrl}?to=${encodeURIComponent(to)}`)).json()) as {
+    (await (await getOk(`${stack.mailboxUrl}?to=${encodeURIComponent(to)}`)).json()) as {
       link: string;
     }[];
   const landsOnSite = (location: string | null) => {
