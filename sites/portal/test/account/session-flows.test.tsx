@@ -213,47 +213,37 @@ describe("'Verificando autenticação...'", () => {
     storeSession({ ...session, expires_at: Math.floor(Date.now() / 1000) - 60 });
   }
 
-  it('is shown by the profile page while the session is checked, then the profile', async () => {
-    await expiredSession();
-    const refresh = when('POST', '/auth/v1/token?grant_type=refresh_token', 'hold');
-    const ProfilePage = await page('ProfilePage');
-    render(<ProfilePage />);
-    // spec §2: "Guarded areas show a loading indicator with 'Verificando autenticação...'"
-    expect(screen.getByRole('status').textContent).toBe('Verificando autenticação...');
-    await refresh;
-    expect(screen.getByText('Verificando autenticação...')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Seu Perfil' })).toBeNull();
+  // spec §2: "Guarded areas show a loading indicator with 'Verificando autenticação...'" and
+  // "/auth/reset-password ... shows 'Verificando autenticação...' while checking."
+  it.each([
+    ['profile page', 'ProfilePage', () => screen.queryByRole('heading', { name: 'Seu Perfil' })],
+    [
+      'reset-password page',
+      'ResetPasswordPage',
+      () => screen.queryByRole('button', { name: 'Redefinir senha' }),
+    ],
+  ] as const)(
+    'is shown by the %s while the session is checked, then its content',
+    async (_, name, content) => {
+      await expiredSession();
+      const refresh = when('POST', '/auth/v1/token?grant_type=refresh_token', 'hold');
+      const Page = await page(name);
+      render(<Page />);
+      expect(screen.getByRole('status').textContent).toBe('Verificando autenticação...');
+      await refresh;
+      expect(screen.getByText('Verificando autenticação...')).toBeTruthy();
+      expect(content()).toBeNull();
 
-    releaseAll();
-    expect(await screen.findByRole('heading', { name: 'Seu Perfil' })).toBeTruthy();
-    expect(screen.queryByText('Verificando autenticação...')).toBeNull();
-    expect(seen).toContainEqual({
-      method: 'POST',
-      path: '/auth/v1/token?grant_type=refresh_token',
-      status: 200,
-    });
-  });
-
-  it('is shown by the reset-password page while it checks the session, then the form', async () => {
-    await expiredSession();
-    const refresh = when('POST', '/auth/v1/token?grant_type=refresh_token', 'hold');
-    const ResetPasswordPage = await page('ResetPasswordPage');
-    render(<ResetPasswordPage />);
-    // spec §2: "/auth/reset-password ... shows 'Verificando autenticação...' while checking."
-    expect(screen.getByRole('status').textContent).toBe('Verificando autenticação...');
-    await refresh;
-    expect(screen.getByText('Verificando autenticação...')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Redefinir senha' })).toBeNull();
-
-    releaseAll();
-    expect(await screen.findByRole('button', { name: 'Redefinir senha' })).toBeTruthy();
-    expect(screen.queryByText('Verificando autenticação...')).toBeNull();
-    expect(seen).toContainEqual({
-      method: 'POST',
-      path: '/auth/v1/token?grant_type=refresh_token',
-      status: 200,
-    });
-  });
+      releaseAll();
+      await waitFor(() => expect(content()).toBeTruthy());
+      expect(screen.queryByText('Verificando autenticação...')).toBeNull();
+      expect(seen).toContainEqual({
+        method: 'POST',
+        path: '/auth/v1/token?grant_type=refresh_token',
+        status: 200,
+      });
+    },
+  );
 });
 
 describe('sign-out failure', () => {
