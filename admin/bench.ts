@@ -10,9 +10,9 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DEMO_ACCOUNTS } from '@guia-fortim/db';
-import { startLocalSupabase } from '@guia-fortim/db/local';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { freePort } from '@guia-fortim/db/testing';
+import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 
@@ -182,7 +182,8 @@ async function main() {
       `  tempo até o dashboard com as contagens reais: ${(median(times) / 1000).toFixed(2)} s`,
     );
     console.log(`  JS transferido até lá (gzip): ${kb(median(scripts))}`);
-    const out = join(here, '..', '.data', 'bench');
+    const out =
+      process.env.BENCH_DIR ?? join(process.env.INIT_CWD ?? process.cwd(), '.data', 'bench');
     mkdirSync(out, { recursive: true });
     const figures = {
       ...bundle,

@@ -20,6 +20,7 @@ for (const section of SECTIONS) {
   const run = spawnSync('npm', ['run', section.script, '-w', section.workspace], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, BENCH_DIR: out },
   });
   const file = join(out, section.file);
   if (run.status !== 0 || !existsSync(file)) {

@@ -16,12 +16,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { startLocalSupabase } from '@guia-fortim/db/local';
-import { CONFIG_PATH } from '../admin/src/config.ts';
+import { CONFIG_PATH } from '@guia-fortim/admin/config';
+import { startLocalSupabase } from '@guia-fortim/local-supabase';
+import type { SiteEnv } from '@guia-fortim/portal/build';
 import { adminRewrites } from './deploy/admin-routes.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { validatePagesOutput } from './deploy/validate.ts';
-import { panelBuild, panelConfig, ROOT, run, type SiteEnv, siteBuilder } from './stack/parts.ts';
+import { panelBuild, panelConfig, ROOT, run, siteBuilder } from './stack/parts.ts';
 
 const dryRun = process.argv.includes('--dry-run');
 const out = join(ROOT, '.data', 'deploy');

@@ -6,11 +6,12 @@
 // `-- --data-dir DIR` the data directory (default .data/).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
-import { copyDemoPhotos, drawDemoPhotos } from '../sites/portal/scripts/build-site.ts';
+import { buildEnv } from '@guia-fortim/portal/build';
+import { copyDemoPhotos, drawDemoPhotos } from './stack/demo-photo-cache.ts';
 import { createDevOrigin } from './stack/dev-origin.ts';
-import { assertPortFree, buildEnv, panelConfig, ROOT, startApi } from './stack/parts.ts';
+import { assertPortFree, panelConfig, ROOT, startApi } from './stack/parts.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ports = {

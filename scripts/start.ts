@@ -1,7 +1,7 @@
 // `npm start`: the whole portal on this machine with demo content. `-- --reset` starts clean;
 // `-- --verbose` shows every build line. Ctrl-C stops every process it started.
 import { join } from 'node:path';
-import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { ROOT } from './stack/parts.ts';
 import { startStack } from './stack/stack.ts';
 

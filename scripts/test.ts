@@ -18,10 +18,13 @@ mkdirSync(reports, { recursive: true });
 type Suite = { name: string; cwd: string; kind: 'vitest' | 'playwright' };
 const browser: Suite = { name: 'tests (browser)', cwd: 'tests', kind: 'playwright' };
 const vitest: Suite[] = [
-  { name: 'db', cwd: 'db', kind: 'vitest' },
+  { name: 'db/domain', cwd: 'db/domain', kind: 'vitest' },
+  { name: 'db/supabase', cwd: 'db/supabase', kind: 'vitest' },
+  { name: 'db/local', cwd: 'db/local', kind: 'vitest' },
   { name: 'workers/api', cwd: 'workers/api', kind: 'vitest' },
   { name: 'sites/portal', cwd: 'sites/portal', kind: 'vitest' },
   { name: 'admin', cwd: 'admin', kind: 'vitest' },
+  { name: 'scripts', cwd: 'scripts', kind: 'vitest' },
   { name: 'tests', cwd: 'tests', kind: 'vitest' },
 ];
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -20,7 +21,9 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['test/security/**/*.test.ts'],
-          globalSetup: ['../workers/api/test/global-setup.ts'],
+          globalSetup: [
+            fileURLToPath(import.meta.resolve('@guia-fortim/api/testing/global-setup')),
+          ],
           fileParallelism: false,
           hookTimeout: 120_000,
         },

@@ -1,4 +1,4 @@
-// `npm run bench -w db`: figures for db/local (printed, and written to .data/bench/db-local.json).
+// `npm run bench -w @guia-fortim/local-supabase`: figures for db/local (printed, and written to .data/bench/db-local.json).
 // - cold start on an empty data directory (migrations + seed), and a restart on that directory;
 // - requests per second with p50/p99 latency for a typical list read and for a sign-in, from a
 //   small load generator on 127.0.0.1 (fetch with a fixed concurrency, bounded in count and
@@ -8,8 +8,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { DEMO_ACCOUNTS } from '../src/demo-accounts.ts';
-import { POSTGRES_BIN, startPostgres } from '../src/testing/postgres.ts';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { POSTGRES_BIN, startPostgres } from '@guia-fortim/db/testing/postgres';
 import { type LocalSupabase, startLocalSupabase } from './index.ts';
 
 type LoadResult = {
@@ -154,7 +154,8 @@ try {
     pglite,
     postgres,
   };
-  const outDir = join(import.meta.dirname, '..', '..', '.data', 'bench');
+  const outDir =
+    process.env.BENCH_DIR ?? join(process.env.INIT_CWD ?? process.cwd(), '.data', 'bench');
   mkdirSync(outDir, { recursive: true });
   const outFile = join(outDir, 'db-local.json');
   writeFileSync(outFile, `${JSON.stringify(figures, null, 2)}\n`);

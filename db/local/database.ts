@@ -4,10 +4,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { loadInitdbTemplate } from '@guia-fortim/db/pglite-template';
 import pg from 'pg';
-import { loadInitdbTemplate } from './pglite-template.ts';
 
-/** The connection shape `db/src/migrate.ts` expects (and that the server uses inside a request). */
+/** The connection shape `@guia-fortim/db/migrate` expects (and that the server uses inside a request). */
 export type Sql = {
   exec(sql: string): Promise<unknown>;
   query<T = Record<string, unknown>>(

@@ -5,8 +5,8 @@
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { migrate } from '@guia-fortim/db/migrate';
 import { serve } from '@hono/node-server';
-import { migrate } from '../src/migrate.ts';
 import { createApp } from './app.ts';
 import type { MailboxMessage } from './auth/email-links.ts';
 import { type AuthSettings, authSettings, DEFAULT_PORT } from './config.ts';

@@ -33,7 +33,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const dbLocal: Section = {
   id: 'db',
   title: 'db/local (Supabase local)',
-  workspace: 'db',
+  workspace: 'db/local',
   script: 'bench',
   file: 'db-local.json',
   rows: (json: {

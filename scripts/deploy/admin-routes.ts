@@ -1,6 +1,6 @@
 // Pages applies _redirects even where a file matches, so the panel's single-page fallback names
 // its sections one by one: /admin/assets/* must keep serving the real files.
-import { SIDEBAR_ITEMS } from '../../admin/src/sidebar.ts';
+import { SIDEBAR_ITEMS } from '@guia-fortim/admin/sidebar';
 
 export const ADMIN_SECTIONS = SIDEBAR_ITEMS.map((item) => item.path);
 

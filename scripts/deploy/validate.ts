@@ -2,10 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { CONFIG_PATH } from '../../admin/src/config.ts';
+import { CONFIG_PATH } from '@guia-fortim/admin/config';
+import type { SiteEnv } from '@guia-fortim/portal/build';
 import { contentSecurityPolicy, headersFor, parseHeaders } from '../stack/headers.ts';
 import { parseRedirects } from '../stack/origin.ts';
-import { panelConfig, type SiteEnv } from '../stack/parts.ts';
+import { panelConfig } from '../stack/parts.ts';
 import { ADMIN_SECTIONS } from './admin-routes.ts';
 
 const LEGACY = ['/comercios', '/comércio', '/comercio-local'];

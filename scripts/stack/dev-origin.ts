@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, request, type ServerResponse } from
 import { connect } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { type Duplex, pipeline } from 'node:stream';
-import { CONFIG_PATH, type PanelConfig } from '../../admin/src/config.ts';
+import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { DEPLOY_HOOK_PATH } from './origin.ts';
 
 export type DevTargets = {

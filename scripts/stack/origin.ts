@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
-import { CONFIG_PATH, type PanelConfig } from '../../admin/src/config.ts';
+import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { headersFor, parseHeaders } from './headers.ts';
 import type { Publisher } from './publisher.ts';
 

@@ -14,17 +14,17 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { basename, join, relative } from 'node:path';
-import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import { join, relative } from 'node:path';
+import type { PanelConfig } from '@guia-fortim/admin/config';
 import { startServer } from '@guia-fortim/db/testing';
-import type { PanelConfig } from '../../admin/src/config.ts';
-import { copyDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
+import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
+import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { renderHeaders, type SiteOrigins } from './headers.ts';
 import { createOrigin, DEPLOY_HOOK_PATH } from './origin.ts';
 import type { BuildSite, Publisher } from './publisher.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
-const ASTRO_BUILD = join(import.meta.dirname, 'astro-build.ts');
 
 /** Fails with a clear message when something else already listens on the port. */
 export async function assertPortFree(port: number, what: string): Promise<void> {
@@ -109,14 +109,6 @@ export async function startWorker(options: WorkerOptions) {
   return { ...server, imagesUrl: vars.PUBLIC_IMAGES_URL };
 }
 
-export type SiteEnv = {
-  siteUrl: string;
-  supabaseUrl: string;
-  publishableKey: string;
-  apiUrl: string;
-  imagesUrl: string;
-};
-
 export type ApiOptions = {
   /** Where db/local (unless in memory) and the worker's R2 persist. */
   dataDir: string;
@@ -188,44 +180,6 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   }
 }
 
-/** Environment the site builds read (one list, see .env.example). */
-export function buildEnv(env: SiteEnv): Record<string, string> {
-  return {
-    SITE_URL: env.siteUrl,
-    SUPABASE_URL: env.supabaseUrl,
-    SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
-    PUBLIC_SUPABASE_URL: env.supabaseUrl,
-    PUBLIC_SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
-    PUBLIC_API_URL: env.apiUrl,
-    PUBLIC_IMAGES_URL: env.imagesUrl,
-    ASTRO_TELEMETRY_DISABLED: '1',
-  };
-}
-
-/**
- * `astro build` of the public site into `outDir`, apart from every other build in this checkout
- * (stacks, the bench). Its last log line on success is {"ms","maxRssKb"} (astro-build.ts).
- */
-export async function astroBuildApart(
-  outDir: string,
-  env: Record<string, string>,
-  onLine?: (line: string) => void,
-): Promise<{ ok: boolean; log: string }> {
-  const portal = join(ROOT, 'sites', 'portal');
-  // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
-  // the working directory, and deletes them when it finishes: concurrent builds in one checkout
-  // would delete each other's. Each build gets its own working directory inside the project, so
-  // the chunks still resolve its node_modules, and its own content cache (see astro-build.ts).
-  const workDir = join(portal, '.astro', 'stack-builds', `${basename(outDir)}-${randomUUID()}`);
-  mkdirSync(workDir, { recursive: true });
-  try {
-    const args = [ASTRO_BUILD, portal, outDir, join(workDir, 'cache')];
-    return await run(process.execPath, args, { cwd: workDir, env, onLine });
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
-}
-
 /**
  * A BuildSite for the Publisher: astro build into the fresh directory, then its _headers.
  * `data` is where the build reads its content when that differs from the browser's Supabase.
@@ -240,7 +194,7 @@ export function siteBuilder(
   } = {},
 ): BuildSite {
   return async (outDir) => {
-    const result = await astroBuildApart(
+    const result = await buildSite(
       outDir,
       {
         ...buildEnv(env),
@@ -272,7 +226,7 @@ export function panelConfig(env: SiteEnv): PanelConfig {
 /** Built panels by a hash of their inputs; the panel carries no configuration (config.json). */
 const PANEL_CACHE = join(ROOT, 'node_modules', '.cache', 'guia-fortim-panel');
 /** Everything the panel build reads: its sources, the shared rules it imports, the lockfile. */
-const PANEL_INPUTS = ['admin/src', 'admin/public', 'db/src', 'db/package.json', 'package-lock.json']
+const PANEL_INPUTS = ['admin/src', 'admin/public', 'db/domain', 'package-lock.json']
   .concat(['admin/index.html', 'admin/package.json', 'admin/tsconfig.json', 'admin/vite.config.ts'])
   .map((path) => join(ROOT, path));
 /** Builds kept besides the current one (other checkouts' states, a branch switch). */

@@ -3,8 +3,8 @@
 // both with the local deploy hook. Used by `npm start` and by the browser suites.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LocalSupabase } from '@guia-fortim/db/local';
-import { drawDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
+import type { LocalSupabase } from '@guia-fortim/local-supabase';
+import { drawDemoPhotos } from './demo-photo-cache.ts';
 import { DEPLOY_HOOK_PATH } from './origin.ts';
 import {
   assertPortFree,

@@ -3,7 +3,7 @@
 // (neither may grow without bound).
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startLocalSupabase } from '@guia-fortim/db/local';
+import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildApart, portalTempDir } from './build-dir.ts';
 import { generateListings } from './listings.ts';
 

@@ -2,7 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const BENCH_DIR = join(import.meta.dirname, '..', '..', '.data', 'bench');
+export const BENCH_DIR =
+  process.env.BENCH_DIR ?? join(process.env.INIT_CWD ?? process.cwd(), '.data', 'bench');
 
 export function writeFigures(file: string, figures: unknown): void {
   mkdirSync(BENCH_DIR, { recursive: true });

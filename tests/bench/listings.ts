@@ -1,6 +1,6 @@
 // Generated listings for the benchmarks (site build sizes, publish-to-live with 1,000 listings).
-import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/db';
-import type { LocalSupabase } from '@guia-fortim/db/local';
+import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/domain';
+import type { LocalSupabase } from '@guia-fortim/local-supabase';
 
 /** Inserts `total` listings as the database owner, as evenly as possible across the three kinds. */
 export async function generateListings(supabase: LocalSupabase, total: number): Promise<void> {

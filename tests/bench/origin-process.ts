@@ -3,8 +3,8 @@
 // event loop. The site is built through a Publisher into `root`, as `npm start` does.
 import { join } from 'node:path';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
-import { createOrigin } from '../../scripts/stack/origin.ts';
-import { type BuildSite, Publisher } from '../../scripts/stack/publisher.ts';
+import { createOrigin } from '@guia-fortim/stack/origin';
+import { type BuildSite, Publisher } from '@guia-fortim/stack/publisher';
 
 /** Builds the site into a Publisher root (`builds/<n>` and the `current` link). */
 export async function publishSite(root: string, build: BuildSite): Promise<string> {

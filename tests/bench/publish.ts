@@ -1,9 +1,9 @@
 // Publish-to-live on a running stack: the demo admin renames a lodging through the worker API,
 // then the public listing page is polled until the origin serves the new name. Between runs it
 // waits until the worker reports no rebuild requested or running.
-import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import type { Stack } from '@guia-fortim/stack/stack';
 import { createClient } from '@supabase/supabase-js';
-import type { Stack } from '../../scripts/stack/stack.ts';
 
 export type PublishFigures = { listings: number; runsMs: number[]; failedBuilds: number };
 

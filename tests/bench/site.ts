@@ -10,9 +10,9 @@
 //        [--pages /,/hospedagem/ (these of the six; a trailing / also takes the pages below)] [--reports DIR (every Lighthouse report)]
 //        [--sizes 100,1000] [--visitors 500 (0: no load)] [--seconds 20]
 import { rm } from 'node:fs/promises';
-import { startLocalSupabase } from '@guia-fortim/db/local';
 import { freePort } from '@guia-fortim/db/testing';
-import { copyDemoPhotos, drawDemoPhotos } from '../../sites/portal/scripts/build-site.ts';
+import { startLocalSupabase } from '@guia-fortim/local-supabase';
+import { copyDemoPhotos, drawDemoPhotos } from '@guia-fortim/stack/demo-photo-cache';
 import { buildApart, portalTempDir } from './build-dir.ts';
 import { type BuildFigures, measureBuilds } from './builds.ts';
 import { writeFigures } from './figures.ts';

@@ -13,8 +13,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
-import { ROOT } from '../../scripts/stack/parts.ts';
-import { type Stack, startStack } from '../../scripts/stack/stack.ts';
+import { ROOT } from '@guia-fortim/stack/parts';
+import { type Stack, startStack } from '@guia-fortim/stack/stack';
 import { median, writeFigures } from './figures.ts';
 import { generateListings } from './listings.ts';
 import { measurePublish, type PublishFigures } from './publish.ts';
@@ -22,7 +22,7 @@ import { measurePublish, type PublishFigures } from './publish.ts';
 const at = process.argv.indexOf('--runs');
 const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 3;
 const GENERATED = 1000;
-// Where sites/portal/scripts/build-site.ts draws the demo photos once for every stack.
+// Where @guia-fortim/stack/demo-photo-cache draws the demo photos once for every stack.
 const PHOTO_CACHE = join(ROOT, 'node_modules', '.cache', 'guia-fortim-demo-photos', 'demo');
 
 async function timedStart(dataDir: string): Promise<{ stack: Stack; ms: number }> {

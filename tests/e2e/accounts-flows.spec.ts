@@ -1,10 +1,12 @@
 // Accounts end to end, against the real local stack (db/local, the worker under wrangler dev,
 // the built site): registration with e-mail confirmation, sign-in and `from`, profile, password
 // change, sign-out, password recovery, the guards, and the first administrator.
+
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startLocalSupabase } from '@guia-fortim/db/local';
 import { startPostgres } from '@guia-fortim/db/testing/postgres';
+import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import { expect, type Page, test } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
 import { getOk, open, reload } from './public-helpers.ts';
@@ -361,7 +363,7 @@ test('operators make an administrator with npm run admin:create', async ({ page 
   const dora = { name: 'Dora', username: `dora_${Date.now() % 1e6}`, email: email('dora') };
   await confirmedAccount(page, caio);
   await confirmedAccount(page, dora);
-  const script = new URL('../../db/scripts/admin-create.ts', import.meta.url).pathname;
+  const script = fileURLToPath(import.meta.resolve('@guia-fortim/db/admin-create'));
   const env = {
     ...process.env,
     SUPABASE_URL: stack.supabaseUrl,
@@ -399,7 +401,7 @@ test('admin:create also works straight on PostgreSQL (DATABASE_URL)', async () =
         `insert into auth.users (email, raw_user_meta_data) values ($1, '{"full_name":"Eva"}') returning id`,
         ['eva@example.com'],
       );
-      const script = new URL('../../db/scripts/admin-create.ts', import.meta.url).pathname;
+      const script = fileURLToPath(import.meta.resolve('@guia-fortim/db/admin-create'));
       const env = { ...process.env, DATABASE_URL: postgres.url };
       const done = await promisify(execFile)(process.execPath, [script, 'EVA@example.com'], {
         env,

@@ -1,7 +1,7 @@
 // The panel's gate, against the whole local stack (db/local + worker + site + panel on one
 // origin): anonymous visitors go to the site's sign-in page and come back; a signed-in
 // non-admin sees 'Acesso Negado'; the demo admin gets the dashboard with real counts; Sair.
-import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { expect, type Page, test } from '@playwright/test';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import { open, reload } from './public-helpers.ts';

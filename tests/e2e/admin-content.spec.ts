@@ -1,7 +1,8 @@
 // The panel's content management against the whole local stack (db/local + worker + the built
 // site and panel on one origin), signed in as the demo admin through the site's sign-in page.
 // Each test puts back what it changed, so the suite can run again on the same stack.
-import { DEMO_ACCOUNTS, imageVariant } from '@guia-fortim/db';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { imageVariant } from '@guia-fortim/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { longWord } from '../support/hostile-text.ts';
 import { sharedPortal } from '../support/portal.ts';

@@ -1,5 +1,5 @@
 // The home page: hero carousel, the three featured sections, the map section and the call to
-// action, checked against the spec's rules applied by hand to the demo seed (db/seed/data.ts).
+// action, checked against the spec's rules applied by hand to the demo seed (db/supabase/seed/data.ts).
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, hydrated, open } from './public-helpers.ts';
 

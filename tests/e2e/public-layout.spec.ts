@@ -1,6 +1,6 @@
 // Every public page's frame: header (links, shadow, mobile menu, account area), footer,
 // redirects, the 404 page, SEO files, and what an anonymous visitor never downloads.
-import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { expect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_ACCOUNTS } from '@guia-fortim/db';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { expect, type Page, test } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
 import { getOk, open } from './public-helpers.ts';

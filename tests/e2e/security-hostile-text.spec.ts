@@ -6,14 +6,14 @@
 // through supabase-js; after the automatic rebuild the public site and the admin panel must show
 // all of it as text — no payload runs, no attribute is injected, the phone layout holds — and
 // every parameter that leads somewhere (`from`, `redirect_to`, slide links) stays on the site.
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import {
-  DEMO_ACCOUNTS,
   isLink,
   type ListingKind,
   SETTING_KEYS,
   type SettingKey,
   TEXT_LIMITS,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import {

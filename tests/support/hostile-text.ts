@@ -2,7 +2,7 @@
 // rendered user text as HTML (each one calls window.__pwned(id) or opens an alert, so a test can
 // prove nothing ran), URLs with dangerous schemes, entities, SQL fragments, bidirectional and
 // zero-width characters, emoji, and strings at the longest lengths the schemas allow.
-import { TEXT_LIMITS } from '@guia-fortim/db';
+import { TEXT_LIMITS } from '@guia-fortim/domain';
 
 /** The function every executable payload calls; the suite exposes it to record calls. */
 export const PWNED = '__pwned';

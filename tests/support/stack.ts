@@ -9,7 +9,7 @@ import { freePort } from '@guia-fortim/db/testing';
 import {
   type Stack as RunningStack,
   startStack as startLocalStack,
-} from '../../scripts/stack/stack.ts';
+} from '@guia-fortim/stack/stack';
 
 export type StackPorts = { site: number; supabase: number; api: number };
 

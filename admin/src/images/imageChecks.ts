@@ -1,4 +1,4 @@
-import { type ImageFileProblem, imageFileProblem, tooManyImagesProblem } from '@guia-fortim/db';
+import { type ImageFileProblem, imageFileProblem, tooManyImagesProblem } from '@guia-fortim/domain';
 
 export type { ImageFileProblem };
 

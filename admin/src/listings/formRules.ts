@@ -4,7 +4,7 @@ import {
   listingSchemas,
   MESSAGES,
   splitList,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import { normalizeImageStyles } from '../images/imageStyles.ts';
 import {
   DEFAULT_COORDINATES,

@@ -8,9 +8,9 @@ import {
   type ListingKind,
   OTHER_CATEGORY,
   SETTING_KEYS,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
-export type { AppRole as Role, ImageStyles, ObjectFit } from '@guia-fortim/db';
+export type { AppRole as Role, ImageStyles, ObjectFit } from '@guia-fortim/domain';
 export {
   DEFAULT_IMAGE_STYLES,
   DEFAULT_RATING,
@@ -27,7 +27,7 @@ export {
   RATING_MIN,
   RATING_STEP,
   SLIDE_DEFAULT_LINK,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
 import { LISTING_KINDS, type ListingResource } from './resources.ts';
 

@@ -1,4 +1,4 @@
-import { comparePublicOrder as compareListings, type Listing } from '@guia-fortim/db';
+import { comparePublicOrder as compareListings, type Listing } from '@guia-fortim/domain';
 
 export interface Orderable {
   is_pinned?: boolean | null;

@@ -4,7 +4,7 @@ import {
   isLink,
   MESSAGES,
   SLIDE_DEFAULT_LINK,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
 export interface SlideForm {
   title: string;

@@ -1,4 +1,4 @@
-import { imageVariant } from '@guia-fortim/db';
+import { imageVariant } from '@guia-fortim/domain';
 import { Box } from '@mui/material';
 import { useState } from 'react';
 

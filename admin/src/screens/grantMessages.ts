@@ -1,4 +1,4 @@
-import { grantAdminErrorMessage } from '@guia-fortim/db';
+import { grantAdminErrorMessage } from '@guia-fortim/domain';
 import { ApiError } from '../api.ts';
 
 /** The spec's admin-grant messages, chosen from the server's answer (db's rule). */

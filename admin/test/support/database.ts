@@ -1,6 +1,6 @@
 // A real db/local (the same migrations and row-level security as production, in memory, no demo
 // seed) for the screen tests, in a child process (happy-dom's globals are a browser's).
-import { startLocalSupabaseProcess } from '@guia-fortim/db/testing/local-process';
+import { startLocalSupabaseProcess } from '@guia-fortim/local-supabase/process';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 export type TestDatabase = {

@@ -1,7 +1,8 @@
 // Shared by the db/local suites: the two database backends every suite runs on, a started server
 // with the contract fixture schema, and supabase-js clients configured for Node tests.
+
+import { startPostgres } from '@guia-fortim/db/testing/postgres';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startPostgres } from '../../src/testing/postgres.ts';
 import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from '../index.ts';
 import { FIXTURE_SQL } from './fixture-schema.ts';
 

@@ -1,7 +1,7 @@
 // The content layer: one read of Supabase per build (site-data.ts) feeds every collection.
 
 import { defineCollection } from 'astro:content';
-import { LISTING_KINDS } from '@guia-fortim/db';
+import { LISTING_KINDS } from '@guia-fortim/domain';
 import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { comercioRow, hospedagemRow, passeioRow, slideRow } from './lib/row-schemas.ts';

@@ -8,8 +8,8 @@ import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
-import { loadOrCreateKeys } from '../../../db/local/keys.ts';
-import { ROOT, startWorker } from '../../../scripts/stack/parts.ts';
+import { loadOrCreateKeys } from '@guia-fortim/local-supabase/keys';
+import { ROOT, startWorker } from '@guia-fortim/stack/parts';
 
 export const SITE_URL = 'http://127.0.0.1:4321';
 

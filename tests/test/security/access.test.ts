@@ -3,20 +3,11 @@
 // gets; every refusal is checked for its status, code and message, and for having changed nothing.
 
 import { randomUUID } from 'node:crypto';
-import type { ListingKind } from '@guia-fortim/db';
+import { newUser, PORTUGUESE_401, PORTUGUESE_403 } from '@guia-fortim/api/testing/client';
+import { TINY_PNG } from '@guia-fortim/api/testing/endpoints';
+import { KIND_PATH, KINDS, validListing, validSlide } from '@guia-fortim/api/testing/fixtures';
+import type { ListingKind } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  newUser,
-  PORTUGUESE_401,
-  PORTUGUESE_403,
-} from '../../../workers/api/test/support/client.ts';
-import { TINY_PNG } from '../../../workers/api/test/support/endpoints.ts';
-import {
-  KIND_PATH,
-  KINDS,
-  validListing,
-  validSlide,
-} from '../../../workers/api/test/support/fixtures.ts';
 import {
   api,
   CALLER_NAMES,

@@ -1,12 +1,7 @@
 // Token abuse over HTTP: expired and forged tokens at the worker, PostgREST and Auth; a session
 // replayed after sign-out; and an admin's still-valid token after the role is removed.
-import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  newAdmin,
-  PORTUGUESE_401,
-  PORTUGUESE_403,
-} from '../../../workers/api/test/support/client.ts';
+
+import { newAdmin, PORTUGUESE_401, PORTUGUESE_403 } from '@guia-fortim/api/testing/client';
 import {
   alteredToken,
   expiredToken,
@@ -14,7 +9,9 @@ import {
   reissuedToken,
   unsignedToken,
   wrongKeyToken,
-} from '../../../workers/api/test/support/tokens.ts';
+} from '@guia-fortim/api/testing/tokens';
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   type Caller,

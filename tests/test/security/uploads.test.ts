@@ -4,9 +4,9 @@
 // as re-encoded JPEGs, served with a fixed type and `nosniff`.
 import { connect } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
+import { admin, r2ObjectCount } from '@guia-fortim/api/testing/client';
+import { decode, photo } from '@guia-fortim/api/testing/photos';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, r2ObjectCount } from '../../../workers/api/test/support/client.ts';
-import { decode, photo } from '../../../workers/api/test/support/photos.ts';
 import { api, type Reply, stack } from './support/callers.ts';
 
 // admin-panel.md §9: "Resize bounds: hero 1600x900 …, card 800x600 …, thumb 400x300 …; JPEG output."

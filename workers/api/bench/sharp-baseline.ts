@@ -2,7 +2,7 @@
 // one photo (orientation applied, fitted inside, never upscaled). Prints timings and peak RSS.
 // `node sharp-baseline.ts <photo> <runs>`
 import { readFileSync } from 'node:fs';
-import { IMAGE_VARIANTS } from '@guia-fortim/db';
+import { IMAGE_VARIANTS } from '@guia-fortim/domain';
 import sharp from 'sharp';
 
 const [file, runsArg] = process.argv.slice(2);

@@ -4,7 +4,8 @@
 //    the three variants, and the peak RSS of workerd and of the wrangler process, beside sharp in
 //    plain Node doing the same job.
 // 2. Mutation latency (quick edits) with 50 concurrent clients.
-// Prints the figures and writes them to .data/bench/worker.json at the repository root.
+// Prints the figures and writes them to worker.json in $BENCH_DIR (`npm run bench` sets it; by
+// default .data/bench/ where npm was run).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,6 @@ import { startDeployHook } from '../test/support/hook.ts';
 import { photo } from '../test/support/photos.ts';
 import { signUp, startSupabase, startWorker } from '../test/support/stack.ts';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
 const UPLOAD_RUNS = 3;
 const CLIENTS = 50;
 const REQUESTS_PER_CLIENT = 10;
@@ -281,7 +281,8 @@ try {
   console.log(
     `  o mesmo PATCH direto no db/local (sem o worker): p50 ${mutations.databaseAlone.p50Ms} ms, p99 ${mutations.databaseAlone.p99Ms} ms`,
   );
-  const out = join(ROOT, '.data', 'bench');
+  const out =
+    process.env.BENCH_DIR ?? join(process.env.INIT_CWD ?? process.cwd(), '.data', 'bench');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'worker.json'), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\nGravado em ${join(out, 'worker.json')}`);

@@ -2,7 +2,7 @@
 // error shape: 'incomplete_fields' when a required field is missing (the schemas say so with the
 // spec's 'Campos incompletos' message), otherwise 'invalid_data' with the first message, and
 // every field's message.
-import { MESSAGES as SCHEMA_MESSAGES, setFeaturedSchema } from '@guia-fortim/db';
+import { MESSAGES as SCHEMA_MESSAGES, setFeaturedSchema } from '@guia-fortim/domain';
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // Hospedagens, comercios and passeios: create, update, quick edit and delete through the worker,
 // against db/local with the admin's own token.
-import { LISTING_TABLE } from '@guia-fortim/db';
+import { LISTING_TABLE } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, expectCall, rows, snapshot } from './support/client.ts';
 import { KIND_PATH, KINDS, REQUIRED_FIELDS, validListing } from './support/fixtures.ts';

@@ -1,6 +1,6 @@
 // Featured and pinned ordering through the database's atomic functions: cap of 4 featured per
 // kind, contiguous positions, moves at the ends, unknown items.
-import { LISTING_TABLE } from '@guia-fortim/db';
+import { LISTING_TABLE } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, expectCall, rows, snapshot } from './support/client.ts';
 import { KIND_PATH, KINDS, validListing } from './support/fixtures.ts';

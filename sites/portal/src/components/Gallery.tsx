@@ -7,7 +7,7 @@ import {
   GALLERY_DESKTOP_SMALL_PHOTOS,
   GALLERY_SWIPE_THRESHOLD_PX,
   type ImageStyles,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import { type PointerEvent, useId, useRef, useState } from 'react';
 import { Icon } from './Icon.tsx';
 import { ListingImage } from './ListingImage.tsx';

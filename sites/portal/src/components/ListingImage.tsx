@@ -1,4 +1,4 @@
-import type { ImageStyles, ImageVariant } from '@guia-fortim/db';
+import type { ImageStyles, ImageVariant } from '@guia-fortim/domain';
 import { imageSources, imageStyle } from '../lib/images.ts';
 
 type Props = {

@@ -1,4 +1,4 @@
-import { formatRating } from '@guia-fortim/db';
+import { formatRating } from '@guia-fortim/domain';
 import { Icon } from './Icon.tsx';
 
 /** The rating with one decimal, shown only when above 0. */

@@ -1,4 +1,4 @@
-import { whatsappUrl } from '@guia-fortim/db';
+import { whatsappUrl } from '@guia-fortim/domain';
 import { Icon } from './Icon.tsx';
 
 /** 'Fale agora': the listing's WhatsApp click-to-chat link, in a new tab. */

@@ -1,5 +1,5 @@
 // /comercio: search and one category ('Todos'), the category chips folded on phones.
-import { COMMERCE_SKELETON_CARDS } from '@guia-fortim/db';
+import { COMMERCE_SKELETON_CARDS } from '@guia-fortim/domain';
 import { useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import {

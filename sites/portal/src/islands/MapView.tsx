@@ -13,7 +13,7 @@ import {
   MARKER_LABELS,
   MARKER_OTHER_COLOR,
   type MarkerType,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../components/Toast.tsx';
 import {

@@ -11,7 +11,7 @@ import {
   type Passeio,
   SETTINGS_DEFAULTS,
   type Settings,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
 const COLLECTION = {
   hospedagem: 'hospedagens',

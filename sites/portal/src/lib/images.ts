@@ -6,7 +6,7 @@ import {
   type ImageStyles,
   type ImageVariant,
   imageVariant,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import type { CSSProperties } from 'react';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';

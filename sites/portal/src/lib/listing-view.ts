@@ -1,6 +1,6 @@
 // What the cards, dialogs and list islands receive about a listing: only the fields they show
 // (island props are serialized into the page), in the order of the public list.
-import type { Comercio, Hospedagem, ListingKind, Passeio } from '@guia-fortim/db';
+import type { Comercio, Hospedagem, ListingKind, Passeio } from '@guia-fortim/domain';
 
 type Common = {
   slug: string;

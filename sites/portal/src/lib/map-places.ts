@@ -8,7 +8,7 @@ import {
   type MAP_FILTERS,
   type MarkerType,
   type Passeio,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
 export type MapPlace = {
   name: string;

@@ -1,5 +1,5 @@
 // The header's five links (labels from the site settings) and the footer's link lists.
-import type { Settings } from '@guia-fortim/db';
+import type { Settings } from '@guia-fortim/domain';
 
 export type NavLink = { href: string; label: string };
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '@guia-fortim/db';
+import { formatPrice } from '@guia-fortim/domain';
 
 /** Card price: "R$ 320", or "R$ 320,50" when there are cents (dialogs always use 2 decimals). */
 export function cardPrice(price: number): string {

@@ -8,7 +8,7 @@ import type {
   ImageStyles,
   Passeio,
   SiteSetting,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import { z } from 'astro/zod';
 
 const imageStyles = z.object({

@@ -12,7 +12,7 @@ import {
   type Passeio,
   type Settings,
   settingsFromRows,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import type { z } from 'astro/zod';
 import { readAllRows } from './rest.ts';
 import {

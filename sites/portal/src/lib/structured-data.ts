@@ -7,7 +7,7 @@ import {
   imageVariant,
   listingPath,
   type Passeio,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
 type Thing = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // The auth state of spec section 4 against the real local Supabase and the real supabase-js:
 // loading until the session is read, profile and roles reloaded on every change, all cleared on
 // sign-out, and the admin role read from user_roles.
-import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthStore, createAuthStore, isAdmin } from '../../src/lib/auth/auth-store.ts';

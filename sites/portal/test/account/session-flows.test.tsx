@@ -14,7 +14,7 @@ import { freePort } from '@guia-fortim/db/testing';
 import {
   type LocalSupabaseProcess,
   startLocalSupabaseProcess,
-} from '@guia-fortim/db/testing/local-process';
+} from '@guia-fortim/local-supabase/process';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';

@@ -1,5 +1,5 @@
 // Listings as the islands receive them, for the component tests.
-import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/db';
+import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/domain';
 import type { ComercioView, HospedagemView, PasseioView } from '../../src/lib/listing-view.ts';
 
 const common = (slug: string, name: string, photos = 1) => ({

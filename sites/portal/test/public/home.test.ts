@@ -4,11 +4,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astroBuildApart } from '../../../../scripts/stack/parts.ts';
-import { buildEnv } from '../../scripts/build-site.ts';
+import { buildEnv, buildSite } from '../../scripts/build.ts';
 
 let supabase: LocalSupabase | undefined;
 let outDir = '';
@@ -43,11 +42,13 @@ beforeAll(async () => {
   expect(Number(rows[0]?.featured)).toBe(0);
 
   outDir = await mkdtemp(join(tmpdir(), 'portal-home-'));
-  const build = await astroBuildApart(outDir, {
+  const build = await buildSite(outDir, {
     ...buildEnv({
       siteUrl: 'http://127.0.0.1:4321',
       supabaseUrl: supabase.url,
       publishableKey: supabase.keys.publishableKey,
+      apiUrl: 'http://127.0.0.1:8787',
+      imagesUrl: 'http://127.0.0.1:8787/images',
     }),
     NODE_ENV: 'production',
   });

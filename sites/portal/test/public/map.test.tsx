@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { MESSAGES } from '@guia-fortim/db';
+import { MESSAGES } from '@guia-fortim/domain';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';

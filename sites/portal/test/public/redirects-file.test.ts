@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { parseRedirects } from '../../../../scripts/stack/origin.ts';
 import { LEGACY_REDIRECTS } from '../../src/lib/redirects.ts';
 
 // spec §2 Public navigation: "The paths /comercios, /comércio and /comercio-local redirect to
@@ -18,7 +17,15 @@ describe('the old commerce addresses', () => {
 
   it('are the same, permanent, in public/_redirects (Cloudflare Pages)', async () => {
     const file = await readFile(new URL('../../public/_redirects', import.meta.url), 'utf8');
-    const rules = parseRedirects(file);
+    // Cloudflare's format: one `from to status` rule per line, `#` starts a comment.
+    const rules = file
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => {
+        const [from, to, status] = line.split(/\s+/);
+        return { from, to, status: Number(status) };
+      });
     const fromFile = new Map(rules.map((rule) => [rule.from, rule.to]));
     for (const [from, to] of Object.entries(SPEC_REDIRECTS)) expect(fromFile.get(from)).toBe(to);
     expect(new Set(rules.map((rule) => rule.from))).toEqual(new Set(Object.keys(SPEC_REDIRECTS)));

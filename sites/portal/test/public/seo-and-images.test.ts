@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/db';
+import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
 import { imageSources, imageStyle } from '../../src/lib/images.ts';
 import { mapPlaces, placesOfFilter } from '../../src/lib/map-places.ts';

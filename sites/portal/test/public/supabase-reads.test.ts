@@ -1,7 +1,8 @@
 // What the build and the header read from Supabase, against db/local (the same migrations and
 // row-level security as production) and the unmodified supabase-js client.
-import { DEMO_ACCOUNTS, LISTING_TABLE } from '@guia-fortim/db';
-import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/db/local';
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { LISTING_TABLE } from '@guia-fortim/domain';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionStorageKey } from '../../src/lib/auth/session-key.ts';

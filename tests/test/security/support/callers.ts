@@ -1,7 +1,7 @@
 // The five callers of the security suite and the ways they reach the stack: the worker (its test
 // client, reused), PostgREST under /rest/v1 and Auth under /auth/v1, each with the publishable
 // key as the browser sends it. Snapshots read everything with the secret key.
-import type { Stack } from '../../../../workers/api/test/global-setup.ts';
+
 import {
   admin,
   api,
@@ -13,8 +13,9 @@ import {
   rows,
   stack,
   TABLES as WORKER_TABLES,
-} from '../../../../workers/api/test/support/client.ts';
-import { signIn } from '../../../../workers/api/test/support/stack.ts';
+} from '@guia-fortim/api/testing/client';
+import type { Stack } from '@guia-fortim/api/testing/global-setup';
+import { signIn } from '@guia-fortim/api/testing/stack';
 
 export { api, type Reply, stack };
 export const suiteStack: Stack = stack;

@@ -2,18 +2,13 @@
 // admin endpoints plus the public and any-user ones), every table × select/insert/update/delete
 // and every function under /rest/v1, and Auth's service-role user administration.
 import { randomUUID } from 'node:crypto';
-import type { ListingKind } from '@guia-fortim/db';
 import {
   adminEndpoints,
   type Endpoint,
   type EndpointIds,
-} from '../../../../workers/api/test/support/endpoints.ts';
-import {
-  KIND_PATH,
-  KINDS,
-  validListing,
-  validSlide,
-} from '../../../../workers/api/test/support/fixtures.ts';
+} from '@guia-fortim/api/testing/endpoints';
+import { KIND_PATH, KINDS, validListing, validSlide } from '@guia-fortim/api/testing/fixtures';
+import type { ListingKind } from '@guia-fortim/domain';
 import { api, type Caller, type Reply, type Store, supabase, type Table } from './callers.ts';
 
 export type Surface = 'worker' | 'rest' | 'rpc' | 'auth';

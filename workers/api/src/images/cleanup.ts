@@ -1,7 +1,7 @@
 // Deleting a listing or slide, or replacing its photos, removes the stored photos nobody uses any
 // more. Runs only after the row change succeeded; references are checked against the database at
 // that moment, so a photo another row still shows is kept.
-import { IMAGE_VARIANT_NAMES } from '@guia-fortim/db';
+import { IMAGE_VARIANT_NAMES } from '@guia-fortim/domain';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';

@@ -5,7 +5,7 @@ import {
   IMAGE_VARIANT_NAMES,
   type ImageFolder,
   type ImageVariant,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
 const KEY_BASE = new RegExp(`^(?:${IMAGE_FOLDERS.join('|')})/[a-z0-9]+_[0-9]+$`);
 const VARIANT_URL = /^(.*)-(?:hero|card|thumb)\.jpg$/;

@@ -6,7 +6,7 @@ import {
   IMAGE_VARIANTS,
   type ImageFolder,
   type ImageVariant,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import type { Bindings } from '../env.ts';
 import { newKeyBase, publicUrl, variantKey, variantKeys } from './keys.ts';
 

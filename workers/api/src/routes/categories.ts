@@ -1,5 +1,5 @@
 // Categories: create (trimmed name, last in its type), rename or (de)activate, delete.
-import { type Category, categoryCreateSchema, categoryUpdateSchema } from '@guia-fortim/db';
+import { type Category, categoryCreateSchema, categoryUpdateSchema } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';

@@ -5,7 +5,7 @@ import {
   IMAGE_MAX_BYTES,
   type ImageFolder,
   imagePixelsProblem,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';

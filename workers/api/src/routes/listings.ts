@@ -10,7 +10,7 @@ import {
   quickEditSchemas,
   setFeaturedSchema,
   setPinnedSchema,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 import { type Context, Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';

@@ -1,6 +1,10 @@
 // Roles: an admin sets a user's role; any signed-in user may call the admin grant, and the
 // database decides (an admin, or anyone while no administrator exists yet).
-import { grantAdminBodySchema, grantAdminErrorMessage, userRoleBodySchema } from '@guia-fortim/db';
+import {
+  grantAdminBodySchema,
+  grantAdminErrorMessage,
+  userRoleBodySchema,
+} from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin, requireUser } from '../auth.ts';
 import type { AppEnv } from '../env.ts';

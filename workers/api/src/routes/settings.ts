@@ -1,5 +1,5 @@
 // Site settings: upsert of the known keys only, in one statement (all or nothing).
-import { type SiteSetting, settingsUpdateSchema } from '@guia-fortim/db';
+import { type SiteSetting, settingsUpdateSchema } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';

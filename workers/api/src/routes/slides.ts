@@ -1,5 +1,5 @@
 // Carousel slides: create, update, delete (the database refuses to delete the last one).
-import { type CarouselSlide, slideCreateSchema, slideUpdateSchema } from '@guia-fortim/db';
+import { type CarouselSlide, slideCreateSchema, slideUpdateSchema } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';

@@ -1,5 +1,5 @@
 // Valid payloads for each kind of content, as the admin panel sends them.
-import type { ListingKind } from '@guia-fortim/db';
+import type { ListingKind } from '@guia-fortim/domain';
 
 const IMAGE = 'https://images.example.com/fortim/praia.jpg';
 

@@ -1,4 +1,4 @@
-import { initials } from '@guia-fortim/db';
+import { initials } from '@guia-fortim/domain';
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
 import { getSupabase } from '../../lib/auth/client.ts';
 import { navigateWithToast } from '../../lib/auth/flash.ts';

@@ -1,4 +1,4 @@
-import { listingPath, truncateDescription } from '@guia-fortim/db';
+import { listingPath, truncateDescription } from '@guia-fortim/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import type { ListingView } from '../../lib/listing-view.ts';
 import { ListingImage } from '../ListingImage.tsx';

@@ -1,5 +1,5 @@
 // The body of a listing's dialog and page, with the spec's sections for each kind.
-import { formatPrice } from '@guia-fortim/db';
+import { formatPrice } from '@guia-fortim/domain';
 import type { ReactNode } from 'react';
 import type {
   ComercioView,

@@ -1,7 +1,7 @@
 // State of a list page: filters mirrored in the address query, the listings beyond the first page
 // read from their static JSON file when a filter or 'Mostrar mais' needs them, and the detail
 // dialog, which moves the address to the listing's own page and back.
-import { LISTING_PATH, type ListingKind, listingPath } from '@guia-fortim/db';
+import { LISTING_PATH, type ListingKind, listingPath } from '@guia-fortim/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIST_FIRST_PAGE, type ListingView } from '../../lib/listing-view.ts';
 

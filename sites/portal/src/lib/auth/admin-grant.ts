@@ -1,6 +1,6 @@
 // /admin-setup: asks the API to run grant_admin_access for an e-mail, and turns its answer into
 // the spec's messages ('not found' / 'forbidden' / anything else).
-import { grantAdminErrorMessage } from '@guia-fortim/db';
+import { grantAdminErrorMessage } from '@guia-fortim/domain';
 import { MSG } from './messages.ts';
 
 export type GrantResult = { ok: true; message: string } | { ok: false; message: string };

@@ -9,7 +9,7 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from '@guia-fortim/db';
+} from '@guia-fortim/domain';
 
 /** null when valid, else the message to show. */
 export type Check = string | null;

@@ -1,5 +1,5 @@
 // Static JSON read by the islands: each kind's listings after the first page, and the map's places.
-import { LISTING_KINDS, type ListingKind } from '@guia-fortim/db';
+import { LISTING_KINDS, type ListingKind } from '@guia-fortim/domain';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allListings, listings } from '../../lib/content.ts';
 import { LIST_FIRST_PAGE, VIEW } from '../../lib/listing-view.ts';

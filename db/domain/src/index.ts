@@ -1,0 +1,11 @@
+// @guia-fortim/domain: the data model shared by every package (zod its only dependency).
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './format.ts';
+export * from './images.ts';
+export * from './kinds.ts';
+export * from './ordering.ts';
+export * from './schemas.ts';
+export * from './settings.ts';
+export * from './slug.ts';
+export * from './types.ts';

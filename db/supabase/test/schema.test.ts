@@ -1,0 +1,170 @@
+// The migrations apply (and re-apply as a no-op) on PGlite and PostgreSQL 15, and the database
+// matches what the TypeScript side says about it: columns and types, defaults, settings, slugs.
+
+import {
+  DEFAULT_CATEGORIA,
+  DEFAULT_IMAGE_STYLES,
+  DEFAULT_RATING,
+  isImageUrl,
+  isLink,
+  NOT_INFORMED,
+  SETTINGS_DEFAULTS,
+  SLIDE_DEFAULT_LINK,
+  slugify,
+  TABLE_COLUMNS,
+  type TableName,
+  type TableRow,
+} from '@guia-fortim/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { migrate, migrationFiles } from '../src/migrate.ts';
+import { attempt, inRollback, must } from './support/callers.ts';
+import { ENGINES, openDatabase, type TestDatabase } from './support/databases.ts';
+import { insertRow, VALID_ROWS } from './support/fixtures.ts';
+
+// Compile-time half of "row types kept in sync": every row type has exactly the listed columns,
+// and the nullable ones (marked '?') admit null in the type.
+type ColumnsOf<T extends TableName> = keyof (typeof TABLE_COLUMNS)[T];
+type NullableColumns<T extends TableName> = {
+  [K in ColumnsOf<T>]: (typeof TABLE_COLUMNS)[T][K] extends `${string}?` ? K : never;
+}[ColumnsOf<T>];
+type NullableInType<T extends TableName> = {
+  [K in keyof TableRow[T]]: null extends TableRow[T][K] ? K : never;
+}[keyof TableRow[T]];
+
+describe.each(ENGINES)('migrations on %s', (engine) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await openDatabase(engine);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('recorded every migration file, and a second run applies nothing', async () => {
+    const files = await migrationFiles();
+    const recorded = await must<{ version: string; name: string; statements: string[] }>(
+      db.sql,
+      'select version, name, statements from supabase_migrations.schema_migrations order by version',
+    );
+    expect(recorded.map((r) => [r.version, r.name])).toEqual(files.map((f) => [f.version, f.name]));
+    expect(
+      recorded.every((r) => r.statements.length === 1 && r.statements[0]?.includes('create')),
+    ).toBe(true);
+    expect(await migrate(db.sql, { local: true, seed: false })).toEqual({
+      applied: [],
+      seeded: false,
+    });
+  });
+
+  it('has exactly the columns, types and nullability of TABLE_COLUMNS', async () => {
+    const rows = await must<{
+      table_name: string;
+      column_name: string;
+      udt_name: string;
+      is_nullable: string;
+    }>(
+      db.sql,
+      `select table_name, column_name, udt_name, is_nullable from information_schema.columns
+       where table_schema = 'public' order by table_name, column_name`,
+    );
+    const actual: Record<string, Record<string, string>> = {};
+    for (const r of rows) {
+      actual[r.table_name] ??= {};
+      (actual[r.table_name] as Record<string, string>)[r.column_name] =
+        r.udt_name + (r.is_nullable === 'YES' ? '?' : '');
+    }
+    expect(actual).toEqual(TABLE_COLUMNS);
+    expectTypeOf<ColumnsOf<'hospedagens'>>().toEqualTypeOf<keyof TableRow['hospedagens']>();
+    expectTypeOf<ColumnsOf<'comercios'>>().toEqualTypeOf<keyof TableRow['comercios']>();
+    expectTypeOf<ColumnsOf<'passeios'>>().toEqualTypeOf<keyof TableRow['passeios']>();
+    expectTypeOf<ColumnsOf<'profiles'>>().toEqualTypeOf<keyof TableRow['profiles']>();
+    expectTypeOf<ColumnsOf<'user_roles'>>().toEqualTypeOf<keyof TableRow['user_roles']>();
+    expectTypeOf<ColumnsOf<'categories'>>().toEqualTypeOf<keyof TableRow['categories']>();
+    expectTypeOf<ColumnsOf<'carousel_slides'>>().toEqualTypeOf<keyof TableRow['carousel_slides']>();
+    expectTypeOf<ColumnsOf<'site_settings'>>().toEqualTypeOf<keyof TableRow['site_settings']>();
+    expectTypeOf<NullableColumns<'profiles'>>().toEqualTypeOf<NullableInType<'profiles'>>();
+    expectTypeOf<NullableInType<'hospedagens' | 'comercios' | 'passeios'>>().toEqualTypeOf<never>();
+  });
+
+  it('creates the site settings with the same Portuguese defaults as SETTINGS_DEFAULTS', async () => {
+    const rows = await must<{ setting_key: string; setting_value: string }>(
+      db.sql,
+      'select setting_key, setting_value from public.site_settings',
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.setting_key, r.setting_value]))).toEqual(
+      SETTINGS_DEFAULTS,
+    );
+    const unknown = await inRollback(db.sql, () =>
+      attempt(db.sql, `insert into public.site_settings (setting_key) values ('tema')`),
+    );
+    expect(unknown.error?.code).toBe('23514');
+  });
+
+  it('uses the same defaults as the TypeScript constants', async () => {
+    await inRollback(db.sql, async () => {
+      const c = await insertRow(db.sql, 'comercios', VALID_ROWS.comercios());
+      const p = await insertRow(db.sql, 'passeios', VALID_ROWS.passeios());
+      const s = await insertRow(db.sql, 'carousel_slides', VALID_ROWS.carousel_slides());
+      expect(Number(c.rating)).toBe(DEFAULT_RATING);
+      expect([c.horario, p.duracao, p.ponto_encontro]).toEqual([
+        NOT_INFORMED,
+        NOT_INFORMED,
+        NOT_INFORMED,
+      ]);
+      expect([c.categoria, p.categoria]).toEqual([DEFAULT_CATEGORIA, DEFAULT_CATEGORIA]);
+      expect([c.image_styles, s.image_styles]).toEqual([
+        DEFAULT_IMAGE_STYLES,
+        DEFAULT_IMAGE_STYLES,
+      ]);
+      expect(s.link).toBe(SLIDE_DEFAULT_LINK);
+    });
+  });
+
+  it('slugify() in TypeScript and private.slugify() in SQL agree', async () => {
+    const alphabet = [...'aAzZ09 -_.,!?/çÇãÃéÉíÍõÕüÜñÑýÿßøŒ€😀\t', 'K', 'İ'];
+    const text = fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 100 });
+    const samples = fc.sample(text, 300);
+    samples.push(
+      'Pousada Pontal do Maceió',
+      'Café & Cia. — Centro',
+      '',
+      '---',
+      `${'a'.repeat(90)} b`,
+    );
+    const { rows } = await db.sql.query<{ slug: string }>(
+      'select private.slugify(s) as slug from unnest($1::text[]) with ordinality u(s, n) order by n',
+      [samples],
+    );
+    expect(rows.map((r) => r.slug)).toEqual(samples.map(slugify));
+  });
+
+  it('isImageUrl()/isLink() in TypeScript and the SQL checks agree', async () => {
+    const url = fc
+      .tuple(
+        fc.constantFrom(
+          '',
+          '/',
+          '//',
+          'http://',
+          'https://',
+          'HTTPS://',
+          'javascript:',
+          '/\\',
+          'ftp://',
+        ),
+        fc.string({ unit: fc.constantFrom(...'ab/.?#:-_ \\'), maxLength: 12 }),
+      )
+      .map(([prefix, rest]) => prefix + rest);
+    const samples = fc.sample(url, 300);
+    const { rows } = await db.sql.query<{ image: boolean; link: boolean }>(
+      `select private.is_image_url(s) as image, private.is_link(s) as link
+       from unnest($1::text[]) with ordinality u(s, n) order by n`,
+      [samples],
+    );
+    expect(rows.map((r) => [r.image, r.link])).toEqual(
+      samples.map((s) => [isImageUrl(s), isLink(s)]),
+    );
+  });
+});

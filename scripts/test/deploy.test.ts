@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adminRewrites } from '../deploy/admin-routes.ts';
+import { parseEnvFile, readDeployConfig } from '../deploy/config.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const example = parseEnvFile(readFileSync(join(root, '.env.example'), 'utf8'));
+
+describe('deploy configuration', () => {
+  it('accepts the documented .env.example', () => {
+    expect(readDeployConfig(example).problems).toEqual([]);
+  });
+
+  it('reports every problem at once, in Portuguese', () => {
+    const { problems } = readDeployConfig({
+      ...example,
+      SITE_URL: 'http://guiafortim.com.br',
+      API_URL: 'nao é url',
+      SUPABASE_PUBLISHABLE_KEY: 'sb_secret_oops',
+      CLOUDFLARE_PAGES_PROJECT: '',
+    });
+    expect(problems).toEqual([
+      'SITE_URL precisa usar https:// (recebido http://guiafortim.com.br).',
+      'API_URL não é um endereço válido: nao é url',
+      'CLOUDFLARE_PAGES_PROJECT não foi definida.',
+      'SUPABASE_PUBLISHABLE_KEY contém uma chave secreta: ela iria parar no site.',
+    ]);
+  });
+
+  it('parses comments, blanks and quotes like a shell .env', () => {
+    expect(parseEnvFile('# c\n\nA=1\nB="dois = 2"\n C = \'3\' \nnot a line\n')).toEqual({
+      A: '1',
+      B: 'dois = 2',
+      C: '3',
+    });
+  });
+
+  it("rewrites only the panel's sections, never its assets", () => {
+    const rules = adminRewrites();
+    expect(rules).toContain('/admin/hospedagens/* /admin/index.html 200');
+    expect(rules).not.toMatch(/^\/admin\/\* /m);
+  });
+});
+
+describe('npm run deploy -- --dry-run', () => {
+  it('refuses a broken configuration before building anything', () => {
+    const run = spawnSync(process.execPath, ['scripts/deploy.ts', '--dry-run'], {
+      cwd: root,
+      env: { ...process.env, SITE_URL: 'http://inseguro.example' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('SITE_URL precisa usar https://');
+  });
+
+  it('builds every artefact offline and validates the Pages output', { timeout: 240_000 }, () => {
+    const run = spawnSync(process.execPath, ['scripts/deploy.ts', '--dry-run'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(run.stderr + run.stdout).toContain('Simulação concluída');
+    expect(run.status).toBe(0);
+    const out = join(root, '.data', 'deploy');
+    expect(existsSync(join(out, 'worker', 'index.js'))).toBe(true);
+    expect(existsSync(join(out, 'pages', 'admin', 'index.html'))).toBe(true);
+    // One panel build for every environment: the production origins come from config.json.
+    const { config } = readDeployConfig(example);
+    expect(JSON.parse(readFileSync(join(out, 'pages', 'admin', 'config.json'), 'utf8'))).toEqual({
+      supabaseUrl: config.supabaseUrl,
+      publishableKey: config.publishableKey,
+      apiUrl: config.apiUrl,
+    });
+    const panel = readFileSync(join(out, 'pages', 'admin', 'index.html'), 'utf8');
+    expect(panel).toContain('<link rel="preload" href="/admin/config.json"');
+    const headers = readFileSync(join(out, 'pages', '_headers'), 'utf8');
+    expect(headers).toContain('https://your-project-ref.supabase.co');
+    expect(headers).toContain('Strict-Transport-Security');
+  });
+});

@@ -1,0 +1,72 @@
+// The one interface through which the local stack, the bench and this package's tests build the
+// site: the environment the build reads, and `astro build` apart from every other build of this
+// checkout.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+const PORTAL_DIR = join(import.meta.dirname, '..');
+const ASTRO_BUILD = join(import.meta.dirname, 'astro-build.ts');
+
+/** The addresses a build is made for. */
+export type SiteEnv = {
+  siteUrl: string;
+  supabaseUrl: string;
+  publishableKey: string;
+  apiUrl: string;
+  imagesUrl: string;
+};
+
+/** Environment the site build reads (see .env.example). */
+export function buildEnv(env: SiteEnv): Record<string, string> {
+  return {
+    SITE_URL: env.siteUrl,
+    SUPABASE_URL: env.supabaseUrl,
+    SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
+    PUBLIC_SUPABASE_URL: env.supabaseUrl,
+    PUBLIC_SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
+    PUBLIC_API_URL: env.apiUrl,
+    PUBLIC_IMAGES_URL: env.imagesUrl,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+}
+
+/**
+ * `astro build` of the public site into `outDir`, apart from every other build in this checkout
+ * (stacks, the bench). Its last log line on success is {"ms","maxRssKb"} (astro-build.ts).
+ */
+export async function buildSite(
+  outDir: string,
+  env: Record<string, string>,
+  onLine?: (line: string) => void,
+): Promise<{ ok: boolean; log: string }> {
+  // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
+  // the working directory, and deletes them when it finishes: concurrent builds in one checkout
+  // would delete each other's. Each build gets its own working directory inside the project, so
+  // the chunks still resolve its node_modules, and its own content cache (see astro-build.ts).
+  const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${basename(outDir)}-${randomUUID()}`);
+  mkdirSync(workDir, { recursive: true });
+  try {
+    return await new Promise((resolve) => {
+      const args = [ASTRO_BUILD, PORTAL_DIR, outDir, join(workDir, 'cache')];
+      const child = spawn(process.execPath, args, {
+        cwd: workDir,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let log = '';
+      const collect = (chunk: Buffer) => {
+        const text = chunk.toString();
+        log += text;
+        if (onLine) for (const line of text.split('\n')) if (line.trim()) onLine(line);
+      };
+      child.stdout.on('data', collect);
+      child.stderr.on('data', collect);
+      child.on('error', (error) => resolve({ ok: false, log: `${log}\n${error}` }));
+      child.on('close', (code) => resolve({ ok: code === 0, log }));
+    });
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
