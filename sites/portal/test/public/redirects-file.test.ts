@@ -17,14 +17,15 @@ describe('the old commerce addresses', () => {
 
   it('are the same, permanent, in public/_redirects (Cloudflare Pages)', async () => {
     const file = await readFile(new URL('../../public/_redirects', import.meta.url), 'utf8');
-    // Cloudflare's format: one `from to status` rule per line, `#` starts a comment.
+    // Cloudflare's format: one `from to status` rule per line (paths may be percent-encoded), `#`
+    // starts a comment.
     const rules = file
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line && !line.startsWith('#'))
       .map((line) => {
         const [from, to, status] = line.split(/\s+/);
-        return { from, to, status: Number(status) };
+        return { from: decodeURI(from ?? ''), to, status: Number(status) };
       });
     const fromFile = new Map(rules.map((rule) => [rule.from, rule.to]));
     for (const [from, to] of Object.entries(SPEC_REDIRECTS)) expect(fromFile.get(from)).toBe(to);
