@@ -36,7 +36,7 @@ export function imageVariant(url: string, variant: ImageVariant): string {
 /** The same rule as private.is_image_url() in the schema: http(s) URL or a site path. */
 export function isImageUrl(value: string): boolean {
   return (
-    value.length <= IMAGE_URL_MAX_LENGTH &&
+    [...value].length <= IMAGE_URL_MAX_LENGTH &&
     !/[\s\p{Cc}\\]/u.test(value) &&
     (/^https?:\/\/[^/?#]+/i.test(value) || /^\/[^/]/.test(value))
   );
@@ -45,7 +45,7 @@ export function isImageUrl(value: string): boolean {
 /** Button links: a site path ("/" or "/…", never "//host") or an http(s) URL. */
 export function isLink(value: string): boolean {
   return (
-    value.length <= IMAGE_URL_MAX_LENGTH &&
+    [...value].length <= IMAGE_URL_MAX_LENGTH &&
     !/[\s\p{Cc}\\]/u.test(value) &&
     (/^https?:\/\/[^/?#]+/i.test(value) || /^\/([^/]|$)/.test(value))
   );

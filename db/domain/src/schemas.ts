@@ -63,6 +63,11 @@ export const MESSAGES = {
 
 // Building blocks ---------------------------------------------------------------------------------
 
+/** At most `max` characters as the database counts them (code points: an emoji is one). */
+const atMost = (max: number) => (value: string) => [...value].length <= max;
+/** The database's integer columns (order positions). */
+const INT_MAX = 2_147_483_647;
+
 const isBlank = (value: unknown): boolean =>
   value === undefined ||
   value === null ||
@@ -92,7 +97,7 @@ function text(label: string, max: number) {
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
-    .max(max, MESSAGES.tooLong(label, max));
+    .refine(atMost(max), MESSAGES.tooLong(label, max));
 }
 
 /** A list of labels: trimmed, empties dropped, repeats (ignoring case) removed. */
@@ -114,7 +119,7 @@ function labels(label: string, maxItems: number, maxLength: number) {
     })
     .pipe(
       z
-        .array(z.string().max(maxLength, MESSAGES.listItem(label, maxLength)))
+        .array(z.string().refine(atMost(maxLength), MESSAGES.listItem(label, maxLength)))
         .max(maxItems, MESSAGES.tooManyItems(label, maxItems)),
     );
 }
@@ -259,13 +264,6 @@ export const listingSchemas = {
   passeio: { create: passeioCreateSchema, update: passeioUpdateSchema },
 } as const;
 
-export type HospedagemCreate = z.output<typeof hospedagemCreateSchema>;
-export type HospedagemUpdate = z.output<typeof hospedagemUpdateSchema>;
-export type ComercioCreate = z.output<typeof comercioCreateSchema>;
-export type ComercioUpdate = z.output<typeof comercioUpdateSchema>;
-export type PasseioCreate = z.output<typeof passeioCreateSchema>;
-export type PasseioUpdate = z.output<typeof passeioUpdateSchema>;
-
 /** Quick edit (admin spec §5): the rating clamped to 0–5, 0 when not a number; price too. */
 const quickRating = z.unknown().transform(clampRating);
 export const quickEditSchemas = {
@@ -298,8 +296,14 @@ const categoryName = z
   .string({ error: MESSAGES.categoryName })
   .trim()
   .min(1, MESSAGES.categoryName)
-  .max(TEXT_LIMITS.categoryName, MESSAGES.tooLong('O nome da categoria', TEXT_LIMITS.categoryName));
-const orderPosition = z.int({ error: orRequired(MESSAGES.order) }).min(0, MESSAGES.order);
+  .refine(
+    atMost(TEXT_LIMITS.categoryName),
+    MESSAGES.tooLong('O nome da categoria', TEXT_LIMITS.categoryName),
+  );
+const orderPosition = z
+  .int({ error: orRequired(MESSAGES.order) })
+  .min(0, MESSAGES.order)
+  .max(INT_MAX, MESSAGES.order);
 
 /** order_position is not sent: the database puts a new category last (max + 1). */
 export const categoryCreateSchema = object({
@@ -327,7 +331,8 @@ const slideShape = {
   is_active: flag,
   order_position: z
     .int({ error: orRequired(MESSAGES.slideOrder) })
-    .min(SLIDE_MIN_ORDER, MESSAGES.slideOrder),
+    .min(SLIDE_MIN_ORDER, MESSAGES.slideOrder)
+    .max(INT_MAX, MESSAGES.slideOrder),
   image_styles: imageStylesSchema,
 };
 
@@ -340,15 +345,13 @@ export const slideCreateSchema = object({
   image_styles: imageStyles,
 });
 export const slideUpdateSchema = patch(slideShape);
-export type SlideCreate = z.output<typeof slideCreateSchema>;
-export type SlideUpdate = z.output<typeof slideUpdateSchema>;
 
 // Site settings ----------------------------------------------------------------------------------
 
 const settingValue = z
   .string({ error: orRequired(MESSAGES.invalidPayload) })
   .trim()
-  .max(TEXT_LIMITS.settingValue, MESSAGES.settingValue);
+  .refine(atMost(TEXT_LIMITS.settingValue), MESSAGES.settingValue);
 
 const settingsShape = Object.fromEntries(
   Object.keys(SETTINGS_DEFAULTS).map((key) => [key, settingValue]),
@@ -363,7 +366,6 @@ export const settingsUpdateSchema = patch({
   ),
   google_maps_api_key: settingValue.min(1, MESSAGES.mapsKey),
 });
-export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 // Accounts ---------------------------------------------------------------------------------------
 

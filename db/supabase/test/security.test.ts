@@ -158,7 +158,7 @@ const MATRIX: Record<string, TableCase> = {
         ['novo@guiafortim.com.br'],
       ],
       update: () => [
-        `update public.site_settings set setting_value = 'x' where setting_key = 'contact_email'
+        `update public.site_settings set setting_value = 'x@guiafortim.com.br' where setting_key = 'contact_email'
          returning 1 as ok`,
         [],
       ],
