@@ -26,8 +26,6 @@ export const DB_ERROR = {
   checkViolation: '23514',
 } as const;
 
-export type DbErrorCode = (typeof DB_ERROR)[keyof typeof DB_ERROR];
-
 export const DB_ERROR_MESSAGES = {
   featuredLimit: 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.',
   itemNotFound: 'Item não encontrado.',

@@ -10,9 +10,9 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
+import { database, databaseError, dataOf } from './database.ts';
 import type { AppEnv, Bindings, Caller } from './env.ts';
 import { ApiError, forbidden, MESSAGES, unauthorized } from './errors.ts';
-import { databaseError, restClient } from './supabase.ts';
 
 const AUDIENCE = 'authenticated';
 
@@ -91,9 +91,9 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** A signed-in user who holds the admin role right now, as the database says. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await requireUser(c, async () => {
-    const isAdmin = await restClient(c)
-      .rpc<boolean>('is_admin', {})
-      .catch((err) => databaseError(err, MESSAGES.internal));
+    const isAdmin = await dataOf<boolean>(database(c).rpc('is_admin', {})).catch((err) =>
+      databaseError(err, MESSAGES.internal),
+    );
     if (isAdmin !== true) throw forbidden();
     await next();
   });

@@ -1,13 +1,10 @@
 // Asks for a site rebuild after a successful content change, without making the admin wait.
 import type { Context } from 'hono';
 import type { AppEnv } from './env.ts';
-import { sweepIfDue } from './images/sweep.ts';
 import { log } from './log.ts';
 import { publisherStub } from './publisher.ts';
 
 export function requestRebuild(c: Context<AppEnv>): void {
-  // A content change is when leftover uploads appear; sweep them now and then (images/sweep.ts).
-  sweepIfDue(c);
   c.executionCtx.waitUntil(
     publisherStub(c.env)
       .request()

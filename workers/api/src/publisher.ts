@@ -2,25 +2,11 @@
 // when it fires, the deploy hook is POSTed once for everything changed so far. Changes made while
 // that build runs cause at most one follow-up call once it finishes. The request path never waits
 // for any of this (the worker calls `request()` inside waitUntil).
+
 import { DurableObject } from 'cloudflare:workers';
+import type { PublishState } from '@guia-fortim/domain';
 import type { Bindings } from './env.ts';
 import { BUILD_TIMEOUT_MS, COALESCE_MS, HOOK_TIMEOUT_MS, POLL_MS } from './publish-timing.ts';
-
-export type PublishPhase = 'idle' | 'requested' | 'building' | 'live' | 'failed';
-
-/** What GET /api/publish returns. Times are ISO strings. */
-export type PublishState = {
-  state: PublishPhase;
-  /** The latest content change that asked for a rebuild. */
-  requestedAt: string | null;
-  /** When the deploy hook was last called. */
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: string | null;
-  /** Changes not yet included in a started build. */
-  pending: boolean;
-  hookCalls: number;
-};
 
 type Stored = PublishState & {
   /** The hook reports its build status on GET, so we follow the build to its end. */

@@ -3,9 +3,9 @@
 // that moment, so a photo another row still shows is kept.
 import { IMAGE_VARIANT_NAMES } from '@guia-fortim/domain';
 import type { Context } from 'hono';
+import { database, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';
-import { restClient } from '../supabase.ts';
 import { keyBaseOf, publicUrl, variantKey, variantKeys } from './keys.ts';
 
 type ImageRow = { image_url?: string | null; additional_images?: string[] | null };
@@ -16,7 +16,8 @@ export function imageUrlsOf(row: ImageRow | null | undefined): string[] {
   return [row.image_url ?? '', ...(row.additional_images ?? [])].filter((u) => u !== '');
 }
 
-// PostgREST list syntax: double-quoted, with " and \ escaped.
+// PostgREST list syntax: double-quoted, with " and \ escaped (postgrest-js's own `in` quotes only
+// values holding , ( or )).
 const quoted = (values: string[]) =>
   values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',');
 
@@ -32,14 +33,16 @@ export async function removeUnusedImages(c: Context<AppEnv>, removedUrls: string
     const urls = [...bases].flatMap((base) =>
       IMAGE_VARIANT_NAMES.map((v) => publicUrl(imagesUrl, variantKey(base, v))),
     );
-    const rest = restClient(c);
+    const db = database(c);
     const select = 'image_url,additional_images';
+    const list = `(${quoted(urls)})`;
+    const array = `{${quoted(urls)}}`;
     const lookups: Promise<ImageRow[]>[] = [
-      rest.select('carousel_slides', { select: 'image_url', image_url: `in.(${quoted(urls)})` }),
+      dataOf(db.from('carousel_slides').select('image_url').filter('image_url', 'in', list)),
     ];
     for (const table of LISTING_TABLES) {
-      lookups.push(rest.select(table, { select, image_url: `in.(${quoted(urls)})` }));
-      lookups.push(rest.select(table, { select, additional_images: `ov.{${quoted(urls)}}` }));
+      lookups.push(dataOf(db.from(table).select(select).filter('image_url', 'in', list)));
+      lookups.push(dataOf(db.from(table).select(select).filter('additional_images', 'ov', array)));
     }
     for (const row of (await Promise.all(lookups)).flat()) {
       for (const url of imageUrlsOf(row)) {

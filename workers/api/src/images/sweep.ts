@@ -5,9 +5,9 @@
 // It runs with the admin's token (row-level security lets an admin read inactive slides too):
 // on demand (POST /api/images/sweep) and after content changes, at most hourly per isolate.
 import type { Context } from 'hono';
+import { database, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';
-import { restClient } from '../supabase.ts';
 import { imageUrlsOf } from './cleanup.ts';
 import { keyBaseOf, keyBaseOfKey } from './keys.ts';
 
@@ -26,18 +26,14 @@ const IMAGE_TABLES = [
 
 /** Key bases of every stored photo a row shows (every page: Supabase caps rows per request). */
 async function referencedBases(c: Context<AppEnv>): Promise<Set<string>> {
-  const rest = restClient(c);
+  const db = database(c);
   const bases = new Set<string>();
   for (const [table, select] of IMAGE_TABLES) {
     // Keyset pages (id > last seen): rows deleted meanwhile cannot shift a row out of view.
     let after: string | null = null;
     for (;;) {
-      const rows: (ImageRow & { id: string })[] = await rest.select(table, {
-        select: `id,${select}`,
-        order: 'id',
-        limit: String(PAGE),
-        ...(after ? { id: `gt.${after}` } : {}),
-      });
+      const page = db.from(table).select(`id,${select}`).order('id').limit(PAGE);
+      const rows: (ImageRow & { id: string })[] = await dataOf(after ? page.gt('id', after) : page);
       for (const url of rows.flatMap(imageUrlsOf)) {
         const base = keyBaseOf(c.env.PUBLIC_IMAGES_URL, url);
         if (base) bases.add(base);
@@ -98,7 +94,7 @@ export async function sweepUnusedImages(
 let lastAutoSweep = 0;
 
 /** The background sweep after a content change: at most once an hour per isolate, never fails. */
-export function sweepIfDue(c: Context<AppEnv>): void {
+export function sweepUnusedImagesIfDue(c: Context<AppEnv>): void {
   const now = Date.now();
   if (now - lastAutoSweep < AUTO_SWEEP_INTERVAL_MS) return;
   lastAutoSweep = now;

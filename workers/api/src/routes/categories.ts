@@ -1,11 +1,16 @@
 // Categories: create (trimmed name, last in its type), rename or (de)activate, delete.
-import { type Category, categoryCreateSchema, categoryUpdateSchema } from '@guia-fortim/domain';
+import {
+  type Category,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  DB_ERROR,
+} from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
+import { requestRebuildAndSweep } from '../content-changed.ts';
+import { DatabaseRefusal, database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { requestRebuild } from '../publish.ts';
-import { databaseError, PostgrestError, restClient } from '../supabase.ts';
 import { idParam, json, params } from '../validation.ts';
 
 const TABLE = 'categories';
@@ -13,7 +18,7 @@ const NOT_FOUND = 'Categoria não encontrada.';
 
 function categoryError(fallback: string) {
   return (err: unknown): never => {
-    if (err instanceof PostgrestError && err.code === '23505') {
+    if (err instanceof DatabaseRefusal && err.code === DB_ERROR.uniqueViolation) {
       throw new ApiError(409, 'conflict', 'Já existe uma categoria com esse nome.', {
         name: 'Já existe uma categoria com esse nome.',
       });
@@ -25,25 +30,29 @@ function categoryError(fallback: string) {
 export const categories = new Hono<AppEnv>()
   .use(requireAdmin)
   .post('/', json(categoryCreateSchema), async (c) => {
-    const rows = await restClient(c)
-      .insert<Category>(TABLE, c.req.valid('json'))
-      .catch(categoryError('Erro ao salvar categoria'));
-    requestRebuild(c);
+    const rows = await dataOf<Category[]>(
+      database(c).from(TABLE).insert(c.req.valid('json')).select(),
+    ).catch(categoryError('Erro ao salvar categoria'));
+    requestRebuildAndSweep(c);
     return c.json(rows[0], 201);
   })
   .patch('/:id', params(idParam), json(categoryUpdateSchema), async (c) => {
-    const rows = await restClient(c)
-      .update<Category>(TABLE, { id: `eq.${c.req.valid('param').id}` }, c.req.valid('json'))
-      .catch(categoryError('Erro ao salvar categoria'));
+    const rows = await dataOf<Category[]>(
+      database(c)
+        .from(TABLE)
+        .update(c.req.valid('json'))
+        .eq('id', c.req.valid('param').id)
+        .select(),
+    ).catch(categoryError('Erro ao salvar categoria'));
     if (!rows[0]) throw notFound(NOT_FOUND);
-    requestRebuild(c);
+    requestRebuildAndSweep(c);
     return c.json(rows[0]);
   })
   .delete('/:id', params(idParam), async (c) => {
-    const rows = await restClient(c)
-      .remove<Category>(TABLE, { id: `eq.${c.req.valid('param').id}` })
-      .catch(categoryError('Erro ao excluir categoria'));
+    const rows = await dataOf<Category[]>(
+      database(c).from(TABLE).delete().eq('id', c.req.valid('param').id).select(),
+    ).catch(categoryError('Erro ao excluir categoria'));
     if (!rows[0]) throw notFound(NOT_FOUND);
-    requestRebuild(c);
+    requestRebuildAndSweep(c);
     return c.json(rows[0]);
   });

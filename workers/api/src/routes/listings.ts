@@ -13,11 +13,11 @@ import {
 } from '@guia-fortim/domain';
 import { type Context, Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
+import { requestRebuildAndSweep } from '../content-changed.ts';
+import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
 import { imageUrlsOf, removeUnusedImages } from '../images/cleanup.ts';
-import { requestRebuild } from '../publish.ts';
-import { databaseError, restClient } from '../supabase.ts';
 import { idParam, json, params } from '../validation.ts';
 
 const NOUN: Record<ListingKind, string> = {
@@ -37,10 +37,10 @@ export function listingRoutes(kind: ListingKind) {
 
   /** The one row a request with the caller's token touches: a refusal is `failure`, none a 404. */
   const oneRow = async (
-    write: Promise<Listing[]>,
+    write: Parameters<typeof dataOf>[0],
     failure: string = saveFailed,
   ): Promise<Listing> => {
-    const [row] = await write.catch((err) => databaseError(err, failure));
+    const [row] = await dataOf<Listing[]>(write).catch((err) => databaseError(err, failure));
     if (!row) throw notFound();
     return row;
   };
@@ -52,29 +52,30 @@ export function listingRoutes(kind: ListingKind) {
     args: { item_id: string } & Record<string, string | boolean>,
     failure: string,
   ): Promise<T> => {
-    const position = await restClient(c)
-      .rpc<T>(fn, { kind, ...args })
-      .catch((err) => databaseError(err, failure));
-    requestRebuild(c);
+    const position = await dataOf<T>(database(c).rpc(fn, { kind, ...args })).catch((err) =>
+      databaseError(err, failure),
+    );
+    requestRebuildAndSweep(c);
     return position;
   };
 
   return new Hono<AppEnv>()
     .use(requireAdmin)
     .post('/', json(schemas.create), async (c) => {
-      const row = await oneRow(restClient(c).insert<Listing>(table, c.req.valid('json')));
-      requestRebuild(c);
+      const values: Record<string, unknown> = c.req.valid('json');
+      const row = await oneRow(database(c).from(table).insert(values).select());
+      requestRebuildAndSweep(c);
       return c.json(row, 201);
     })
     .patch('/:id', params(idParam), json(schemas.update), async (c) => {
       const { id } = c.req.valid('param');
       const changes = c.req.valid('json');
-      const rest = restClient(c);
+      const db = database(c);
       const touchesImages = 'image_url' in changes || 'additional_images' in changes;
       const before = touchesImages
-        ? await oneRow(rest.select<Listing>(table, { select: IMAGE_COLUMNS, id: `eq.${id}` }))
+        ? await oneRow(db.from(table).select(IMAGE_COLUMNS).eq('id', id))
         : null;
-      const row = await oneRow(rest.update<Listing>(table, { id: `eq.${id}` }, changes));
+      const row = await oneRow(db.from(table).update(changes).eq('id', id).select());
       if (before) {
         const kept = new Set(imageUrlsOf(row));
         await removeUnusedImages(
@@ -82,25 +83,25 @@ export function listingRoutes(kind: ListingKind) {
           imageUrlsOf(before).filter((url) => !kept.has(url)),
         );
       }
-      requestRebuild(c);
+      requestRebuildAndSweep(c);
       return c.json(row);
     })
     .patch('/:id/quick', params(idParam), json(quickEditSchemas[kind]), async (c) => {
       const { id } = c.req.valid('param');
       const row = await oneRow(
-        restClient(c).update<Listing>(table, { id: `eq.${id}` }, c.req.valid('json')),
+        database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
       );
-      requestRebuild(c);
+      requestRebuildAndSweep(c);
       return c.json(row);
     })
     .delete('/:id', params(idParam), async (c) => {
       const { id } = c.req.valid('param');
       const row = await oneRow(
-        restClient(c).remove<Listing>(table, { id: `eq.${id}` }),
+        database(c).from(table).delete().eq('id', id).select(),
         `Não foi possível excluir ${NOUN[kind]}.`,
       );
       await removeUnusedImages(c, imageUrlsOf(row));
-      requestRebuild(c);
+      requestRebuildAndSweep(c);
       return c.json(row);
     })
     .post(

@@ -2,9 +2,9 @@
 import { type SiteSetting, settingsUpdateSchema } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
+import { requestRebuildAndSweep } from '../content-changed.ts';
+import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
-import { requestRebuild } from '../publish.ts';
-import { databaseError, restClient } from '../supabase.ts';
 import { json } from '../validation.ts';
 
 export const settings = new Hono<AppEnv>().put(
@@ -15,10 +15,10 @@ export const settings = new Hono<AppEnv>().put(
     const rows = Object.entries(c.req.valid('json'))
       .filter((entry): entry is [string, string] => entry[1] !== undefined)
       .map(([setting_key, setting_value]) => ({ setting_key, setting_value }));
-    const saved = await restClient(c)
-      .insert<SiteSetting>('site_settings', rows, { onConflict: 'setting_key' })
-      .catch((err) => databaseError(err, 'Erro ao salvar configurações'));
-    requestRebuild(c);
+    const saved = await dataOf<SiteSetting[]>(
+      database(c).from('site_settings').upsert(rows, { onConflict: 'setting_key' }).select(),
+    ).catch((err) => databaseError(err, 'Erro ao salvar configurações'));
+    requestRebuildAndSweep(c);
     return c.json(Object.fromEntries(saved.map((row) => [row.setting_key, row.setting_value])));
   },
 );
