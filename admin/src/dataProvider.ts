@@ -1,8 +1,8 @@
+import type { AppRole, ListingResource, PublishState } from '@guia-fortim/domain';
 import { supabaseDataProvider } from 'ra-supabase';
 import type { DataProvider } from 'react-admin';
 import { api } from './api.ts';
 import { panelConfig } from './config.ts';
-import type { ListingResource, Role } from './rules/constants.ts';
 import { supabase } from './supabase.ts';
 
 /** Reads go to PostgREST; every write goes to the worker under these paths. */
@@ -20,7 +20,8 @@ function writePath(resource: string): string {
   return path;
 }
 
-export type PublishState = 'up_to_date' | 'building' | 'failed' | 'unknown';
+/** What the panel's publish indicator shows. */
+export type PublishIndicatorState = 'up_to_date' | 'building' | 'failed' | 'unknown';
 
 export interface AdminDataProvider extends DataProvider {
   setFeatured(kind: ListingResource, id: string, featured: boolean): Promise<unknown>;
@@ -29,9 +30,9 @@ export interface AdminDataProvider extends DataProvider {
   movePinned(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
   quickEdit(kind: ListingResource, id: string, values: Record<string, unknown>): Promise<unknown>;
   saveSettings(values: Record<string, string>): Promise<unknown>;
-  setRole(userId: string, role: Role): Promise<unknown>;
+  setRole(userId: string, role: AppRole): Promise<unknown>;
   grantAdmin(email: string): Promise<unknown>;
-  publishState(): Promise<unknown>;
+  publishState(): Promise<PublishState>;
 }
 
 const reads = supabaseDataProvider({
@@ -78,13 +79,13 @@ export const dataProvider: AdminDataProvider = {
   saveSettings: (values) => api('PUT', '/settings', values),
   setRole: (userId, role) => api('PUT', `/users/${encodeURIComponent(userId)}/role`, { role }),
   grantAdmin: (email) => api('POST', '/admin/grant', { email }),
-  publishState: () => api('GET', '/publish'),
+  publishState: () => api<PublishState>('GET', '/publish'),
 };
 
-/** The worker's publish state (GET /api/publish → {state, pending, …}). */
-export function publishStateOf(body: unknown): PublishState {
-  const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const state = String(record.state ?? '');
+/** What the indicator shows for the worker's publish state, or for whatever else came back. */
+export function publishStateOf(body: unknown): PublishIndicatorState {
+  const record = (body && typeof body === 'object' ? body : {}) as Partial<PublishState>;
+  const state = record.state;
   if (state === 'failed') return 'failed';
   if (state === 'requested' || state === 'building' || record.pending === true) return 'building';
   if (state === 'live' || state === 'idle') return 'up_to_date';

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { headersFor, parseHeaders } from './headers.ts';
-import type { Publisher } from './publisher.ts';
+import type { SiteBuilder } from './site-builder.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,7 +34,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '
 export const DEPLOY_HOOK_PATH = '/__deploy-hook';
 
 export type OriginOptions = {
-  publisher: Publisher;
+  publisher: SiteBuilder;
   /** The built panel and the configuration it gets at /admin/config.json. */
   admin: { dir: string; config: PanelConfig } | null;
 };
@@ -53,7 +53,7 @@ export function createOrigin({ publisher, admin }: OriginOptions): Server {
 function handle(
   request: IncomingMessage,
   response: ServerResponse,
-  publisher: Publisher,
+  publisher: SiteBuilder,
   admin: OriginOptions['admin'],
 ) {
   const url = new URL(request.url ?? '/', 'http://origin.local');
@@ -105,7 +105,7 @@ function handle(
   return send(response, 404, 'Página não encontrada.');
 }
 
-function deployHook(request: IncomingMessage, response: ServerResponse, publisher: Publisher) {
+function deployHook(request: IncomingMessage, response: ServerResponse, publisher: SiteBuilder) {
   response.setHeader('access-control-allow-origin', '*');
   if (request.method === 'POST') return json(response, 202, publisher.request());
   if (request.method === 'GET') return json(response, 200, publisher.status());

@@ -22,7 +22,7 @@ import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { renderHeaders, type SiteOrigins } from './headers.ts';
 import { createOrigin, DEPLOY_HOOK_PATH } from './origin.ts';
-import type { BuildSite, Publisher } from './publisher.ts';
+import type { BuildSite, SiteBuilder } from './site-builder.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -181,7 +181,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
 }
 
 /**
- * A BuildSite for the Publisher: astro build into the fresh directory, then its _headers.
+ * A BuildSite for the SiteBuilder: astro build into the fresh directory, then its _headers.
  * `data` is where the build reads its content when that differs from the browser's Supabase.
  */
 export function siteBuilder(
@@ -324,7 +324,7 @@ function prunePanelCache(current: string) {
 }
 
 export async function startOrigin(
-  publisher: Publisher,
+  publisher: SiteBuilder,
   admin: { dir: string; config: PanelConfig } | null,
   port: number,
 ) {

@@ -14,7 +14,7 @@ import {
   startApi,
   startOrigin,
 } from './parts.ts';
-import { Publisher } from './publisher.ts';
+import { SiteBuilder } from './site-builder.ts';
 
 export type StackOptions = {
   /** Where everything persists (database, keys, R2, builds). */
@@ -38,7 +38,7 @@ export type Stack = {
   mailboxUrl: string;
   publishableKey: string;
   supabase: LocalSupabase;
-  publisher: Publisher;
+  publisher: SiteBuilder;
   stop: () => Promise<void>;
 };
 
@@ -84,7 +84,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
 
     await photos;
-    const publisher = new Publisher(
+    const publisher = new SiteBuilder(
       join(dataDir, 'site'),
       siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed }),
     );

@@ -6,12 +6,12 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHeaders } from '../stack/headers.ts';
 import { createOrigin, parseRedirects } from '../stack/origin.ts';
-import { Publisher } from '../stack/publisher.ts';
+import { SiteBuilder } from '../stack/site-builder.ts';
 
 let root: string;
 let server: Server;
 let base: string;
-let publisher: Publisher;
+let publisher: SiteBuilder;
 const panelConfig = {
   supabaseUrl: 'http://127.0.0.1:54321',
   publishableKey: 'sb_publishable_local',
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const admin = join(root, 'admin');
   write(join(admin, 'index.html'), '<div id="root">painel</div>');
   write(join(admin, 'assets', 'app-abc.js'), 'console.log("painel")');
-  publisher = new Publisher(join(root, 'site'), async (out) => {
+  publisher = new SiteBuilder(join(root, 'site'), async (out) => {
     write(join(out, 'index.html'), `<h1>${'Início '.repeat(200)}</h1>`);
     write(join(out, 'hospedagem', 'index.html'), '<h1>Hospedagens em Fortim</h1>');
     write(join(out, 'passeios.html'), '<h1>Passeios e Experiências</h1>');

@@ -1,14 +1,14 @@
 // The built public site served by the real local origin (scripts/stack/origin.ts, compressed) in
 // its own process, so a load generator or Lighthouse in the bench process does not share its
-// event loop. The site is built through a Publisher into `root`, as `npm start` does.
+// event loop. The site is built through a SiteBuilder into `root`, as `npm start` does.
 import { join } from 'node:path';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { createOrigin } from '@guia-fortim/stack/origin';
-import { type BuildSite, Publisher } from '@guia-fortim/stack/publisher';
+import { type BuildSite, SiteBuilder } from '@guia-fortim/stack/site-builder';
 
-/** Builds the site into a Publisher root (`builds/<n>` and the `current` link). */
+/** Builds the site into a SiteBuilder root (`builds/<n>` and the `current` link). */
 export async function publishSite(root: string, build: BuildSite): Promise<string> {
-  const publisher = new Publisher(root, build);
+  const publisher = new SiteBuilder(root, build);
   publisher.request();
   await publisher.idle();
   const live = publisher.liveDir();
@@ -28,7 +28,7 @@ export function serveSite(root: string, port: number): Promise<StartedServer> {
 
 if (import.meta.main) {
   const root = process.argv[2] ?? '';
-  const publisher = new Publisher(root, async () => ({ ok: false, log: 'sem build aqui' }));
+  const publisher = new SiteBuilder(root, async () => ({ ok: false, log: 'sem build aqui' }));
   if (!publisher.liveDir()) throw new Error(`Nenhum site publicado em ${join(root, 'current')}`);
   createOrigin({ publisher, admin: null }).listen(Number(process.env.PORT), '127.0.0.1');
 }

@@ -1,9 +1,9 @@
 import { Chip } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { dataProvider, type PublishState, publishStateOf } from '../dataProvider.ts';
+import { dataProvider, type PublishIndicatorState, publishStateOf } from '../dataProvider.ts';
 
 const LABELS: Record<
-  PublishState,
+  PublishIndicatorState,
   { label: string; color: 'success' | 'warning' | 'error' | 'default' }
 > = {
   up_to_date: { label: 'Site publicado e atualizado', color: 'success' },
@@ -16,7 +16,7 @@ const POLL_MS = 10_000;
 
 /** Whether the public site already shows the latest changes (the worker's publish state). */
 export function PublishIndicator() {
-  const [state, setState] = useState<PublishState>('unknown');
+  const [state, setState] = useState<PublishIndicatorState>('unknown');
   useEffect(() => {
     let active = true;
     const read = () =>

@@ -5,7 +5,11 @@
 import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type PublishState = {
+/**
+ * What the local deploy hook answers (GET /__deploy-hook): the builds, not the worker's publish
+ * state (PublishState in @guia-fortim/domain), which follows this from the other side.
+ */
+export type SiteBuildStatus = {
   state: 'idle' | 'building' | 'live' | 'failed';
   /** Builds requested and not yet started (0 or 1: requests during a build coalesce). */
   pending: boolean;
@@ -19,12 +23,12 @@ export type PublishState = {
 
 export type BuildSite = (outDir: string) => Promise<{ ok: boolean; log: string }>;
 
-export class Publisher {
+export class SiteBuilder {
   readonly #root: string;
   readonly #build: BuildSite;
   readonly #keep: number;
   #running: Promise<void> | null = null;
-  #status: PublishState = {
+  #status: SiteBuildStatus = {
     state: 'idle',
     pending: false,
     startedAt: null,
@@ -53,12 +57,12 @@ export class Publisher {
     }
   }
 
-  status(): PublishState {
+  status(): SiteBuildStatus {
     return { ...this.#status };
   }
 
   /** Ask for a rebuild; returns at once. */
-  request(): PublishState {
+  request(): SiteBuildStatus {
     if (this.#running) this.#status.pending = true;
     else this.#running = this.#loop();
     return this.status();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BuildSite, Publisher } from '../stack/publisher.ts';
+import { type BuildSite, SiteBuilder } from '../stack/site-builder.ts';
 
 let root: string;
 beforeEach(() => {
@@ -23,10 +23,10 @@ function fakeSiteBuild(label: () => string, ms = 50) {
   return { build, runs: () => runs };
 }
 
-describe('Publisher', () => {
+describe('SiteBuilder', () => {
   it('has no live site before the first build and one after it', async () => {
     const site = fakeSiteBuild(() => 'v1');
-    const publisher = new Publisher(root, site.build);
+    const publisher = new SiteBuilder(root, site.build);
     expect(publisher.liveDir()).toBeNull();
     publisher.request();
     expect(publisher.status().state).toBe('building');
@@ -39,7 +39,7 @@ describe('Publisher', () => {
   it('coalesces a burst of 20 requests into one build plus one follow-up', async () => {
     let version = 0;
     const site = fakeSiteBuild(() => `v${++version}`, 100);
-    const publisher = new Publisher(root, site.build);
+    const publisher = new SiteBuilder(root, site.build);
     for (let i = 0; i < 20; i++) publisher.request();
     await publisher.idle();
     expect(site.runs()).toBe(2);
@@ -49,7 +49,7 @@ describe('Publisher', () => {
 
   it('keeps the previous site live when a build fails, and records the failure', async () => {
     let fail = false;
-    const publisher = new Publisher(root, async (outDir) => {
+    const publisher = new SiteBuilder(root, async (outDir) => {
       mkdirSync(outDir, { recursive: true });
       writeFileSync(join(outDir, 'index.html'), 'good');
       return fail ? { ok: false, log: 'erro de build: dados ilegíveis' } : { ok: true, log: '' };
@@ -69,7 +69,7 @@ describe('Publisher', () => {
   });
 
   it('treats a build that throws as failed', async () => {
-    const publisher = new Publisher(root, async () => {
+    const publisher = new SiteBuilder(root, async () => {
       throw new Error('astro morreu');
     });
     publisher.request();
@@ -81,12 +81,12 @@ describe('Publisher', () => {
   it('finds the live site again after a restart and prunes old builds', async () => {
     let version = 0;
     const site = fakeSiteBuild(() => `v${++version}`, 1);
-    const first = new Publisher(root, site.build);
+    const first = new SiteBuilder(root, site.build);
     for (let i = 0; i < 3; i++) {
       first.request();
       await first.idle();
     }
-    const again = new Publisher(root, site.build);
+    const again = new SiteBuilder(root, site.build);
     const live = again.liveDir();
     expect(again.status().state).toBe('live');
     expect(live && readFileSync(join(live, 'index.html'), 'utf8')).toBe('v3');

@@ -1,0 +1,19 @@
+// The publish state: what GET /api/publish answers (the worker's Publisher, which coalesces
+// content changes into deploy-hook calls) and the panel's publish indicator reads.
+
+/** Where the latest site rebuild stands. */
+export type PublishPhase = 'idle' | 'requested' | 'building' | 'live' | 'failed';
+
+/** The body of GET /api/publish. Times are ISO strings. */
+export type PublishState = {
+  state: PublishPhase;
+  /** The latest content change that asked for a rebuild. */
+  requestedAt: string | null;
+  /** When the deploy hook was last called. */
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  /** Changes not yet included in a started build. */
+  pending: boolean;
+  hookCalls: number;
+};
