@@ -36,14 +36,5 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
-    // The shared data model is side-effect free: an island importing a constant from it must not
-    // pull in the zod schemas living beside it. TODO(db): declare "sideEffects": false there.
-    build: {
-      rolldownOptions: {
-        treeshake: {
-          moduleSideEffects: [{ test: /[\\/]db[\\/]src[\\/]/, sideEffects: false }],
-        },
-      },
-    },
   },
 });

@@ -1,15 +1,8 @@
 // Order of listings: public lists show pinned items first (pin_order 1..n), then the newest;
-// featured lists follow featured_order. The same rule as a PostgREST order and as a comparator.
+// featured lists follow featured_order.
 import type { Listing } from './types.ts';
 
 type Ordered = Pick<Listing, 'is_pinned' | 'pin_order' | 'created_at'>;
-
-/** For `.order()` calls: is_pinned desc, pin_order asc, created_at desc. */
-export const PUBLIC_LIST_ORDER = [
-  { column: 'is_pinned', ascending: false },
-  { column: 'pin_order', ascending: true },
-  { column: 'created_at', ascending: false },
-] as const;
 
 export function comparePublicOrder(a: Ordered, b: Ordered): number {
   if (a.is_pinned !== b.is_pinned) return a.is_pinned ? -1 : 1;

@@ -4,52 +4,26 @@
 // that drifts from the spec fails here even where a test elsewhere builds its input from it.
 
 import {
-  AMENITIES,
   APP_ROLES,
   CARD_DESCRIPTION_MAX_LENGTH,
-  CAROUSEL_FADE_MS,
-  CAROUSEL_INTERVAL_MS,
   CATEGORIES_CACHE_MS,
-  COMMERCE_SKELETON_CARDS,
   DEFAULT_CATEGORIA,
   DEFAULT_COORDINATES,
   DEFAULT_IMAGE_STYLES,
   DEFAULT_RATING,
   FALLBACK_CATEGORIES,
-  FEATURED_ADD_LIST_LIMIT,
-  FEATURED_LIMIT,
-  GALLERY_DESKTOP_MAX_PHOTOS,
-  GALLERY_DESKTOP_SMALL_PHOTOS,
-  GALLERY_SWIPE_THRESHOLD_PX,
-  HEADER_SHADOW_SCROLL_PX,
-  HOME_FEATURED_COUNT,
   IMAGE_ADJUSTER,
   IMAGE_FOLDERS,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_EXTRA,
   IMAGE_VARIANTS,
-  MAP_ADMIN_TABLE_LIMIT,
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-  MAP_FALLBACK_MARKER_TITLE,
-  MAP_FILTERS,
-  MAP_HEIGHT_EMBEDDED_PX,
-  MAP_HEIGHT_HOME_PX,
-  MAP_HEIGHT_PAGE_PX,
   MAPS_API_KEY_STORAGE_KEY,
-  MARKER_COLORS,
-  MARKER_LABELS,
-  MARKER_OTHER_COLOR,
-  MOBILE_MENU_SCROLL_DELAY_MS,
   NOT_INFORMED,
   OBJECT_FITS,
-  OTHER_CATEGORY,
   PASSWORD_MIN_LENGTH,
   PRICE_MIN,
-  PRICE_STEP,
   RATING_MAX,
   RATING_MIN,
-  RATING_STEP,
   SESSION_REFRESH_MARGIN_MS,
   SESSION_REFRESH_TICK_MS,
   SETTINGS_DEFAULTS,
@@ -58,73 +32,21 @@ import {
   SLIDE_RECOMMENDED_SIZE,
 } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
-import { SPEC_CATEGORIES, SPEC_HOME_FEATURED, SPEC_MAP_CENTER } from './support/spec.ts';
+import { SPEC_CATEGORIES } from './support/spec.ts';
 
 describe('constants hold the specification', () => {
   it('home page and lists (PS 2, 9)', () => {
-    // "Home featured counts: 3 lodging, 4 commerce, 3 tours."
-    expect(HOME_FEATURED_COUNT).toEqual(SPEC_HOME_FEATURED);
+    // (The public site's own screen numbers: sites/portal/test/public/spec-constants.test.ts.)
     // "Card descriptions are cut at 100 characters plus an ellipsis."
     expect(CARD_DESCRIPTION_MAX_LENGTH).toBe(100);
-    // "Six skeleton cards while loading commerce."
-    expect(COMMERCE_SKELETON_CARDS).toBe(6);
-    // "Header shadow after 10 px scroll. Mobile menu scroll delay about 100 ms."
-    expect(HEADER_SHADOW_SCROLL_PX).toBe(10);
-    expect(MOBILE_MENU_SCROLL_DELAY_MS).toBe(100);
     // "Categories cache 5 minutes."
     expect(CATEGORIES_CACHE_MS).toBe(300_000);
   });
 
-  it('carousel and gallery (PS 9)', () => {
-    // "Carousel auto-advance 4000 ms, fade 700 ms."
-    expect(CAROUSEL_INTERVAL_MS).toBe(4000);
-    expect(CAROUSEL_FADE_MS).toBe(700);
-    // "Gallery swipe threshold 75 px; desktop grid 1 large plus 3 small, '+N' beyond 4."
-    expect(GALLERY_SWIPE_THRESHOLD_PX).toBe(75);
-    expect(GALLERY_DESKTOP_SMALL_PHOTOS).toBe(3);
-    expect(GALLERY_DESKTOP_MAX_PHOTOS).toBe(4);
-  });
-
-  it('maps (PS 2, 3, 9; AP 9)', () => {
-    // "Map heights 500 px (home), 600 px (map page); default map zoom 14." "(embedded map
-    // default height 400 px)"
-    expect([MAP_HEIGHT_HOME_PX, MAP_HEIGHT_PAGE_PX, MAP_HEIGHT_EMBEDDED_PX]).toEqual([
-      500, 600, 400,
-    ]);
-    expect(MAP_DEFAULT_ZOOM).toBe(14);
-    // "Default centre lat -4.4522, lng -37.8005"
-    expect(MAP_DEFAULT_CENTER).toEqual(SPEC_MAP_CENTER);
-    // "With no markers, a single marker 'Fortim, CE' appears at the centre."
-    expect(MAP_FALLBACK_MARKER_TITLE).toBe('Fortim, CE');
+  it('maps (PS 3; AP 9)', () => {
+    // (The public map's sizes, centre, markers and filters are pinned in sites/portal.)
     // "saves it in the browser's local storage (entry google_maps_api_key)"
     expect(MAPS_API_KEY_STORAGE_KEY).toBe('google_maps_api_key');
-    // "Types and colours: hospedagem #0d4c81, comercio #7fbb8f, passeio (passeios) #f2d6a2,
-    // praia (praias) #71c5e7, atracao (atracoes) #f8f0dd, other red."
-    expect(MARKER_COLORS).toEqual({
-      hospedagem: '#0d4c81',
-      comercio: '#7fbb8f',
-      passeio: '#f2d6a2',
-      praia: '#71c5e7',
-      atracao: '#f8f0dd',
-    });
-    expect(MARKER_OTHER_COLOR).toBe('red');
-    // "Labels: Hospedagem, Comércio Local, Passeio, Praia, Atração Turística."
-    expect(MARKER_LABELS).toEqual({
-      hospedagem: 'Hospedagem',
-      comercio: 'Comércio Local',
-      passeio: 'Passeio',
-      praia: 'Praia',
-      atracao: 'Atração Turística',
-    });
-    // "category filter buttons (Todos, Hospedagem, Comércio, Passeios, Praias, Atrações)"
-    expect(MAP_FILTERS).toEqual([
-      'Todos',
-      'Hospedagem',
-      'Comércio',
-      'Passeios',
-      'Praias',
-      'Atrações',
-    ]);
     // AP 9: "Default coordinates when missing: lodging lat -4.4506, lng -37.8012; commerce lat
     // -4.452, lng -37.803; tours lat -4.454, lng -37.805."
     expect(DEFAULT_COORDINATES).toEqual({
@@ -145,30 +67,18 @@ describe('constants hold the specification', () => {
   });
 
   it('content (PS 3; AP 3, 5, 9)', () => {
-    // "Rating 0 to 5, step 0.1, default 4.5"; "Price: number, minimum 0, step 0.01."
-    expect([RATING_MIN, RATING_MAX, RATING_STEP, DEFAULT_RATING]).toEqual([0, 5, 0.1, 4.5]);
-    expect([PRICE_MIN, PRICE_STEP]).toEqual([0, 0.01]);
+    // "Rating 0 to 5, step 0.1, default 4.5"; "Price: number, minimum 0, step 0.01." (The steps
+    // are the panel's: admin/test/spec-constants.test.ts.)
+    expect([RATING_MIN, RATING_MAX, DEFAULT_RATING]).toEqual([0, 5, 4.5]);
+    expect(PRICE_MIN).toBe(0);
     // "horario (default 'Não informado')"; "categoria (single, default 'Geral')"
     expect(NOT_INFORMED).toBe('Não informado');
     expect(DEFAULT_CATEGORIA).toBe('Geral');
-    // "Commerce and tour category lists also offer 'Outro'."
-    expect(OTHER_CATEGORY).toBe('Outro');
-    // "Featured limit 4 per type; add list shows at most 10 items; map admin table first 10
-    // locations."
-    expect([FEATURED_LIMIT, FEATURED_ADD_LIST_LIMIT, MAP_ADMIN_TABLE_LIMIT]).toEqual([4, 10, 10]);
     // "Slide default link /passeios"; "order_position integer, minimum 1"
     expect(SLIDE_DEFAULT_LINK).toBe('/passeios');
     expect(SLIDE_MIN_ORDER).toBe(1);
     // PS 3: the fallback category lists, in order.
     expect(FALLBACK_CATEGORIES).toEqual(SPEC_CATEGORIES);
-    // PS 3: "Amenity icons: lodging Wi-Fi, Estacionamento, Café da manhã, Ar condicionado, TV,
-    // Piscina; business Wi-Fi, Estacionamento, Aceita cartão, Ar condicionado; tour Guia
-    // turístico, Transporte, Alimentação, Fotos."
-    expect(AMENITIES).toEqual({
-      hospedagem: ['Wi-Fi', 'Estacionamento', 'Café da manhã', 'Ar condicionado', 'TV', 'Piscina'],
-      comercio: ['Wi-Fi', 'Estacionamento', 'Aceita cartão', 'Ar condicionado'],
-      passeio: ['Guia turístico', 'Transporte', 'Alimentação', 'Fotos'],
-    });
   });
 
   it('images and the adjuster (PS 3; AP 5, 7, 9)', () => {

@@ -1,10 +1,15 @@
 // The content layer: one read of Supabase per build (site-data.ts) feeds every collection.
 
 import { defineCollection } from 'astro:content';
-import { LISTING_KINDS } from '@guia-fortim/domain';
+import {
+  comercioRowSchema,
+  hospedagemRowSchema,
+  LISTING_KINDS,
+  passeioRowSchema,
+  slideRowSchema,
+} from '@guia-fortim/domain';
 import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { comercioRow, hospedagemRow, passeioRow, slideRow } from './lib/row-schemas.ts';
 import { readSiteData, type SiteData } from './lib/site-data.ts';
 import { supabaseConfig } from './lib/supabase-config.ts';
 
@@ -34,19 +39,19 @@ function siteDataLoader(
 
 const hospedagens = defineCollection({
   loader: siteDataLoader('hospedagens', (d) => d.hospedagens.map((h) => ({ id: h.slug, data: h }))),
-  schema: hospedagemRow,
+  schema: hospedagemRowSchema,
 });
 const comercios = defineCollection({
   loader: siteDataLoader('comercios', (d) => d.comercios.map((c) => ({ id: c.slug, data: c }))),
-  schema: comercioRow,
+  schema: comercioRowSchema,
 });
 const passeios = defineCollection({
   loader: siteDataLoader('passeios', (d) => d.passeios.map((p) => ({ id: p.slug, data: p }))),
-  schema: passeioRow,
+  schema: passeioRowSchema,
 });
 const slides = defineCollection({
   loader: siteDataLoader('slides', (d) => d.slides.map((s) => ({ id: s.id, data: s }))),
-  schema: slideRow,
+  schema: slideRowSchema,
 });
 const categories = defineCollection({
   loader: siteDataLoader('categories', (d) =>

@@ -1,14 +1,13 @@
 // A listing's photos: on phones a looping carousel with its photo count, on larger screens one
 // large photo and up to 3 small ones ('+N fotos' beyond 4); any photo opens the full-screen
 // viewer (previous/next, 'n / total', progress bar, swipe, arrow keys, Escape).
+import { DEFAULT_IMAGE_STYLES, type ImageStyles } from '@guia-fortim/domain';
+import { type PointerEvent, useId, useRef, useState } from 'react';
 import {
-  DEFAULT_IMAGE_STYLES,
   GALLERY_DESKTOP_MAX_PHOTOS,
   GALLERY_DESKTOP_SMALL_PHOTOS,
   GALLERY_SWIPE_THRESHOLD_PX,
-  type ImageStyles,
-} from '@guia-fortim/domain';
-import { type PointerEvent, useId, useRef, useState } from 'react';
+} from '../lib/ui-constants.ts';
 import { Icon } from './Icon.tsx';
 import { ListingImage } from './ListingImage.tsx';
 import { Modal } from './Modal.tsx';

@@ -1,5 +1,5 @@
 // /comercio: search and one category ('Todos'), the category chips folded on phones.
-import { COMMERCE_SKELETON_CARDS } from '@guia-fortim/domain';
+
 import { useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import {
@@ -11,6 +11,7 @@ import {
   parseCategoriaFilters,
 } from '../lib/filters.ts';
 import type { ComercioView } from '../lib/listing-view.ts';
+import { COMMERCE_SKELETON_CARDS } from '../lib/ui-constants.ts';
 import { SearchField } from './list/Chip.tsx';
 import { CategoryChoice, FilteredList } from './list/FilterForm.tsx';
 import { EmptyState, Results } from './list/Results.tsx';

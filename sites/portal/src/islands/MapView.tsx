@@ -2,18 +2,7 @@
 // site's public browser key; without one, a form asks for it and the page still lists the places.
 // The maps script loads once per page, only when there is a key.
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
-import {
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-  MAP_FALLBACK_MARKER_TITLE,
-  MAP_FILTERS,
-  MAP_HEIGHT_EMBEDDED_PX,
-  MAPS_API_KEY_STORAGE_KEY,
-  MARKER_COLORS,
-  MARKER_LABELS,
-  MARKER_OTHER_COLOR,
-  type MarkerType,
-} from '@guia-fortim/domain';
+import { MAPS_API_KEY_STORAGE_KEY } from '@guia-fortim/domain';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../components/Toast.tsx';
 import {
@@ -22,6 +11,17 @@ import {
   type MapPlace,
   placesOfFilter,
 } from '../lib/map-places.ts';
+import {
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  MAP_FALLBACK_MARKER_TITLE,
+  MAP_FILTERS,
+  MAP_HEIGHT_EMBEDDED_PX,
+  MARKER_COLORS,
+  MARKER_LABELS,
+  MARKER_OTHER_COLOR,
+  type MarkerType,
+} from '../lib/ui-constants.ts';
 
 type Props = {
   /** The map page adds the filter buttons, information box, legend and list of places. */

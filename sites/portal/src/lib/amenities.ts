@@ -1,7 +1,17 @@
-// Icons of the amenities the spec names (db's AMENITIES); any other name gets the default icon.
+// Icons of the amenities the spec names; any other name gets the default icon.
+import type { ListingKind } from '@guia-fortim/domain';
 import type { IconName } from '../components/Icon.tsx';
 
-const AMENITY_ICONS: Record<string, IconName> = {
+/** Amenities with an icon, by kind (spec §3). */
+export const AMENITIES = {
+  hospedagem: ['Wi-Fi', 'Estacionamento', 'Café da manhã', 'Ar condicionado', 'TV', 'Piscina'],
+  comercio: ['Wi-Fi', 'Estacionamento', 'Aceita cartão', 'Ar condicionado'],
+  passeio: ['Guia turístico', 'Transporte', 'Alimentação', 'Fotos'],
+} as const satisfies Record<ListingKind, readonly string[]>;
+
+type Amenity = (typeof AMENITIES)[ListingKind][number];
+
+const AMENITY_ICONS: Record<Amenity, IconName> = {
   'Wi-Fi': 'wifi',
   Estacionamento: 'car',
   'Café da manhã': 'coffee',
@@ -18,5 +28,5 @@ const AMENITY_ICONS: Record<string, IconName> = {
 const DEFAULT_AMENITY_ICON: IconName = 'check';
 
 export function amenityIcon(name: string): IconName {
-  return AMENITY_ICONS[name] ?? DEFAULT_AMENITY_ICON;
+  return AMENITY_ICONS[name as Amenity] ?? DEFAULT_AMENITY_ICON;
 }

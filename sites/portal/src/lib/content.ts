@@ -1,4 +1,5 @@
-// Typed access to the build's collections, for pages and endpoints.
+// Typed access to the build's collections, for pages and endpoints. A collection gives its entries
+// by id: the listings' public order and the slides' order are applied here, once.
 
 import { getCollection, getEntry } from 'astro:content';
 import {

@@ -3,7 +3,7 @@
 // pointer is over the hero or keyboard focus is inside it, while stopped by the pause button, and
 // from the start when the visitor asks for reduced motion. Only the first slide's photo is in the
 // page; each next one comes out of its <template> halfway to its turn (or when its dot is used).
-import { CAROUSEL_INTERVAL_MS } from '@guia-fortim/domain';
+import { CAROUSEL_INTERVAL_MS } from './ui-constants.ts';
 
 export const CAROUSEL_TOGGLE_LABEL = { pause: 'Pausar carrossel', resume: 'Retomar carrossel' };
 

@@ -5,10 +5,9 @@ import {
   type Hospedagem,
   listingPath,
   listingPosition,
-  type MAP_FILTERS,
-  type MarkerType,
   type Passeio,
 } from '@guia-fortim/domain';
+import type { MAP_FILTERS, MarkerType } from './ui-constants.ts';
 
 export type MapPlace = {
   name: string;

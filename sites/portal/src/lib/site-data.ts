@@ -1,28 +1,28 @@
-// Everything the public site shows, read once per build from Supabase and validated: listings in
-// public order, active slides, active categories (the spec's fallback list for a kind without
-// any) and site settings (defaults for missing keys).
+// Everything the public site shows, read once per build from Supabase's REST API as the anonymous
+// visitor (the publishable key: the build sees exactly what row-level security lets the public
+// see) and validated: listings, active slides, active categories in order (the spec's fallback
+// list for a kind without any) and site settings (defaults for missing keys). Listings and slides
+// come in id order: a content collection keeps its entries by id whatever order they are stored
+// in, so content.ts puts them in public order for the pages.
 import {
   type CarouselSlide,
   type Comercio,
-  comparePublicOrder,
+  categoryRowSchema,
+  comercioRowSchema,
   FALLBACK_CATEGORIES,
   type Hospedagem,
+  hospedagemRowSchema,
   LISTING_KINDS,
   type ListingKind,
   type Passeio,
+  passeioRowSchema,
   type Settings,
+  settingRowSchema,
   settingsFromRows,
+  slideRowSchema,
 } from '@guia-fortim/domain';
+import { createClient, type PostgrestError } from '@supabase/supabase-js';
 import type { z } from 'astro/zod';
-import { readAllRows } from './rest.ts';
-import {
-  categoryRow,
-  comercioRow,
-  hospedagemRow,
-  passeioRow,
-  settingRow,
-  slideRow,
-} from './row-schemas.ts';
 import type { SupabaseConfig } from './supabase-config.ts';
 
 export type SiteData = {
@@ -34,68 +34,104 @@ export type SiteData = {
   settings: Settings;
 };
 
-const PUBLIC_ORDER = 'is_pinned.desc,pin_order.asc,created_at.desc,id.asc';
+/** Rows per request, so no server row cap cuts a table. */
+const PAGE_ROWS = 1000;
+const TIMEOUT_MS = 60_000;
+
+type Answer = { data: unknown; error: PostgrestError | null; status: number };
+/** A query to read page by page; its order must tie no two rows. */
+type Query = { range(from: number, to: number): PromiseLike<Answer> };
 
 export async function readSiteData(config: SupabaseConfig): Promise<SiteData> {
+  const supabase = createClient(config.url, config.key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // One attempt per page, as before: a build that cannot read fails at once, saying why.
+    db: { timeout: TIMEOUT_MS, retry: false },
+  });
+  const from = (table: string, columns = '*') => supabase.from(table).select(columns);
   const [hospedagens, comercios, passeios, slides, categoryRows, settingRows] = await Promise.all([
-    readTable(config, 'hospedagens', { select: '*', order: PUBLIC_ORDER }, hospedagemRow),
-    readTable(config, 'comercios', { select: '*', order: PUBLIC_ORDER }, comercioRow),
-    readTable(config, 'passeios', { select: '*', order: PUBLIC_ORDER }, passeioRow),
-    readTable(
-      config,
-      'carousel_slides',
-      { select: '*', is_active: 'eq.true', order: 'order_position.asc,id.asc' },
-      slideRow,
+    readTable(config.url, 'hospedagens', hospedagemRowSchema, () =>
+      from('hospedagens').order('id'),
     ),
-    readTable(
-      config,
-      'categories',
-      { select: 'name,type,order_position', is_active: 'eq.true', order: 'order_position.asc' },
-      categoryRow,
+    readTable(config.url, 'comercios', comercioRowSchema, () => from('comercios').order('id')),
+    readTable(config.url, 'passeios', passeioRowSchema, () => from('passeios').order('id')),
+    readTable(config.url, 'carousel_slides', slideRowSchema, () =>
+      from('carousel_slides').eq('is_active', true).order('id'),
     ),
-    readTable(config, 'site_settings', { select: 'setting_key,setting_value' }, settingRow),
+    readTable(config.url, 'categories', categoryRowSchema, () =>
+      from('categories', 'name,type,order_position')
+        .eq('is_active', true)
+        .order('order_position')
+        .order('id'),
+    ),
+    readTable(config.url, 'site_settings', settingRowSchema, () =>
+      from('site_settings', 'setting_key,setting_value').order('setting_key'),
+    ),
   ]);
   return {
-    hospedagens: hospedagens.sort(comparePublicOrder),
-    comercios: comercios.sort(comparePublicOrder),
-    passeios: passeios.sort(comparePublicOrder),
+    hospedagens,
+    comercios,
+    passeios,
     slides,
     categories: activeCategories(categoryRows),
     settings: settingsFromRows(settingRows),
   };
 }
 
+/** Rows come in order_position order. */
 function activeCategories(
-  rows: readonly z.output<typeof categoryRow>[],
+  rows: readonly z.output<typeof categoryRowSchema>[],
 ): Record<ListingKind, string[]> {
   const byKind = Object.fromEntries(
     LISTING_KINDS.map((kind) => {
-      const names = rows
-        .filter((row) => row.type === kind)
-        .sort((a, b) => a.order_position - b.order_position)
-        .map((row) => row.name);
+      const names = rows.filter((row) => row.type === kind).map((row) => row.name);
       return [kind, names.length > 0 ? names : [...FALLBACK_CATEGORIES[kind]]];
     }),
   );
   return byKind as Record<ListingKind, string[]>;
 }
 
+/** Every row `query` selects, page after page, each checked against `schema`. */
 async function readTable<S extends z.ZodType>(
-  config: SupabaseConfig,
+  url: string,
   table: string,
-  query: Record<string, string>,
   schema: S,
+  query: () => Query,
 ): Promise<z.output<S>[]> {
-  const rows = await readAllRows(config, table, query);
+  const rows: unknown[] = [];
+  for (let from = 0; ; from += PAGE_ROWS) {
+    const answer: Answer = await query().range(from, from + PAGE_ROWS - 1);
+    if (answer.error) throw readFailure(url, table, answer.status, answer.error);
+    if (!Array.isArray(answer.data)) {
+      throw new Error(`Leitura de ${table} não devolveu uma lista.`);
+    }
+    rows.push(...answer.data);
+    if (answer.data.length < PAGE_ROWS) break;
+  }
   return rows.map((row, index) => {
     const parsed = schema.safeParse(row);
     if (parsed.success) return parsed.data;
-    const where = (row as { slug?: unknown; id?: unknown }).slug ?? (row as { id?: unknown }).id;
+    const { slug, id } = row as { slug?: unknown; id?: unknown };
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || '(linha)'}: ${issue.message}`)
       .join('; ');
     throw new Error(
-      `Linha inválida em ${table} (${String(where ?? `#${index + 1}`)}): ${problems}`,
+      `Linha inválida em ${table} (${String(slug ?? id ?? `#${index + 1}`)}): ${problems}`,
     );
   });
+}
+
+/** supabase-js answers status 0 when the request got no answer, and a 2xx with an error when the
+ * answer was not JSON. */
+function readFailure(url: string, table: string, status: number, error: PostgrestError): Error {
+  if (status === 0) {
+    const cause = /Caused by: (.*)/.exec(error.details)?.[1];
+    return new Error(
+      `Não foi possível ler ${table} em ${url}: ${error.message}${cause ? ` (${cause})` : ''}`,
+    );
+  }
+  if (status < 300) return new Error(`Leitura de ${table} não devolveu JSON.`);
+  // The refusal's body as PostgREST sent it: its JSON error, or its text.
+  const body = Object.keys(error).length === 1 ? error.message : JSON.stringify(error);
+  return new Error(`Leitura de ${table} falhou (HTTP ${status}): ${body.slice(0, 300)}`);
 }

@@ -1,6 +1,6 @@
-// The home page as the real build writes it (astro build of the whole site, apart from every other
-// build of this checkout) from db/local holding listings of each kind, none of them featured, and
-// carousel slides inserted out of order, one of them inactive.
+// The home page and the list pages as the real build writes them (astro build of the whole site,
+// apart from every other build of this checkout) from db/local holding listings of each kind, none
+// of them featured, some pinned, and carousel slides inserted out of order, one of them inactive.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,60 @@ import { buildEnv, buildSite } from '../../scripts/build.ts';
 let supabase: LocalSupabase | undefined;
 let outDir = '';
 let home: Document;
+const window = new Window();
+
+// spec §2: "Public lists sort by is_pinned descending, then pin_order ascending, then created_at
+// descending." Pins 1, 2 and 3 are middle-aged, the oldest and the newest of them; the unpinned
+// rows are inserted neither newest nor oldest first, after the 'Sem Destaque' one (the newest):
+// neither age, insertion, pins alone nor any order but the spec's gives PUBLIC_ORDER.
+const ORDER_FIXTURE = [
+  { name: 'de 30 Horas', pin: 0, ageHours: 30 },
+  { name: 'Fixo Dois', pin: 2, ageHours: 40 },
+  { name: 'de 10 Horas', pin: 0, ageHours: 10 },
+  { name: 'Fixo Um', pin: 1, ageHours: 20 },
+  { name: 'Fixo Três', pin: 3, ageHours: 5 },
+];
+const PUBLIC_ORDER = [
+  'Fixo Um',
+  'Fixo Dois',
+  'Fixo Três',
+  'Sem Destaque',
+  'de 10 Horas',
+  'de 30 Horas',
+];
+const LISTS = [
+  {
+    page: 'hospedagem.html',
+    prefix: 'Pousada',
+    insert: (name: string) => `insert into public.hospedagens
+      (name, description, phone, image_url, address, price, categorias, is_pinned, pin_order,
+       created_at, updated_at)
+      values ('${name}', 'Quartos.', '5588999110004', '/demo/home/pousada-2-hero.jpg',
+              'Rua da Praia, 3 - Fortim - CE', 150, '{Pousada}'`,
+  },
+  {
+    page: 'comercio.html',
+    prefix: 'Loja',
+    insert: (name: string) => `insert into public.comercios
+      (name, description, phone, image_url, address, horario, categoria, is_pinned, pin_order,
+       created_at, updated_at)
+      values ('${name}', 'Artesanato.', '5588999110005', '/demo/home/loja-2-hero.jpg',
+              'Praça da Matriz, 4 - Fortim - CE', '8h às 18h', 'Loja'`,
+  },
+  {
+    page: 'passeios.html',
+    prefix: 'Passeio',
+    insert: (name: string) => `insert into public.passeios
+      (name, description, phone, image_url, price, duracao, ponto_encontro, categoria, is_pinned,
+       pin_order, created_at, updated_at)
+      values ('${name}', 'Barco.', '5588999110006', '/demo/home/barco-2-hero.jpg', 80, '2 horas',
+              'Porto de Fortim', 'Natureza'`,
+  },
+];
+
+function parse(html: string): Document {
+  return new window.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
+}
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, seed: false, quiet: true });
@@ -34,6 +88,14 @@ beforeAll(async () => {
            ('Slide Inativo', 'Não aparece', '/demo/home/s3-1-hero.jpg', '/mapa', false, 3),
            ('Primeiro Slide', 'Pousadas', '/demo/home/s1-1-hero.jpg', '/hospedagem', true, 1);
   `);
+  for (const { prefix, insert } of LISTS) {
+    for (const { name, pin, ageHours } of ORDER_FIXTURE) {
+      const ago = `now() - interval '${ageHours} hours'`;
+      await supabase.database.exec(
+        `${insert(`${prefix} ${name}`)}, ${pin > 0}, ${pin}, ${ago}, ${ago});`,
+      );
+    }
+  }
   const { rows } = await supabase.database.query(
     `select (select count(*) from public.hospedagens where is_featured)
           + (select count(*) from public.comercios where is_featured)
@@ -53,9 +115,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
   });
   if (!build.ok) throw new Error(`O build do site falhou:\n${build.log.slice(-4000)}`);
-  const html = await readFile(join(outDir, 'index.html'), 'utf8');
-  const window = new Window();
-  home = new window.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
+  home = parse(await readFile(join(outDir, 'index.html'), 'utf8'));
 }, 240_000);
 
 afterAll(async () => {
@@ -95,6 +155,16 @@ describe('home page with nothing featured', () => {
     expect(texts).toContain(empty);
     expect(featured.querySelectorAll('article')).toHaveLength(0);
     expect(featured.textContent).not.toContain('Sem Destaque');
+  });
+});
+
+describe('list pages', () => {
+  it.each(LISTS)('$page shows the listings in public order', async ({ page, prefix }) => {
+    const list = parse(await readFile(join(outDir, page), 'utf8'));
+    const names = [...list.querySelectorAll('article[data-listing] :is(h2, h3)')].map((heading) =>
+      heading.textContent?.trim(),
+    );
+    expect(names).toEqual(PUBLIC_ORDER.map((name) => `${prefix} ${name}`));
   });
 });
 

@@ -21,22 +21,38 @@ afterAll(() => supabase?.stop());
 const sql = (text: string, params: unknown[] = []) => supabase.database.query(text, params);
 
 describe('readSiteData', () => {
-  it('reads listings in public order, active slides in order, categories and settings', async () => {
+  it('reads every listing, the active slides, the categories and the settings', async () => {
+    // The pages' order is content.ts's (a collection gives its entries by slug): home.test.ts.
     const data = await readSiteData(config);
+    const sorted = (values: unknown[]) => values.map(String).sort();
     for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
-      const { rows } = await sql(
-        `select slug from public.${LISTING_TABLE[kind]}
-         order by is_pinned desc, pin_order asc, created_at desc, id`,
-      );
+      const { rows } = await sql(`select slug from public.${LISTING_TABLE[kind]}`);
       const key = `${LISTING_TABLE[kind]}` as 'hospedagens' | 'comercios' | 'passeios';
-      expect(data[key].map((row) => row.slug)).toEqual(rows.map((row) => row.slug));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(sorted(data[key].map((row) => row.slug))).toEqual(sorted(rows.map((row) => row.slug)));
     }
-    const { rows: slides } = await sql(
-      'select title from public.carousel_slides where is_active order by order_position',
-    );
-    expect(data.slides.map((s) => s.title)).toEqual(slides.map((s) => s.title));
+    const { rows: slides } = await sql('select title from public.carousel_slides where is_active');
+    expect(sorted(data.slides.map((s) => s.title))).toEqual(sorted(slides.map((s) => s.title)));
     expect(data.categories.hospedagem[0]).toBe('Pousada');
     expect(data.settings.header_title_hospedagem).toBe('Hospedagens em Fortim');
+  });
+
+  it('gives the active categories of a kind by order_position, not as inserted', async () => {
+    const order = `select name from public.categories where type = 'comercio' and is_active
+                   order by order_position`;
+    const { rows: inserted } = await sql(order);
+    await sql(
+      "update public.categories set order_position = 100 - order_position where type = 'comercio'",
+    );
+    try {
+      const names = inserted.map((row) => row.name as string);
+      expect(names.length).toBeGreaterThan(1);
+      expect((await readSiteData(config)).categories.comercio).toEqual(names.reverse());
+    } finally {
+      await sql(
+        "update public.categories set order_position = 100 - order_position where type = 'comercio'",
+      );
+    }
   });
 
   it('uses the fallback categories for a kind without active ones', async () => {

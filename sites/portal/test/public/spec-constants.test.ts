@@ -1,0 +1,99 @@
+// The public site's own constants that the specification states, pinned to the specification's
+// own value (public-site-and-accounts.md, "PS"; section numbers beside each), never computed from
+// the code. The shared ones are pinned in db/supabase/test/spec-constants.test.ts.
+import { describe, expect, it } from 'vitest';
+import { AMENITIES } from '../../src/lib/amenities.ts';
+import {
+  CAROUSEL_FADE_MS,
+  CAROUSEL_INTERVAL_MS,
+  COMMERCE_SKELETON_CARDS,
+  GALLERY_DESKTOP_MAX_PHOTOS,
+  GALLERY_DESKTOP_SMALL_PHOTOS,
+  GALLERY_SWIPE_THRESHOLD_PX,
+  HEADER_SHADOW_SCROLL_PX,
+  HOME_FEATURED_COUNT,
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  MAP_FALLBACK_MARKER_TITLE,
+  MAP_FILTERS,
+  MAP_HEIGHT_EMBEDDED_PX,
+  MAP_HEIGHT_HOME_PX,
+  MAP_HEIGHT_PAGE_PX,
+  MARKER_COLORS,
+  MARKER_LABELS,
+  MARKER_OTHER_COLOR,
+  MOBILE_MENU_SCROLL_DELAY_MS,
+} from '../../src/lib/ui-constants.ts';
+
+describe('the public site constants hold the specification', () => {
+  it('home page and lists (PS 2, 9)', () => {
+    // "Home featured counts: 3 lodging, 4 commerce, 3 tours."
+    expect(HOME_FEATURED_COUNT).toEqual({ hospedagem: 3, comercio: 4, passeio: 3 });
+    // "Six skeleton cards while loading commerce."
+    expect(COMMERCE_SKELETON_CARDS).toBe(6);
+    // "Header shadow after 10 px scroll. Mobile menu scroll delay about 100 ms."
+    expect(HEADER_SHADOW_SCROLL_PX).toBe(10);
+    expect(MOBILE_MENU_SCROLL_DELAY_MS).toBe(100);
+  });
+
+  it('carousel and gallery (PS 9)', () => {
+    // "Carousel auto-advance 4000 ms, fade 700 ms."
+    expect(CAROUSEL_INTERVAL_MS).toBe(4000);
+    expect(CAROUSEL_FADE_MS).toBe(700);
+    // "Gallery swipe threshold 75 px; desktop grid 1 large plus 3 small, '+N' beyond 4."
+    expect(GALLERY_SWIPE_THRESHOLD_PX).toBe(75);
+    expect(GALLERY_DESKTOP_SMALL_PHOTOS).toBe(3);
+    expect(GALLERY_DESKTOP_MAX_PHOTOS).toBe(4);
+  });
+
+  it('maps (PS 2, 9)', () => {
+    // "Map heights 500 px (home), 600 px (map page); default map zoom 14." "(embedded map
+    // default height 400 px)"
+    expect([MAP_HEIGHT_HOME_PX, MAP_HEIGHT_PAGE_PX, MAP_HEIGHT_EMBEDDED_PX]).toEqual([
+      500, 600, 400,
+    ]);
+    expect(MAP_DEFAULT_ZOOM).toBe(14);
+    // "Default centre lat -4.4522, lng -37.8005"
+    expect(MAP_DEFAULT_CENTER).toEqual({ lat: -4.4522, lng: -37.8005 });
+    // "With no markers, a single marker 'Fortim, CE' appears at the centre."
+    expect(MAP_FALLBACK_MARKER_TITLE).toBe('Fortim, CE');
+    // "Types and colours: hospedagem #0d4c81, comercio #7fbb8f, passeio (passeios) #f2d6a2,
+    // praia (praias) #71c5e7, atracao (atracoes) #f8f0dd, other red."
+    expect(MARKER_COLORS).toEqual({
+      hospedagem: '#0d4c81',
+      comercio: '#7fbb8f',
+      passeio: '#f2d6a2',
+      praia: '#71c5e7',
+      atracao: '#f8f0dd',
+    });
+    expect(MARKER_OTHER_COLOR).toBe('red');
+    // "Labels: Hospedagem, Comércio Local, Passeio, Praia, Atração Turística."
+    expect(MARKER_LABELS).toEqual({
+      hospedagem: 'Hospedagem',
+      comercio: 'Comércio Local',
+      passeio: 'Passeio',
+      praia: 'Praia',
+      atracao: 'Atração Turística',
+    });
+    // "category filter buttons (Todos, Hospedagem, Comércio, Passeios, Praias, Atrações)"
+    expect(MAP_FILTERS).toEqual([
+      'Todos',
+      'Hospedagem',
+      'Comércio',
+      'Passeios',
+      'Praias',
+      'Atrações',
+    ]);
+  });
+
+  it('amenity icons (PS 3)', () => {
+    // "Amenity icons: lodging Wi-Fi, Estacionamento, Café da manhã, Ar condicionado, TV,
+    // Piscina; business Wi-Fi, Estacionamento, Aceita cartão, Ar condicionado; tour Guia
+    // turístico, Transporte, Alimentação, Fotos."
+    expect(AMENITIES).toEqual({
+      hospedagem: ['Wi-Fi', 'Estacionamento', 'Café da manhã', 'Ar condicionado', 'TV', 'Piscina'],
+      comercio: ['Wi-Fi', 'Estacionamento', 'Aceita cartão', 'Ar condicionado'],
+      passeio: ['Guia turístico', 'Transporte', 'Alimentação', 'Fotos'],
+    });
+  });
+});
