@@ -1,3 +1,4 @@
+import { LISTING_RESOURCES } from '@guia-fortim/domain';
 import { lazy } from 'react';
 import { Admin, CustomRoutes } from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
@@ -6,7 +7,6 @@ import { authProvider } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
 import { i18nProvider } from './i18n.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
-import { LISTING_KINDS } from './rules/resources.ts';
 import { theme } from './theme.ts';
 
 // Each screen is its own chunk: the first screen downloads only the shell and itself.
@@ -37,7 +37,7 @@ function Panel() {
     >
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
-        {LISTING_KINDS.map((kind) => [
+        {LISTING_RESOURCES.map((kind) => [
           <Route key={kind} path={`/${kind}`} element={<ListingList kind={kind} />} />,
           <Route
             key={`${kind}-new`}

@@ -1,3 +1,6 @@
+import { LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
+import { kindLabel } from './rules/kinds.ts';
+
 /** A sidebar item is highlighted when the path equals it or continues below it. */
 export function isActivePath(currentPath: string, itemPath: string): boolean {
   return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`);
@@ -5,9 +8,10 @@ export function isActivePath(currentPath: string, itemPath: string): boolean {
 
 export const SIDEBAR_ITEMS = [
   { path: '/admin/dashboard', label: 'Dashboard' },
-  { path: '/admin/hospedagens', label: 'Hospedagens' },
-  { path: '/admin/comercios', label: 'Comércios' },
-  { path: '/admin/passeios', label: 'Passeios' },
+  ...LISTING_KINDS.map((kind) => ({
+    path: panelRoute(kind),
+    label: kindLabel(kind),
+  })),
   { path: '/admin/categorias', label: 'Categorias' },
   { path: '/admin/destaques', label: 'Destaques' },
   { path: '/admin/ordenar-topo', label: 'Ordenar Topo' },
@@ -16,4 +20,4 @@ export const SIDEBAR_ITEMS = [
   { path: '/admin/roles', label: 'Funções' },
   { path: '/admin/settings', label: 'Configurações' },
   { path: '/admin/configuracoes', label: 'Configurações do Site' },
-] as const;
+];

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
+import { DEFAULT_IMAGE_STYLES, type ImageStyles } from '@guia-fortim/domain';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ImageAdjuster } from '../src/images/ImageAdjuster.tsx';
-import { DEFAULT_IMAGE_STYLES, type ImageStyles } from '../src/rules/constants.ts';
 
 afterEach(cleanup);
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { ListingResource } from '@guia-fortim/domain';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
@@ -6,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dataProvider } from '../src/dataProvider.ts';
 import { i18nProvider } from '../src/i18n.ts';
 import ListingForm from '../src/listings/ListingForm.tsx';
-import type { ListingResource } from '../src/rules/constants.ts';
 
 afterEach(cleanup);
 
@@ -43,6 +43,49 @@ describe('listing form', () => {
     renderForm('comercios');
     expect(screen.getByLabelText('Horário de funcionamento *')).toBeTruthy();
     expect(screen.queryByLabelText('Preço (R$) *')).toBeNull();
+  });
+
+  it('marks the required fields with an asterisk (spec §5), and the included items', () => {
+    const starred = () =>
+      screen
+        .getAllByText(/\*$/, { ignore: 'legend *, script, style' })
+        .map((label) => label.textContent);
+    const expected: Record<ListingResource, string[]> = {
+      hospedagens: [
+        'Nome *',
+        'Descrição *',
+        'Endereço *',
+        'Preço (R$) *',
+        'Telefone (WhatsApp) *',
+        'Categorias *',
+        'Imagem principal *',
+      ],
+      comercios: [
+        'Nome *',
+        'Descrição *',
+        'Endereço *',
+        'Horário de funcionamento *',
+        'Telefone (WhatsApp) *',
+        'Categoria *',
+        'Imagem principal *',
+      ],
+      passeios: [
+        'Nome *',
+        'Descrição *',
+        'Ponto de encontro *',
+        'Duração *',
+        'Preço (R$) *',
+        'Telefone (WhatsApp) *',
+        'Categoria *',
+        'Itens incluídos *',
+        'Imagem principal *',
+      ],
+    };
+    for (const kind of ['hospedagens', 'comercios', 'passeios'] as const) {
+      renderForm(kind);
+      expect(starred(), kind).toEqual(expected[kind]);
+      cleanup();
+    }
   });
 
   it('rating defaults to 4.5 with step 0.1; price has step 0.01 and minimum 0', () => {

@@ -31,15 +31,9 @@ function filled(patch: Partial<ListingFormState> = {}): ListingFormState {
 
 describe('required fields per kind (spec §5)', () => {
   it('an empty lodging form misses name, description, address, price, phone, image and categories', () => {
-    expect(missingRequiredFields('hospedagens', emptyListingForm())).toEqual([
-      'name',
-      'description',
-      'address',
-      'price',
-      'phone',
-      'image_url',
-      'categorias',
-    ]);
+    expect(missingRequiredFields('hospedagens', emptyListingForm()).sort()).toEqual(
+      ['name', 'description', 'address', 'price', 'phone', 'image_url', 'categorias'].sort(),
+    );
   });
 
   it('commerce needs horario and one categoria but no price', () => {
@@ -50,8 +44,11 @@ describe('required fields per kind (spec §5)', () => {
 
   it('tours need meeting point and duration, not the address; included items are not checked', () => {
     expect(
-      missingRequiredFields('passeios', filled({ address: '', ponto_encontro: '', duracao: '' })),
-    ).toEqual(['ponto_encontro', 'duracao']);
+      missingRequiredFields(
+        'passeios',
+        filled({ address: '', ponto_encontro: '', duracao: '' }),
+      ).sort(),
+    ).toEqual(['duracao', 'ponto_encontro']);
     expect(missingRequiredFields('passeios', filled({ itens_incluidos: [] }))).toEqual([]);
   });
 

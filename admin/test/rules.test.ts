@@ -1,3 +1,4 @@
+import { comparePublicOrder } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
 import { loginUrl } from '../src/access.ts';
 import { ApiError, errorFromBody } from '../src/api.ts';
@@ -5,7 +6,7 @@ import { displayName } from '../src/authProvider.ts';
 import { publishStateOf } from '../src/dataProvider.ts';
 import { checkImageCount, checkImageFile, fitInside } from '../src/images/imageChecks.ts';
 import { imageStyleCss, normalizeImageStyles } from '../src/images/imageStyles.ts';
-import { chipsToShow, comparePublicOrder, matchesSearch } from '../src/rules/ordering.ts';
+import { chipsToShow, matchesSearch } from '../src/rules/lists.ts';
 import {
   canDeleteSlide,
   isAllowedSlideLink,
@@ -125,7 +126,7 @@ describe('slides', () => {
 });
 
 describe('lists', () => {
-  it('pinned first by pin_order, then newest', () => {
+  it('rows follow the public order: pinned first by pin_order, then newest', () => {
     const rows = [
       { id: 'a', is_pinned: false, pin_order: 0, created_at: '2026-01-01' },
       { id: 'b', is_pinned: true, pin_order: 2, created_at: '2025-01-01' },

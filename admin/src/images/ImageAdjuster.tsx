@@ -1,4 +1,11 @@
 import {
+  DEFAULT_IMAGE_STYLES,
+  IMAGE_ADJUSTER,
+  type ImageStyles,
+  OBJECT_FITS,
+  type ObjectFit,
+} from '@guia-fortim/domain';
+import {
   Box,
   Button,
   FormControl,
@@ -10,13 +17,6 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import {
-  ADJUSTER,
-  DEFAULT_IMAGE_STYLES,
-  type ImageStyles,
-  OBJECT_FITS,
-  type ObjectFit,
-} from '../rules/constants.ts';
 import { imageStyleCss, normalizeImageStyles } from './imageStyles.ts';
 
 const FIT_LABELS: Record<ObjectFit, string> = {
@@ -112,10 +112,10 @@ export function ImageAdjuster({
         <Typography variant="subtitle2" gutterBottom>
           Ajustar posição da imagem
         </Typography>
-        {slider('Posição horizontal', 'positionX', ADJUSTER.position, '%')}
-        {slider('Posição vertical', 'positionY', ADJUSTER.position, '%')}
-        {slider('Zoom', 'scale', ADJUSTER.zoom, 'x')}
-        {slider('Rotação', 'rotate', ADJUSTER.rotation, '°')}
+        {slider('Posição horizontal', 'positionX', IMAGE_ADJUSTER.position, '%')}
+        {slider('Posição vertical', 'positionY', IMAGE_ADJUSTER.position, '%')}
+        {slider('Zoom', 'scale', IMAGE_ADJUSTER.zoom, 'x')}
+        {slider('Rotação', 'rotate', IMAGE_ADJUSTER.rotation, '°')}
         <FormControl size="small" fullWidth sx={{ mt: 1 }}>
           <InputLabel id="adjuster-fit">Ajuste</InputLabel>
           <Select
@@ -132,8 +132,8 @@ export function ImageAdjuster({
           </Select>
         </FormControl>
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button size="small" onClick={() => set({ scale: ADJUSTER.zoom.preset })}>
-            Zoom {ADJUSTER.zoom.preset}x
+          <Button size="small" onClick={() => set({ scale: IMAGE_ADJUSTER.zoom.preset })}>
+            Zoom {IMAGE_ADJUSTER.zoom.preset}x
           </Button>
           <Button size="small" onClick={() => onChange({ ...DEFAULT_IMAGE_STYLES })}>
             Redefinir

@@ -1,11 +1,11 @@
-import type { CSSProperties } from 'react';
 import {
-  ADJUSTER,
   DEFAULT_IMAGE_STYLES,
+  IMAGE_ADJUSTER,
   type ImageStyles,
   OBJECT_FITS,
   type ObjectFit,
-} from '../rules/constants.ts';
+} from '@guia-fortim/domain';
+import type { CSSProperties } from 'react';
 
 function clamp(value: number, min: number, max: number, fallback: number): number {
   if (!Number.isFinite(value)) return fallback;
@@ -22,7 +22,7 @@ export function normalizeImageStyles(input: unknown): ImageStyles {
   const raw = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const num = (key: string) => (typeof raw[key] === 'number' ? raw[key] : Number(raw[key]));
   const fit = raw.objectFit;
-  const { position, zoom, rotation } = ADJUSTER;
+  const { position, zoom, rotation } = IMAGE_ADJUSTER;
   return {
     scale: Number(
       toStep(

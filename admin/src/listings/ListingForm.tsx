@@ -1,3 +1,4 @@
+import { DEFAULT_COORDINATES, IMAGE_MAX_EXTRA, type ListingResource } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -15,20 +16,15 @@ import { ApiError } from '../api.ts';
 import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
 import { ImageUpload } from '../images/ImageUpload.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
-import {
-  DEFAULT_COORDINATES,
-  EXTRA_PHOTOS_MAX,
-  type ListingResource,
-  PRICE_STEP,
-  RATING_STEP,
-} from '../rules/constants.ts';
-import { KINDS } from '../rules/kinds.ts';
+import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
+import { kindTexts } from '../rules/kindTexts.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { ChipListField } from './ChipListField.tsx';
 import {
   emptyListingForm,
   type ListingField,
   type ListingFormState,
+  labelledRequired,
   listingFormFromRecord,
   listingPayload,
   validateListingForm,
@@ -37,11 +33,11 @@ import { useCategoryNames } from './useCategoryNames.ts';
 
 export default function ListingForm({ kind }: { kind: ListingResource }) {
   const { id } = useParams();
-  const info = KINDS[kind];
+  const info = kindTexts(kind);
   const dataProvider = useDataProvider();
   const navigate = useNavigate();
   const toast = useToast();
-  const categories = useCategoryNames(info.categoryType);
+  const categories = useCategoryNames(info.kind);
   const [form, setForm] = useState<ListingFormState>(emptyListingForm);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [loading, setLoading] = useState(Boolean(id));
@@ -59,9 +55,13 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
   const set = <K extends ListingField>(field: K, value: ListingFormState[K]) =>
     setForm((current) => ({ ...current, [field]: value }));
 
+  /** The label, with the asterisk where the field is required. */
+  const labelOf = (name: ListingField, label: string) =>
+    labelledRequired(kind, name) ? `${label} *` : label;
+
   const field = (name: ListingField, label: string, props: Record<string, unknown> = {}) => (
     <TextField
-      label={label}
+      label={labelOf(name, label)}
       name={name}
       value={form[name] as string}
       onChange={(event) => set(name, event.target.value as never)}
@@ -92,7 +92,7 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
       if (error instanceof ApiError) setErrors(error.fields);
       const action = id ? 'atualizar' : 'criar';
       toast(
-        `Erro ao ${action} ${info.singular.toLowerCase()}: ${messageOf(error, 'tente novamente.')}`,
+        `Erro ao ${action} ${info.singular}: ${messageOf(error, 'tente novamente.')}`,
         undefined,
         'error',
       );
@@ -102,8 +102,8 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
   };
 
   if (loading) return <Loading />;
-  const defaults = DEFAULT_COORDINATES[kind];
-  const title = `${id ? 'Editar' : 'Novo'} ${info.singular.toLowerCase()}`;
+  const defaults = DEFAULT_COORDINATES[info.kind];
+  const title = `${id ? 'Editar' : 'Novo'} ${info.singular}`;
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={title} />
@@ -120,20 +120,20 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
           }}
         >
           <Stack spacing={2}>
-            {field('name', 'Nome *')}
-            {field('description', 'Descrição *', { multiline: true, minRows: 3 })}
-            {kind !== 'passeios' ? field('address', 'Endereço *') : null}
-            {kind === 'comercios' ? field('horario', 'Horário de funcionamento *') : null}
-            {kind === 'passeios' ? field('ponto_encontro', 'Ponto de encontro *') : null}
-            {kind === 'passeios' ? field('duracao', 'Duração *') : null}
+            {field('name', 'Nome')}
+            {field('description', 'Descrição', { multiline: true, minRows: 3 })}
+            {kind !== 'passeios' ? field('address', 'Endereço') : null}
+            {kind === 'comercios' ? field('horario', 'Horário de funcionamento') : null}
+            {kind === 'passeios' ? field('ponto_encontro', 'Ponto de encontro') : null}
+            {kind === 'passeios' ? field('duracao', 'Duração') : null}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               {kind !== 'comercios'
-                ? field('price', 'Preço (R$) *', {
+                ? field('price', 'Preço (R$)', {
                     type: 'number',
                     slotProps: { htmlInput: { min: 0, step: PRICE_STEP } },
                   })
                 : null}
-              {field('phone', 'Telefone (WhatsApp) *', { placeholder: '5588999999999' })}
+              {field('phone', 'Telefone (WhatsApp)', { placeholder: PHONE_EXAMPLE })}
               {field('rating', 'Avaliação (0 a 5)', {
                 type: 'number',
                 slotProps: { htmlInput: { min: 0, max: 5, step: RATING_STEP } },
@@ -142,7 +142,7 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
             {kind === 'hospedagens' ? (
               <ChipListField
                 label="Categorias"
-                required
+                required={labelledRequired(kind, 'categorias')}
                 values={form.categorias}
                 onChange={(values) => set('categorias', values)}
                 options={categories}
@@ -151,7 +151,7 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
             ) : (
               <TextField
                 select
-                label="Categoria *"
+                label={labelOf('categoria', 'Categoria')}
                 name="categoria"
                 size="small"
                 value={form.categoria}
@@ -171,7 +171,7 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
             {kind === 'passeios' ? (
               <ChipListField
                 label="Itens incluídos"
-                required
+                required={labelledRequired(kind, 'itens_incluidos')}
                 values={form.itens_incluidos}
                 onChange={(values) => set('itens_incluidos', values)}
               />
@@ -180,13 +180,13 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
               placeholder: 'Wi-Fi, Piscina, Café da manhã',
             })}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {field('latitude', 'Latitude', { placeholder: String(defaults.latitude) })}
-              {field('longitude', 'Longitude', { placeholder: String(defaults.longitude) })}
+              {field('latitude', 'Latitude', { placeholder: String(defaults.lat) })}
+              {field('longitude', 'Longitude', { placeholder: String(defaults.lng) })}
             </Stack>
             <Box>
               <ImageUpload
-                label="Imagem principal *"
-                folder={info.uploadFolder}
+                label={labelOf('image_url', 'Imagem principal')}
+                folder={kind}
                 value={form.image_url ? [form.image_url] : []}
                 onChange={(urls) => set('image_url', urls[0] ?? '')}
                 max={1}
@@ -206,11 +206,11 @@ export default function ListingForm({ kind }: { kind: ListingResource }) {
               />
             ) : null}
             <ImageUpload
-              label={`Fotos adicionais (máximo ${EXTRA_PHOTOS_MAX})`}
-              folder={info.uploadFolder}
+              label={`Fotos adicionais (máximo ${IMAGE_MAX_EXTRA})`}
+              folder={kind}
               value={form.additional_images}
               onChange={(urls) => set('additional_images', urls)}
-              max={EXTRA_PHOTOS_MAX}
+              max={IMAGE_MAX_EXTRA}
             />
             <Stack direction="row" spacing={1}>
               <Button type="submit" variant="contained" disabled={saving}>

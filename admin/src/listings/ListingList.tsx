@@ -1,3 +1,4 @@
+import type { ListingResource } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -22,9 +23,9 @@ import { LinkBase as Link, Title } from 'react-admin';
 import { dataProvider } from '../dataProvider.ts';
 import { formatMoney } from '../i18n.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
-import { type ListingResource, RATING_STEP } from '../rules/constants.ts';
-import { KINDS } from '../rules/kinds.ts';
-import { chipsToShow, matchesSearch } from '../rules/ordering.ts';
+import { RATING_STEP } from '../rules/constants.ts';
+import { kindTexts } from '../rules/kindTexts.ts';
+import { chipsToShow, matchesSearch } from '../rules/lists.ts';
 import { useToast } from '../toast.tsx';
 import { applyChange } from './applyChange.ts';
 import { clampRating } from './formRules.ts';
@@ -72,7 +73,7 @@ function categoriesOf(row: ListingRow): string[] {
 }
 
 export default function ListingList({ kind }: { kind: ListingResource }) {
-  const info = KINDS[kind];
+  const info = kindTexts(kind);
   const toast = useToast();
   const { rows, reload } = useListings(
     kind,

@@ -1,20 +1,19 @@
 import {
   clampRating as clampSharedRating,
+  DEFAULT_COORDINATES,
+  DEFAULT_IMAGE_STYLES,
+  DEFAULT_RATING,
   firstErrorMessage,
+  IMAGE_MAX_EXTRA,
+  type ImageStyles,
+  kindOfResource,
+  LISTING_REQUIRED_FIELDS,
+  type ListingResource,
   listingSchemas,
   MESSAGES,
   splitList,
 } from '@guia-fortim/domain';
 import { normalizeImageStyles } from '../images/imageStyles.ts';
-import {
-  DEFAULT_COORDINATES,
-  DEFAULT_IMAGE_STYLES,
-  DEFAULT_RATING,
-  EXTRA_PHOTOS_MAX,
-  type ImageStyles,
-  KIND_OF_RESOURCE,
-  type ListingResource,
-} from '../rules/constants.ts';
 
 /** What the admin types: numbers stay text until saving so nothing typed is lost. */
 export interface ListingFormState {
@@ -42,20 +41,20 @@ export interface ListingFormState {
 
 export type ListingField = keyof ListingFormState;
 
-export const REQUIRED_FIELDS: Record<ListingResource, readonly ListingField[]> = {
-  hospedagens: ['name', 'description', 'address', 'price', 'phone', 'image_url', 'categorias'],
-  comercios: ['name', 'description', 'address', 'horario', 'phone', 'image_url', 'categoria'],
-  passeios: [
-    'name',
-    'description',
-    'ponto_encontro',
-    'duracao',
-    'price',
-    'phone',
-    'image_url',
-    'categoria',
-  ],
-};
+/** The fields the kind's write schema requires (checked here first, since blank is not 0). */
+export function requiredFields(kind: ListingResource): readonly ListingField[] {
+  return LISTING_REQUIRED_FIELDS[kindOfResource(kind)];
+}
+
+/**
+ * Whether a field's label carries the asterisk: the required fields, and the tours' included
+ * items, which admin spec §5 has "labelled required but not checked".
+ */
+export function labelledRequired(kind: ListingResource, field: ListingField): boolean {
+  return (
+    requiredFields(kind).includes(field) || (kind === 'passeios' && field === 'itens_incluidos')
+  );
+}
 
 export const INCOMPLETE = { title: MESSAGES.requiredTitle, description: MESSAGES.required };
 
@@ -105,7 +104,7 @@ export function listingFormFromRecord(record: Record<string, unknown>): ListingF
     categoria: text(record.categoria),
     itens_incluidos: list(record.itens_incluidos),
     image_url: text(record.image_url),
-    additional_images: list(record.additional_images).slice(0, EXTRA_PHOTOS_MAX),
+    additional_images: list(record.additional_images).slice(0, IMAGE_MAX_EXTRA),
     image_styles: normalizeImageStyles(record.image_styles),
   };
 }
@@ -133,7 +132,7 @@ export function missingRequiredFields(
   kind: ListingResource,
   form: ListingFormState,
 ): ListingField[] {
-  return REQUIRED_FIELDS[kind].filter((field) => isBlank(form, field));
+  return requiredFields(kind).filter((field) => isBlank(form, field));
 }
 
 function parseDecimal(value: string): number {
@@ -161,9 +160,7 @@ export function validateListingForm(
       fields: Object.fromEntries(missing.map((field) => [field, 'Campo obrigatório'])),
     };
   }
-  const parsed = listingSchemas[KIND_OF_RESOURCE[kind]].create.safeParse(
-    listingPayload(kind, form),
-  );
+  const parsed = listingSchemas[kindOfResource(kind)].create.safeParse(listingPayload(kind, form));
   if (parsed.success) return null;
   const fields: FormProblem['fields'] = {};
   for (const issue of parsed.error.issues) {
@@ -180,18 +177,18 @@ export function listingPayload(
 ): Record<string, unknown> {
   const coordinate = (value: string, fallback: number) =>
     value.trim() === '' ? fallback : parseDecimal(value);
-  const defaults = DEFAULT_COORDINATES[kind];
+  const defaults = DEFAULT_COORDINATES[kindOfResource(kind)];
   const common = {
     name: form.name.trim(),
     description: form.description.trim(),
     phone: form.phone.trim(),
     rating: form.rating.trim() === '' ? DEFAULT_RATING : parseDecimal(form.rating),
     image_url: form.image_url,
-    additional_images: form.additional_images.slice(0, EXTRA_PHOTOS_MAX),
+    additional_images: form.additional_images.slice(0, IMAGE_MAX_EXTRA),
     amenities: parseAmenities(form.amenities),
     image_styles: normalizeImageStyles(form.image_styles),
-    latitude: coordinate(form.latitude, defaults.latitude),
-    longitude: coordinate(form.longitude, defaults.longitude),
+    latitude: coordinate(form.latitude, defaults.lat),
+    longitude: coordinate(form.longitude, defaults.lng),
   };
   if (kind === 'hospedagens') {
     return {

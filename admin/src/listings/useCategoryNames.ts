@@ -1,9 +1,10 @@
+import { FALLBACK_CATEGORIES, type ListingKind } from '@guia-fortim/domain';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { CATEGORY_FALLBACKS, CATEGORY_OTHER, type CategoryType } from '../rules/constants.ts';
+import { OTHER_CATEGORY } from '../rules/constants.ts';
 
 /** Active categories of a type in order; the spec's fallback list when none exist. */
-export function useCategoryNames(type: CategoryType): string[] {
+export function useCategoryNames(type: ListingKind): string[] {
   const dataProvider = useDataProvider();
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
@@ -20,6 +21,6 @@ export function useCategoryNames(type: CategoryType): string[] {
       active = false;
     };
   }, [dataProvider, type]);
-  const base = names.length > 0 ? names : [...CATEGORY_FALLBACKS[type]];
-  return type === 'hospedagem' || base.includes(CATEGORY_OTHER) ? base : [...base, CATEGORY_OTHER];
+  const base = names.length > 0 ? names : [...FALLBACK_CATEGORIES[type]];
+  return type === 'hospedagem' || base.includes(OTHER_CATEGORY) ? base : [...base, OTHER_CATEGORY];
 }

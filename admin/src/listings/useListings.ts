@@ -1,17 +1,13 @@
+import { comparePublicOrder, type Listing, type ListingResource } from '@guia-fortim/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { ListingResource } from '../rules/constants.ts';
-import { comparePublicOrder } from '../rules/ordering.ts';
 import { useToast } from '../toast.tsx';
 
-export type ListingRow = Record<string, unknown> & {
-  id: string;
-  name: string;
-  is_featured?: boolean;
-  featured_order?: number;
-  is_pinned?: boolean;
-  pin_order?: number;
-};
+export type ListingRow = Record<string, unknown> &
+  Pick<
+    Listing,
+    'id' | 'name' | 'is_featured' | 'featured_order' | 'is_pinned' | 'pin_order' | 'created_at'
+  >;
 
 /** Every listing of a kind in the public order; reload after each change. */
 export function useListings(kind: ListingResource, failureMessage: string) {

@@ -1,67 +1,15 @@
-import type { CategoryType, ListingResource } from './constants.ts';
+// The panel's names for each kind of listing that the shell and the dashboard show, made from the
+// domain's kinds table (the list and form screens' sentences are in kindTexts.ts).
+import { agree, KINDS, type ListingKind } from '@guia-fortim/domain';
 
-/** How each kind of listing is named, stored and uploaded, in the panel's own words. */
-export interface KindInfo {
-  kind: ListingResource;
-  categoryType: CategoryType;
-  /** Tab and menu label. */
-  label: string;
-  singular: string;
-  /** 'a hospedagem', 'o comércio', 'o passeio' */
-  withArticle: string;
-  /** 'da hospedagem', 'do comércio', 'do passeio' */
-  ofThe: string;
-  /** 'as hospedagens', 'os comércios', 'os passeios' */
-  pluralWithArticle: string;
-  /** 'Hospedagem criada' — gender of the success messages. */
-  created: string;
-  updated: string;
-  deleted: string;
-  uploadFolder: string;
+export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Menu, tab, card and list title: 'Hospedagens', 'Comércios', 'Passeios'. */
+export function kindLabel(kind: ListingKind): string {
+  return capitalize(KINDS[kind].plural);
 }
 
-export const KINDS: Record<ListingResource, KindInfo> = {
-  hospedagens: {
-    kind: 'hospedagens',
-    categoryType: 'hospedagem',
-    label: 'Hospedagens',
-    singular: 'Hospedagem',
-    withArticle: 'a hospedagem',
-    ofThe: 'da hospedagem',
-    pluralWithArticle: 'as hospedagens',
-    created: 'Hospedagem criada',
-    updated: 'Hospedagem atualizada',
-    deleted: 'Hospedagem excluída',
-    uploadFolder: 'hospedagens',
-  },
-  comercios: {
-    kind: 'comercios',
-    categoryType: 'comercio',
-    label: 'Comércios',
-    singular: 'Comércio',
-    withArticle: 'o comércio',
-    ofThe: 'do comércio',
-    pluralWithArticle: 'os comércios',
-    created: 'Comércio criado',
-    updated: 'Comércio atualizado',
-    deleted: 'Comércio excluído',
-    uploadFolder: 'comercios',
-  },
-  passeios: {
-    kind: 'passeios',
-    categoryType: 'passeio',
-    label: 'Passeios',
-    singular: 'Passeio',
-    withArticle: 'o passeio',
-    ofThe: 'do passeio',
-    pluralWithArticle: 'os passeios',
-    created: 'Passeio criado',
-    updated: 'Passeio atualizado',
-    deleted: 'Passeio excluído',
-    uploadFolder: 'passeios',
-  },
-};
-
-export function isListingKind(value: string | undefined): value is ListingResource {
-  return value === 'hospedagens' || value === 'comercios' || value === 'passeios';
+/** The dashboard's quick actions: 'Nova hospedagem', 'Novo comércio', 'Novo passeio'. */
+export function newKindLabel(kind: ListingKind): string {
+  return `${agree(kind, 'Novo', 'Nova')} ${KINDS[kind].singular}`;
 }

@@ -1,3 +1,4 @@
+import type { ImageStyles } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -18,7 +19,6 @@ import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
 import { ImageUpload } from '../images/ImageUpload.tsx';
 import { imageStyleCss, normalizeImageStyles } from '../images/imageStyles.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
-import type { ImageStyles } from '../rules/constants.ts';
 import {
   canDeleteSlide,
   newSlideForm,

@@ -1,3 +1,4 @@
+import type { ListingKind } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -16,14 +17,13 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, Title, useDataProvider } from 'react-admin';
 import { Loading } from '../layout/AdminLayout.tsx';
-import type { CategoryType } from '../rules/constants.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { KindTabs } from './KindTabs.tsx';
 
 interface Category {
   id: string;
   name: string;
-  type: CategoryType;
+  type: ListingKind;
   is_active: boolean;
   order_position: number;
 }
@@ -37,7 +37,7 @@ const TABS = [
 export default function Categories() {
   const dataProvider = useDataProvider();
   const toast = useToast();
-  const [type, setType] = useState<CategoryType>('hospedagem');
+  const [type, setType] = useState<ListingKind>('hospedagem');
   const [rows, setRows] = useState<Category[] | null>(null);
   const [dialog, setDialog] = useState<{ id?: string; name: string } | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,19 +1,22 @@
+import { KINDS, LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { LinkBase as Link, Title, useDataProvider } from 'react-admin';
+import { kindLabel, newKindLabel } from '../rules/kinds.ts';
 
 const CARDS = [
-  { resource: 'hospedagens', label: 'Hospedagens', path: '/admin/hospedagens' },
-  { resource: 'comercios', label: 'Comércios', path: '/admin/comercios' },
-  { resource: 'passeios', label: 'Passeios', path: '/admin/passeios' },
+  ...LISTING_KINDS.map((kind) => ({
+    resource: KINDS[kind].resource,
+    label: kindLabel(kind),
+    path: panelRoute(kind),
+  })),
   { resource: 'carousel_slides', label: 'Slides do carrossel', path: '/admin/carousel' },
-] as const;
+];
 
-const QUICK_ACTIONS = [
-  { label: 'Nova hospedagem', path: '/admin/hospedagens/novo' },
-  { label: 'Novo comércio', path: '/admin/comercios/novo' },
-  { label: 'Novo passeio', path: '/admin/passeios/novo' },
-] as const;
+const QUICK_ACTIONS = LISTING_KINDS.map((kind) => ({
+  label: newKindLabel(kind),
+  path: `${panelRoute(kind)}/novo`,
+}));
 
 /** Real counts from the database (deviation: the spec's fixed numbers are not copied). */
 export default function Dashboard() {

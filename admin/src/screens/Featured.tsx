@@ -1,3 +1,4 @@
+import { kindOfResource, LISTING_RESOURCES, type ListingResource } from '@guia-fortim/domain';
 import { Box, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -5,11 +6,8 @@ import { dataProvider as adminApi } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
 import type { ListingRow } from '../listings/useListings.ts';
-import {
-  FEATURED_ADD_LIST_LIMIT,
-  FEATURED_LIMIT,
-  type ListingResource,
-} from '../rules/constants.ts';
+import { FEATURED_ADD_LIST_LIMIT, FEATURED_LIMIT } from '../rules/constants.ts';
+import { kindLabel } from '../rules/kinds.ts';
 import { useToast } from '../toast.tsx';
 import {
   CandidateList,
@@ -19,11 +17,7 @@ import {
   RankingHeader,
 } from './RankedListings.tsx';
 
-const TABS = [
-  { value: 'hospedagens', label: 'Hospedagens' },
-  { value: 'comercios', label: 'Comércios' },
-  { value: 'passeios', label: 'Passeios' },
-] as const;
+const TABS = LISTING_RESOURCES.map((value) => ({ value, label: kindLabel(kindOfResource(value)) }));
 
 export function placeOf(row: ListingRow): string {
   return String(row.address ?? row.ponto_encontro ?? '');

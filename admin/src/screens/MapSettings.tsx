@@ -1,3 +1,4 @@
+import { kindOfResource, LISTING_RESOURCES } from '@guia-fortim/domain';
 import {
   Alert,
   Box,
@@ -12,8 +13,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
-import { LISTING_KINDS, MAP_TABLE_LIMIT } from '../rules/constants.ts';
-import { KINDS } from '../rules/kinds.ts';
+import { MAP_ADMIN_TABLE_LIMIT } from '../rules/constants.ts';
 import { messageOf } from '../toast.tsx';
 import { MapsKeyForm } from './MapsKeyForm.tsx';
 
@@ -31,10 +31,10 @@ export default function MapSettings() {
   const [locations, setLocations] = useState<Location[] | null>(null);
   useEffect(() => {
     Promise.all(
-      LISTING_KINDS.map((kind) =>
+      LISTING_RESOURCES.map((kind) =>
         dataProvider
           .getList(kind, {
-            pagination: { page: 1, perPage: MAP_TABLE_LIMIT },
+            pagination: { page: 1, perPage: MAP_ADMIN_TABLE_LIMIT },
             sort: { field: 'created_at', order: 'DESC' },
             filter: {},
           })
@@ -42,14 +42,14 @@ export default function MapSettings() {
             data.map((row) => ({
               id: `${kind}-${row.id}`,
               name: String(row.name),
-              type: KINDS[kind].categoryType,
+              type: kindOfResource(kind),
               latitude: row.latitude,
               longitude: row.longitude,
             })),
           ),
       ),
     )
-      .then((lists) => setLocations(lists.flat().slice(0, MAP_TABLE_LIMIT)))
+      .then((lists) => setLocations(lists.flat().slice(0, MAP_ADMIN_TABLE_LIMIT)))
       .catch(() => setLocations([]));
   }, [dataProvider]);
   return (

@@ -1,7 +1,8 @@
+import { MAPS_API_KEY_STORAGE_KEY } from '@guia-fortim/domain';
 import { Button, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { dataProvider } from '../dataProvider.ts';
-import { MAPS_KEY_SETTING, MAPS_KEY_STORAGE } from '../rules/constants.ts';
+import { MAPS_KEY_SETTING } from '../rules/constants.ts';
 import { readSiteSettings } from './siteSettingsStore.ts';
 
 /**
@@ -17,11 +18,11 @@ export function MapsKeyForm({
   onSaved: () => void;
   onFailed: (error: unknown) => void;
 }) {
-  const [key, setKey] = useState(() => localStorage.getItem(MAPS_KEY_STORAGE) ?? '');
+  const [key, setKey] = useState(() => localStorage.getItem(MAPS_API_KEY_STORAGE_KEY) ?? '');
   const [saving, setSaving] = useState(false);
   // Without a local override, show the site setting every visitor uses.
   useEffect(() => {
-    if (localStorage.getItem(MAPS_KEY_STORAGE)) return;
+    if (localStorage.getItem(MAPS_API_KEY_STORAGE_KEY)) return;
     readSiteSettings()
       .then((settings) => setKey((current) => current || (settings[MAPS_KEY_SETTING] ?? '')))
       .catch(() => undefined);
@@ -32,7 +33,7 @@ export function MapsKeyForm({
     setSaving(true);
     try {
       await dataProvider.saveSettings({ [MAPS_KEY_SETTING]: value });
-      localStorage.setItem(MAPS_KEY_STORAGE, value);
+      localStorage.setItem(MAPS_API_KEY_STORAGE_KEY, value);
       onSaved();
     } catch (error) {
       onFailed(error);

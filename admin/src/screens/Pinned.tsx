@@ -1,3 +1,4 @@
+import { kindOfResource, type ListingResource } from '@guia-fortim/domain';
 import { Box, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -5,8 +6,8 @@ import { dataProvider as adminApi } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
 import type { ListingRow } from '../listings/useListings.ts';
-import type { ListingResource } from '../rules/constants.ts';
-import { matchesSearch } from '../rules/ordering.ts';
+import { kindLabel } from '../rules/kinds.ts';
+import { matchesSearch } from '../rules/lists.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import {
   CandidateList,
@@ -16,11 +17,11 @@ import {
   RankingHeader,
 } from './RankedListings.tsx';
 
-const TABS = [
-  { value: 'comercios', label: 'Comércios' },
-  { value: 'hospedagens', label: 'Hospedagens' },
-  { value: 'passeios', label: 'Passeios' },
-] as const;
+/** This screen opens on commerce. */
+const TABS = (['comercios', 'hospedagens', 'passeios'] as const).map((value) => ({
+  value,
+  label: kindLabel(kindOfResource(value)),
+}));
 
 /** What the unpinned list says when it has nothing to show. */
 export function unpinnedEmptyText(search: string, totalUnpinned: number): string {

@@ -1,12 +1,13 @@
 // What the featured and pinned screens share: a kind's ranked listings (moved up and down,
 // removed) above a searchable list of the listings that can join them. Each screen keeps its own
 // texts, order and rules.
+
+import type { ListingResource } from '@guia-fortim/domain';
 import { Box, Button, Card, List, ListItem, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 import { NameSearch } from '../listings/NameSearch.tsx';
 import type { ListingRow } from '../listings/useListings.ts';
-import type { ListingResource } from '../rules/constants.ts';
 import { ItemThumb } from './ItemThumb.tsx';
 import { KindTabs } from './KindTabs.tsx';
 

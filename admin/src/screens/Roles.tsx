@@ -1,3 +1,4 @@
+import { APP_ROLES, type AppRole } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -12,13 +13,12 @@ import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { dataProvider } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
-import { ROLES, type Role } from '../rules/constants.ts';
-import { matchesSearch } from '../rules/ordering.ts';
+import { matchesSearch } from '../rules/lists.ts';
 import { supabase } from '../supabase.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { grantErrorMessage } from './grantMessages.ts';
 
-export const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS: Record<AppRole, string> = {
   user: 'Usuário',
   moderator: 'Moderador',
   admin: 'Admin',
@@ -28,7 +28,7 @@ interface UserRow {
   id: string;
   username: string | null;
   full_name: string | null;
-  role: Role;
+  role: AppRole;
 }
 
 async function readUsers(): Promise<UserRow[]> {
@@ -38,9 +38,9 @@ async function readUsers(): Promise<UserRow[]> {
   ]);
   if (profiles.error) throw profiles.error;
   if (roles.error) throw roles.error;
-  const roleOf = new Map<string, Role>();
+  const roleOf = new Map<string, AppRole>();
   for (const row of roles.data ?? []) {
-    if (!roleOf.has(row.user_id) && ROLES.includes(row.role)) roleOf.set(row.user_id, row.role);
+    if (!roleOf.has(row.user_id) && APP_ROLES.includes(row.role)) roleOf.set(row.user_id, row.role);
   }
   return (profiles.data ?? []).map((profile) => ({
     ...profile,
@@ -110,7 +110,7 @@ export default function Roles() {
       });
   }, [toast]);
 
-  const change = async (user: UserRow, role: Role) => {
+  const change = async (user: UserRow, role: AppRole) => {
     if (role === user.role) return;
     try {
       await dataProvider.setRole(user.id, role);
@@ -166,10 +166,10 @@ export default function Roles() {
                   size="small"
                   label="Função"
                   value={user.role}
-                  onChange={(event) => void change(user, event.target.value as Role)}
+                  onChange={(event) => void change(user, event.target.value as AppRole)}
                   fullWidth
                 >
-                  {ROLES.map((role) => (
+                  {APP_ROLES.map((role) => (
                     <MenuItem key={role} value={role}>
                       {ROLE_LABELS[role]}
                     </MenuItem>

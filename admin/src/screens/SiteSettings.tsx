@@ -1,14 +1,14 @@
+import type { SettingKey } from '@guia-fortim/domain';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { dataProvider } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
-import type { SiteSettingKey } from '../rules/constants.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { readSiteSettings } from './siteSettingsStore.ts';
 
 interface SettingField {
-  key: SiteSettingKey;
+  key: SettingKey;
   label: string;
   type?: 'email';
   multiline?: boolean;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { newKindLabel } from '../src/rules/kinds.ts';
+import { kindTexts } from '../src/rules/kindTexts.ts';
+import { SIDEBAR_ITEMS } from '../src/sidebar.ts';
+
+describe("the panel's words for each kind", () => {
+  it('come from the domain nouns, in the gender of each', () => {
+    expect(kindTexts('hospedagens')).toEqual({
+      kind: 'hospedagem',
+      label: 'Hospedagens',
+      singular: 'hospedagem',
+      withArticle: 'a hospedagem',
+      ofThe: 'da hospedagem',
+      pluralWithArticle: 'as hospedagens',
+      created: 'Hospedagem criada',
+      updated: 'Hospedagem atualizada',
+      deleted: 'Hospedagem excluída',
+    });
+    expect(kindTexts('comercios')).toEqual({
+      kind: 'comercio',
+      label: 'Comércios',
+      singular: 'comércio',
+      withArticle: 'o comércio',
+      ofThe: 'do comércio',
+      pluralWithArticle: 'os comércios',
+      created: 'Comércio criado',
+      updated: 'Comércio atualizado',
+      deleted: 'Comércio excluído',
+    });
+    expect(kindTexts('passeios')).toMatchObject({
+      label: 'Passeios',
+      withArticle: 'o passeio',
+      created: 'Passeio criado',
+    });
+  });
+
+  it("the dashboard's quick actions agree with the noun", () => {
+    expect((['hospedagem', 'comercio', 'passeio'] as const).map(newKindLabel)).toEqual([
+      'Nova hospedagem',
+      'Novo comércio',
+      'Novo passeio',
+    ]);
+  });
+
+  it('name the sidebar items of the three lists', () => {
+    expect(SIDEBAR_ITEMS.slice(1, 4)).toEqual([
+      { path: '/admin/hospedagens', label: 'Hospedagens' },
+      { path: '/admin/comercios', label: 'Comércios' },
+      { path: '/admin/passeios', label: 'Passeios' },
+    ]);
+  });
+});

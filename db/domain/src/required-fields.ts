@@ -1,0 +1,20 @@
+// Which fields a form must fill, read from the write schemas so that the rule is stated once:
+// a field is required when the create schema refuses it absent (no default, not optional).
+import type { z } from 'zod';
+import { listingSchemas } from './schemas.ts';
+import type { ListingKind } from './types.ts';
+
+type Shape = Record<string, z.ZodType>;
+
+export function requiredKeys<S extends Shape>(schema: { shape: S }): (keyof S & string)[] {
+  return Object.entries(schema.shape)
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([key]) => key);
+}
+
+/** Per kind, in the order the schema lists them. */
+export const LISTING_REQUIRED_FIELDS = {
+  hospedagem: /* @__PURE__ */ requiredKeys(listingSchemas.hospedagem.create),
+  comercio: /* @__PURE__ */ requiredKeys(listingSchemas.comercio.create),
+  passeio: /* @__PURE__ */ requiredKeys(listingSchemas.passeio.create),
+} as const satisfies Record<ListingKind, readonly string[]>;
