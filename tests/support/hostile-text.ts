@@ -40,23 +40,6 @@ export const HOSTILE_PAYLOADS: readonly Payload[] = [
   { id: 'emoji', text: '🏖️🌴 👨‍👩‍👧‍👦 🇧🇷 🤙🏽' },
 ] as const;
 
-/** Payloads that carry markup or script (the ones that would do something if interpreted). */
-export const EXECUTABLE_IDS = new Set([
-  'script-tag',
-  'img-onerror',
-  'single-quote-autofocus',
-  'double-quote-autofocus',
-  'svg-onload',
-  'alert',
-  'javascript-url',
-  'data-url',
-  'anchor',
-  'iframe',
-  'script-breakout',
-  'template',
-  'markdown',
-]);
-
 /**
  * As many payloads as fit in `max` characters, joined by spaces, starting at `offset` (so fields
  * of one row start with different payloads). At least the first one, cut to `max`.

@@ -77,7 +77,7 @@ function apiTarget(): { url: string; secretKey: string } | null {
   const stack = readJson(join(DATA_DIR, 'stack.json'));
   const secrets = readJson(join(DATA_DIR, 'secrets.json'));
   const localUrl = url ?? stack?.supabaseUrl;
-  const localKey = secretKey ?? secrets?.secretKey;
+  const localKey = secretKey ?? secrets?.supabaseSecretKey;
   if (typeof localUrl === 'string' && typeof localKey === 'string') {
     return { url: localUrl, secretKey: localKey };
   }

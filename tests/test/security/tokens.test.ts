@@ -195,7 +195,7 @@ describe('a session replayed after sign-out', () => {
     expect(auth.status).toBe(403);
     expect(auth.body.error_code ?? auth.body.code).toBe('session_not_found');
 
-    // Supabase semantics (supabase-wire.md D.14): access tokens are stateless, so PostgREST and
+    // Supabase semantics: access tokens are stateless, so PostgREST and
     // the worker still accept this one until `exp` (at most an hour); the admin role is what the
     // worker and row-level security check on every call.
     const calls = surfaces(session.access_token);
