@@ -1,7 +1,7 @@
 // Test utility shared by every package: start a server process on a free 127.0.0.1 port, wait
 // until it answers over HTTP, and always stop it (and its children) afterwards.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 // Test servers take their ports from below Linux's ephemeral range (32768–60999 by default), which
 // the system hands out to every outgoing connection: a port found free there and released could be
@@ -73,7 +73,10 @@ export async function startServer(options: StartServerOptions): Promise<StartedS
     port,
     process: child,
     output: () => log,
-    stop: () => stopProcess(child).finally(() => running.delete(server)),
+    stop: () =>
+      stopProcess(child)
+        .then(() => untilClosed(port, child))
+        .finally(() => running.delete(server)),
   };
   running.add(server);
   if (!exitHookInstalled) {
@@ -112,6 +115,33 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
     process.kill(-child.pid, signal);
   } catch {
     // already gone
+  }
+}
+
+function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The process the server was started with can exit before a child of its own that holds the port
+ * (wrangler's workerd): stopped means the port is free, so that the next start can take it.
+ */
+async function untilClosed(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let killed = false;
+  while ((await acceptsConnections(port)) && Date.now() < deadline) {
+    if (!killed && Date.now() > deadline - 8_000) {
+      killGroup(child, 'SIGKILL');
+      killed = true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
