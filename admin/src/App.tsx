@@ -1,7 +1,7 @@
 import { LISTING_RESOURCES } from '@guia-fortim/domain';
 import { lazy } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
 import { AccessGate } from './AccessGate.tsx';
 import { authProvider } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
@@ -12,7 +12,12 @@ import { theme } from './theme.ts';
 // Each screen is its own chunk: the first screen downloads only the shell and itself.
 const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
 const ListingList = lazy(() => import('./listings/ListingList.tsx'));
-const ListingForm = lazy(() => import('./listings/ListingForm.tsx'));
+const ListingCreate = lazy(() =>
+  import('./listings/ListingForm.tsx').then((module) => ({ default: module.ListingCreate })),
+);
+const ListingEdit = lazy(() =>
+  import('./listings/ListingForm.tsx').then((module) => ({ default: module.ListingEdit })),
+);
 const Categories = lazy(() => import('./screens/Categories.tsx'));
 const Featured = lazy(() => import('./screens/Featured.tsx'));
 const Pinned = lazy(() => import('./screens/Pinned.tsx'));
@@ -35,21 +40,15 @@ function Panel() {
       theme={theme}
       disableTelemetry
     >
+      {/* The spec's routes: /admin/{resource}/novo and /admin/{resource}/editar/:id. */}
+      {LISTING_RESOURCES.map((kind) => (
+        <Resource key={kind} name={kind} list={ListingList}>
+          <Route path="novo" element={<ListingCreate kind={kind} />} />
+          <Route path="editar/:id" element={<ListingEdit kind={kind} />} />
+        </Resource>
+      ))}
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
-        {LISTING_RESOURCES.map((kind) => [
-          <Route key={kind} path={`/${kind}`} element={<ListingList kind={kind} />} />,
-          <Route
-            key={`${kind}-new`}
-            path={`/${kind}/novo`}
-            element={<ListingForm kind={kind} />}
-          />,
-          <Route
-            key={`${kind}-edit`}
-            path={`/${kind}/editar/:id`}
-            element={<ListingForm kind={kind} />}
-          />,
-        ])}
         <Route path="/categorias" element={<Categories />} />
         <Route path="/destaques" element={<Featured />} />
         <Route path="/ordenar-topo" element={<Pinned />} />
@@ -63,20 +62,19 @@ function Panel() {
   );
 }
 
+// A data router: react-admin's warnWhenUnsavedChanges blocks navigation only inside one.
+const router = createBrowserRouter([
+  {
+    path: '/admin/*',
+    element: (
+      <AccessGate>
+        <Panel />
+      </AccessGate>
+    ),
+  },
+  { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+]);
+
 export function App() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route
-          path="/admin/*"
-          element={
-            <AccessGate>
-              <Panel />
-            </AccessGate>
-          }
-        />
-        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -6,12 +6,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** Where react-admin's forms look for the server's messages per field. */
+  readonly body: { errors: Record<string, string> };
   constructor(message: string, status: number, code: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = { errors: fields };
   }
 }
 

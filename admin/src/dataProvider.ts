@@ -1,6 +1,12 @@
-import type { AppRole, ListingResource, PublishState } from '@guia-fortim/domain';
+import {
+  type AppRole,
+  LISTING_RESOURCES,
+  type ListingResource,
+  PUBLIC_ORDER_COLUMNS,
+  type PublishState,
+} from '@guia-fortim/domain';
 import { supabaseDataProvider } from 'ra-supabase';
-import type { DataProvider } from 'react-admin';
+import type { DataProvider, GetListParams, SortPayload } from 'react-admin';
 import { api } from './api.ts';
 import { panelConfig } from './config.ts';
 import { supabase } from './supabase.ts';
@@ -41,8 +47,60 @@ const reads = supabaseDataProvider({
   supabaseClient: supabase,
 });
 
+/** The listing lists' filter for 'Buscar por nome' (kept in the URL as `q`). */
+export const NAME_SEARCH = 'q';
+/** The listing lists' default sort: the public order (pinned first, then the newest). */
+export const PUBLIC_ORDER = 'ordem_publica';
+
+const isListingResource = (resource: string): resource is ListingResource =>
+  (LISTING_RESOURCES as readonly string[]).includes(resource);
+
+/** A PostgreSQL regular expression that matches the typed text literally. */
+function literalPattern(text: string): string {
+  return text.trim().replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/**
+ * ra-data-postgrest writes one `order=${field}.${direction}`: the columns before the last go into
+ * the field with their own direction. The id comes last, so that rows with equal values keep
+ * their place from one page to the next.
+ */
+function listingSort({ field, order }: SortPayload): SortPayload {
+  const columns: [string, boolean][] =
+    field === PUBLIC_ORDER
+      ? PUBLIC_ORDER_COLUMNS.map(({ column, ascending }) => [column, ascending])
+      : [[field, order === 'ASC']];
+  if (field !== 'id') columns.push(['id', true]);
+  const [lastColumn, lastAscending] = columns.pop() as [string, boolean];
+  return {
+    field: [...columns.map(([column, up]) => `${column}.${up ? 'asc' : 'desc'}`), lastColumn].join(
+      ',',
+    ),
+    order: lastAscending ? 'ASC' : 'DESC',
+  };
+}
+
+/** Listings are searched by name on the server (case-insensitive substring) and sorted there. */
+function listingListParams(params: GetListParams): GetListParams {
+  const { [NAME_SEARCH]: search, ...filter } = params.filter ?? {};
+  if (typeof search === 'string' && search.trim() !== '') {
+    filter['name@imatch'] = literalPattern(search);
+  }
+  return {
+    ...params,
+    filter,
+    sort: listingSort(params.sort ?? { field: PUBLIC_ORDER, order: 'ASC' }),
+  };
+}
+
 export const dataProvider: AdminDataProvider = {
   ...reads,
+  getList(resource, params) {
+    return reads.getList(
+      resource,
+      isListingResource(resource) ? listingListParams(params) : params,
+    );
+  },
   async create(resource, params) {
     const data = await api<Record<string, unknown>>('POST', writePath(resource), params.data);
     return { data: { ...params.data, ...data } as never };

@@ -14,5 +14,7 @@ export const theme = {
       // spaces) wraps instead of pushing a row's buttons under its text on a phone.
       styleOverrides: { body: { overflowWrap: 'anywhere' } },
     },
+    // A button's label is the panel's own words: it wraps between them, never inside one.
+    MuiButton: { styleOverrides: { root: { overflowWrap: 'normal' } } },
   },
 };

@@ -3,19 +3,22 @@ import type { ListingResource } from '@guia-fortim/domain';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../src/dataProvider.ts';
 import { i18nProvider } from '../src/i18n.ts';
-import ListingForm from '../src/listings/ListingForm.tsx';
+import { ListingCreate } from '../src/listings/ListingForm.tsx';
 
 afterEach(cleanup);
+// The first render loads react-admin and MUI: on a loaded 2-core machine more than 5 s. A test
+// that timed out would go on typing into the next one's form.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The real providers; the configured servers are unreachable (port 9), so category lists fall
 // back to the spec's built-in lists and nothing typed can be saved by accident.
 function renderForm(kind: ListingResource) {
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      <ListingForm kind={kind} />
+      <ListingCreate kind={kind} />
       <Notification />
     </AdminContext>,
   );
@@ -31,6 +34,19 @@ describe('listing form', () => {
     expect(screen.getByText('Por favor, preencha todos os campos obrigatórios.')).toBeTruthy();
     expect((screen.getByLabelText('Nome *') as HTMLInputElement).value).toBe('Pousada do Rio');
     expect(screen.getAllByText('Campo obrigatório').length).toBe(6);
+  });
+
+  it("titles a new item in its noun's gender: Nova hospedagem, Novo comércio, Novo passeio", () => {
+    const titles: Record<ListingResource, string> = {
+      hospedagens: 'Nova hospedagem',
+      comercios: 'Novo comércio',
+      passeios: 'Novo passeio',
+    };
+    for (const kind of ['hospedagens', 'comercios', 'passeios'] as const) {
+      renderForm(kind);
+      expect(screen.getByRole('heading', { level: 1 }).textContent, kind).toBe(titles[kind]);
+      cleanup();
+    }
   });
 
   it('shows each kind its own fields', () => {

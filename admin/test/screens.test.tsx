@@ -7,7 +7,7 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, Notification } from 'react-admin';
+import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
@@ -29,6 +29,7 @@ let Screens: {
   Categories: ComponentType;
   MapSettings: ComponentType;
   Roles: ComponentType;
+  ListingList: ComponentType;
 };
 
 const HOUR = 3_600_000;
@@ -188,6 +189,7 @@ beforeAll(async () => {
     Categories: (await import('../src/screens/Categories.tsx')).default,
     MapSettings: (await import('../src/screens/MapSettings.tsx')).default,
     Roles: (await import('../src/screens/Roles.tsx')).default,
+    ListingList: (await import('../src/listings/ListingList.tsx')).default,
   };
 }, 120_000);
 
@@ -207,6 +209,79 @@ function show(Screen: ComponentType) {
 
 const namesIn = (rows: HTMLElement[]) =>
   rows.map((row) => row.querySelector('p')?.textContent ?? '');
+
+/** A listing list screen as its `<Resource>` renders it, at /admin/{resource}. */
+function showList(resource: string) {
+  window.history.replaceState(null, '', `/admin/${resource}`);
+  return render(
+    <Admin>
+      <ResourceContextProvider value={resource}>
+        <Screens.ListingList />
+      </ResourceContextProvider>
+    </Admin>,
+  );
+}
+
+const listedNames = () =>
+  screen.queryAllByTestId('listing-row').map((row) => row.querySelector('td')?.textContent ?? '');
+
+describe('listing lists (/admin/hospedagens, /admin/comercios, /admin/passeios)', () => {
+  it('show the public order first: pinned by pin_order, then the newest', async () => {
+    showList('comercios');
+    const newestFirst = [FEATURED_COMERCIO, ...COMERCIOS]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map((row) => row.name);
+    await waitFor(() => expect(listedNames()).toEqual(newestFirst));
+  });
+
+  it('sort by a column on the server when its header is clicked, both ways', async () => {
+    const user = userEvent.setup();
+    showList('comercios');
+    const byName = [FEATURED_COMERCIO, ...COMERCIOS].map((row) => row.name).sort();
+    await waitFor(() => expect(listedNames()).toHaveLength(byName.length));
+    await user.click(screen.getByText('Nome', { selector: 'th *' }));
+    await waitFor(() => expect(listedNames()).toEqual(byName));
+    await user.click(screen.getByText('Nome', { selector: 'th *' }));
+    await waitFor(() => expect(listedNames()).toEqual([...byName].reverse()));
+  });
+
+  it('with more than 1,000 lodgings, the oldest is still found by Buscar por nome', async () => {
+    const extra = Array.from({ length: 1005 }, (_, i) =>
+      hospedagem(`extra-${i}`, `Pousada Extra ${i}`, { created_at: at(200 + i) }),
+    );
+    const oldest = hospedagem('mais-antiga', 'Pousada Mais Antiga (1999)', {
+      created_at: '1999-01-01T00:00:00Z',
+    });
+    ok(await db.service.from('hospedagens').insert([...extra, oldest]), 'hospedagens extras');
+    try {
+      const user = userEvent.setup();
+      showList('hospedagens');
+      await waitFor(() => expect(listedNames()).toHaveLength(25));
+      // Pinned first, then the newest.
+      expect(listedNames()[0]).toBe('Pousada do Rio');
+      expect(listedNames()[1]).toBe('Pousada Extra 1004');
+      // Typed as an admin would: other case, and the parenthesis taken literally.
+      await user.type(screen.getByLabelText('Buscar por nome'), 'mais antiga (1999');
+      await waitFor(() => expect(listedNames()).toEqual(['Pousada Mais Antiga (1999)']), {
+        timeout: 15_000,
+      });
+      await user.clear(screen.getByLabelText('Buscar por nome'));
+      await user.type(screen.getByLabelText('Buscar por nome'), 'nenhuma pousada assim');
+      expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
+    } finally {
+      // The database makes each slug from the name: the rows are found by name.
+      const gone = ok(
+        await db.service
+          .from('hospedagens')
+          .delete()
+          .or('name.like.Pousada Extra *,name.like.Pousada Mais Antiga*')
+          .select('id'),
+        'apagar hospedagens extras',
+      );
+      expect(gone).toHaveLength(extra.length + 1);
+    }
+  });
+});
 
 describe('Destaques (/admin/destaques)', () => {
   it("a kind with nothing featured says 'Nenhum item em destaque ainda.'; its add list still lists", async () => {

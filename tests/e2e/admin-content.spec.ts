@@ -1,6 +1,7 @@
 // The panel's content management against the whole local stack (db/local + worker + the built
 // site and panel on one origin), signed in as the demo admin through the site's sign-in page.
 // Each test puts back what it changed, so the suite can run again on the same stack.
+import { readFile } from 'node:fs/promises';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { imageVariant } from '@guia-fortim/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -212,6 +213,111 @@ async function choose(page: Page, combobox: Locator, option: string) {
 // Notifications queue up (one at a time, 5 s each), so a message may wait behind another.
 const toast = (page: Page, text: string) =>
   expect(page.getByText(text).first()).toBeVisible({ timeout: 20_000 });
+
+/** The words inside `root` that the browser split across two lines ('R$ 320,0' / '0'). */
+function wordsBrokenInTheMiddle(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set(
+          [...range.getClientRects()]
+            .filter((box) => box.width > 0)
+            .map((box) => Math.round(box.top)),
+        );
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+test('the lodging list and form never break a word in the middle, on a computer or a phone', async ({
+  page,
+}) => {
+  const main = page.locator('#main-content');
+  await open(page, '/admin/hospedagens');
+  await expect(page.getByTestId('listing-row').first()).toBeVisible({ timeout: 20_000 });
+  for (const width of [1280, 1366, 1440, 1920, 360, 390, 430]) {
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await expect(page.getByTestId('listing-row').first()).toBeVisible();
+    expect(await wordsBrokenInTheMiddle(main), `lista a ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await open(page, '/admin/hospedagens/novo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nova hospedagem' })).toBeVisible();
+  for (const width of [1280, 1366, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByLabel('Nome *')).toBeVisible();
+    expect(await wordsBrokenInTheMiddle(main), `formulário a ${width} px`).toEqual([]);
+  }
+});
+
+test('leaving a half-filled form asks first, and staying keeps what was typed', async ({
+  page,
+}) => {
+  const warning =
+    'Algumas de suas alterações não foram salvas. Você tem certeza que quer ignorá-las?';
+  await open(page, '/admin/comercios/novo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo comércio' })).toBeVisible();
+  await page.getByLabel('Nome *').fill(`Sorveteria pela metade ${stamp}`);
+
+  const menu = page.getByRole('navigation', { name: 'Menu do painel' });
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    return dialog.dismiss();
+  });
+  await menu.getByRole('link', { name: 'Passeios' }).click();
+  await expect.poll(() => asked).toEqual([warning]);
+  await expect(page).toHaveURL(/\/admin\/comercios\/novo$/);
+  await expect(page.getByLabel('Nome *')).toHaveValue(`Sorveteria pela metade ${stamp}`);
+
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    return dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/admin\/comercios$/);
+  expect(asked).toEqual([warning, warning]);
+  await expect(page.getByTestId('listing-row').filter({ hasText: 'pela metade' })).toHaveCount(0);
+});
+
+test('a list is sorted by a column, searched by name in the address, and exported as CSV', async ({
+  page,
+}) => {
+  const all = await publicRows<{ name: string }>('comercios', { select: 'name' });
+  const byName = all.map((row) => row.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  await open(page, '/admin/comercios');
+  const names = page.getByTestId('listing-row').locator('td.column-name');
+  await expect(names).toHaveCount(all.length, { timeout: 20_000 });
+  await page.getByRole('columnheader', { name: 'Nome' }).getByRole('button').click();
+  await expect(names).toHaveText(byName);
+  await page.getByRole('columnheader', { name: 'Nome' }).getByRole('button').click();
+  await expect(names).toHaveText([...byName].reverse());
+
+  const wanted = byName[1] as string;
+  await page.getByLabel('Buscar por nome').fill(wanted.toLocaleUpperCase('pt-BR'));
+  await expect(names).toHaveText([wanted]);
+  // The search is in the address: a reload, or a link sent to another admin, shows the same.
+  await reload(page);
+  await expect(names).toHaveText([wanted]);
+  await expect(page.getByLabel('Buscar por nome')).toHaveValue(wanted.toLocaleUpperCase('pt-BR'));
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('comercios.csv');
+  const csv = await readFile(await file.path(), 'utf8');
+  const [header, ...lines] = csv.trim().split('\n');
+  expect(header?.split(';').slice(0, 3)).toEqual(['Nome', 'Categorias', 'Avaliação']);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]?.startsWith(`${wanted};`)).toBe(true);
+});
 
 test('hospedagem with a real photo, category rename cascade, edit and delete', async ({ page }) => {
   const category = `Cat E2E ${stamp}`;

@@ -2,10 +2,10 @@ import { kindOfResource, LISTING_RESOURCES, type ListingResource } from '@guia-f
 import { Box, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { dataProvider as adminApi } from '../dataProvider.ts';
+import { dataProvider as adminApi, NAME_SEARCH } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
-import type { ListingRow } from '../listings/useListings.ts';
+import type { ListingRow } from '../listings/listingRow.ts';
 import { FEATURED_ADD_LIST_LIMIT, FEATURED_LIMIT } from '../rules/constants.ts';
 import { kindLabel } from '../rules/kinds.ts';
 import { useToast } from '../toast.tsx';
@@ -42,7 +42,7 @@ export default function Featured() {
 
   const loadCandidates = useCallback(async () => {
     const filter: Record<string, unknown> = { is_featured: false };
-    if (search.trim() !== '') filter['name@ilike'] = search.trim();
+    filter[NAME_SEARCH] = search;
     const { data } = await dataProvider.getList(kind, {
       pagination: { page: 1, perPage: FEATURED_ADD_LIST_LIMIT },
       sort: { field: 'created_at', order: 'DESC' },

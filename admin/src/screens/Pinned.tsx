@@ -5,7 +5,7 @@ import { useDataProvider } from 'react-admin';
 import { dataProvider as adminApi } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
-import type { ListingRow } from '../listings/useListings.ts';
+import type { ListingRow } from '../listings/listingRow.ts';
 import { kindLabel } from '../rules/kinds.ts';
 import { matchesSearch } from '../rules/lists.ts';
 import { messageOf, useToast } from '../toast.tsx';

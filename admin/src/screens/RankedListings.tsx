@@ -6,8 +6,8 @@ import type { ListingResource } from '@guia-fortim/domain';
 import { Box, Button, Card, List, ListItem, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
+import type { ListingRow } from '../listings/listingRow.ts';
 import { NameSearch } from '../listings/NameSearch.tsx';
-import type { ListingRow } from '../listings/useListings.ts';
 import { ItemThumb } from './ItemThumb.tsx';
 import { KindTabs } from './KindTabs.tsx';
 

@@ -4,6 +4,13 @@ import type { Listing } from './types.ts';
 
 type Ordered = Pick<Listing, 'is_pinned' | 'pin_order' | 'created_at'>;
 
+/** The public order as the columns a database sorts by (the same order as comparePublicOrder). */
+export const PUBLIC_ORDER_COLUMNS = [
+  { column: 'is_pinned', ascending: false },
+  { column: 'pin_order', ascending: true },
+  { column: 'created_at', ascending: false },
+] as const satisfies readonly { column: keyof Ordered; ascending: boolean }[];
+
 export function comparePublicOrder(a: Ordered, b: Ordered): number {
   if (a.is_pinned !== b.is_pinned) return a.is_pinned ? -1 : 1;
   if (a.pin_order !== b.pin_order) return a.pin_order - b.pin_order;

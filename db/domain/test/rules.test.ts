@@ -21,6 +21,7 @@ import {
   tooManyImagesProblem,
 } from '../src/images.ts';
 import { isListingKind, listingPath } from '../src/kinds.ts';
+import { comparePublicOrder, PUBLIC_ORDER_COLUMNS } from '../src/ordering.ts';
 import { settingsFromRows } from '../src/settings.ts';
 import { slugify } from '../src/slug.ts';
 
@@ -172,5 +173,24 @@ describe('names and settings', () => {
     expect(grantAdminErrorMessage('boom')).toBe(
       'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
     );
+  });
+});
+
+describe('public order', () => {
+  // admin spec §4: "Public lists sort is_pinned descending, pin_order ascending, created_at
+  // descending."
+  it("is the spec's order, as columns and as a comparison", () => {
+    expect(
+      PUBLIC_ORDER_COLUMNS.map(
+        ({ column, ascending }) => `${column} ${ascending ? 'asc' : 'desc'}`,
+      ),
+    ).toEqual(['is_pinned desc', 'pin_order asc', 'created_at desc']);
+    const rows = [
+      { id: 'a', is_pinned: false, pin_order: 0, created_at: '2025-01-01T00:00:00Z' },
+      { id: 'b', is_pinned: true, pin_order: 2, created_at: '2026-01-01T00:00:00Z' },
+      { id: 'c', is_pinned: false, pin_order: 0, created_at: '2026-06-01T00:00:00Z' },
+      { id: 'd', is_pinned: true, pin_order: 1, created_at: '2024-01-01T00:00:00Z' },
+    ];
+    expect(rows.sort(comparePublicOrder).map((r) => r.id)).toEqual(['d', 'b', 'c', 'a']);
   });
 });
