@@ -1,4 +1,3 @@
-import { comparePublicOrder } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
 import { loginUrl } from '../src/access.ts';
 import { ApiError, errorFromBody } from '../src/api.ts';
@@ -126,16 +125,6 @@ describe('slides', () => {
 });
 
 describe('lists', () => {
-  it('rows follow the public order: pinned first by pin_order, then newest', () => {
-    const rows = [
-      { id: 'a', is_pinned: false, pin_order: 0, created_at: '2026-01-01' },
-      { id: 'b', is_pinned: true, pin_order: 2, created_at: '2025-01-01' },
-      { id: 'c', is_pinned: false, pin_order: 0, created_at: '2026-06-01' },
-      { id: 'd', is_pinned: true, pin_order: 1, created_at: '2024-01-01' },
-    ];
-    expect(rows.sort(comparePublicOrder).map((r) => r.id)).toEqual(['d', 'b', 'c', 'a']);
-  });
-
   it('search is a case-insensitive substring', () => {
     expect(matchesSearch('Pousada Água Viva', 'água')).toBe(true);
     expect(matchesSearch('Pousada', 'hotel')).toBe(false);

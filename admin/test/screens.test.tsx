@@ -225,6 +225,34 @@ function showList(resource: string) {
 const listedNames = () =>
   screen.queryAllByTestId('listing-row').map((row) => row.querySelector('td')?.textContent ?? '');
 
+/**
+ * Runs `body` with 1,005 more lodgings, all newer than one more named `oldest`, then takes them
+ * away (the other cases count the lodgings).
+ */
+async function withManyLodgings(body: (oldest: string) => Promise<void>) {
+  const extra = Array.from({ length: 1005 }, (_, i) =>
+    hospedagem(`extra-${i}`, `Pousada Extra ${i}`, { created_at: at(200 + i) }),
+  );
+  const oldest = hospedagem('mais-antiga', 'Pousada Mais Antiga (1999)', {
+    created_at: '1999-01-01T00:00:00Z',
+  });
+  ok(await db.service.from('hospedagens').insert([...extra, oldest]), 'hospedagens extras');
+  try {
+    await body(oldest.name);
+  } finally {
+    // The database makes each slug from the name: the rows are found by name.
+    const gone = ok(
+      await db.service
+        .from('hospedagens')
+        .delete()
+        .or('name.like.Pousada Extra *,name.like.Pousada Mais Antiga*')
+        .select('id'),
+      'apagar hospedagens extras',
+    );
+    expect(gone).toHaveLength(extra.length + 1);
+  }
+}
+
 describe('listing lists (/admin/hospedagens, /admin/comercios, /admin/passeios)', () => {
   it('show the public order first: pinned by pin_order, then the newest', async () => {
     showList('comercios');
@@ -246,14 +274,7 @@ describe('listing lists (/admin/hospedagens, /admin/comercios, /admin/passeios)'
   });
 
   it('with more than 1,000 lodgings, the oldest is still found by Buscar por nome', async () => {
-    const extra = Array.from({ length: 1005 }, (_, i) =>
-      hospedagem(`extra-${i}`, `Pousada Extra ${i}`, { created_at: at(200 + i) }),
-    );
-    const oldest = hospedagem('mais-antiga', 'Pousada Mais Antiga (1999)', {
-      created_at: '1999-01-01T00:00:00Z',
-    });
-    ok(await db.service.from('hospedagens').insert([...extra, oldest]), 'hospedagens extras');
-    try {
+    await withManyLodgings(async (oldest) => {
       const user = userEvent.setup();
       showList('hospedagens');
       await waitFor(() => expect(listedNames()).toHaveLength(25));
@@ -262,24 +283,11 @@ describe('listing lists (/admin/hospedagens, /admin/comercios, /admin/passeios)'
       expect(listedNames()[1]).toBe('Pousada Extra 1004');
       // Typed as an admin would: other case, and the parenthesis taken literally.
       await user.type(screen.getByLabelText('Buscar por nome'), 'mais antiga (1999');
-      await waitFor(() => expect(listedNames()).toEqual(['Pousada Mais Antiga (1999)']), {
-        timeout: 15_000,
-      });
+      await waitFor(() => expect(listedNames()).toEqual([oldest]), { timeout: 15_000 });
       await user.clear(screen.getByLabelText('Buscar por nome'));
       await user.type(screen.getByLabelText('Buscar por nome'), 'nenhuma pousada assim');
       expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
-    } finally {
-      // The database makes each slug from the name: the rows are found by name.
-      const gone = ok(
-        await db.service
-          .from('hospedagens')
-          .delete()
-          .or('name.like.Pousada Extra *,name.like.Pousada Mais Antiga*')
-          .select('id'),
-        'apagar hospedagens extras',
-      );
-      expect(gone).toHaveLength(extra.length + 1);
-    }
+    });
   });
 });
 
@@ -331,6 +339,25 @@ describe('Ordenar Topo (/admin/ordenar-topo)', () => {
     expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
     expect(screen.queryAllByTestId('unpinned-row')).toHaveLength(0);
     expect(screen.queryByText('Todos os itens já estão fixados.')).toBeNull();
+  });
+
+  it('with more than 1,000 lodgings to pin, the oldest is still found by the search', async () => {
+    await withManyLodgings(async (oldest) => {
+      const user = userEvent.setup();
+      show(Screens.Pinned);
+      await user.click(await screen.findByRole('tab', { name: 'Hospedagens' }));
+      await waitFor(() => expect(screen.getAllByTestId('unpinned-row')).toHaveLength(50));
+      expect(
+        screen.getByText('Mostrando 50 de 1006. Busque pelo nome para encontrar os outros.'),
+      ).toBeTruthy();
+      await user.type(screen.getByLabelText('Buscar por nome'), 'MAIS ANTIGA');
+      await waitFor(
+        () => expect(namesIn(screen.getAllByTestId('unpinned-row'))).toEqual([oldest]),
+        {
+          timeout: 15_000,
+        },
+      );
+    });
   });
 
   it("every item pinned: 'Todos os itens já estão fixados.'", async () => {

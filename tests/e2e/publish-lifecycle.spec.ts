@@ -3,10 +3,10 @@
 // themselves, a failed or interrupted build never replaces the live site, and a stop/start on the
 // same directory keeps the data and serves the last live build at once.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { acceptsConnections } from '@guia-fortim/db/testing';
 import { expect, type Page, test } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
 import { getOk, open } from './public-helpers.ts';
@@ -86,17 +86,6 @@ function processesUsing(path: string): number[] {
     }
   }
   return pids;
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 test('(a) the admin changes a name and a setting; the public pages show them by themselves', async ({
@@ -213,7 +202,7 @@ test('(d) the stack stops cleanly and starts again on the same data, serving at 
   const { ports } = stack;
   const liveBefore = stack.running.publisher.liveDir();
   await stack.stop();
-  for (const port of Object.values(ports)) expect(await listening(port)).toBe(false);
+  for (const port of Object.values(ports)) expect(await acceptsConnections(port)).toBe(false);
   // stop() waits for each part's own process; their children (workerd) exit a moment later.
   await expect.poll(() => processesUsing(dataDir), { timeout: 10_000 }).toEqual([]);
 

@@ -1,13 +1,12 @@
 import { kindOfResource, type ListingResource } from '@guia-fortim/domain';
 import { Box, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
-import { dataProvider as adminApi } from '../dataProvider.ts';
+import { useState } from 'react';
+import { useGetList } from 'react-admin';
+import { dataProvider as adminApi, NAME_SEARCH, PUBLIC_ORDER } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
 import type { ListingRow } from '../listings/listingRow.ts';
 import { kindLabel } from '../rules/kinds.ts';
-import { matchesSearch } from '../rules/lists.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import {
   CandidateList,
@@ -29,37 +28,52 @@ export function unpinnedEmptyText(search: string, totalUnpinned: number): string
   return search.trim() !== '' ? 'Nenhum item encontrado.' : 'Todos os itens já estão fixados.';
 }
 
+/** The unpinned list shows this many at a time; the search finds the rest. */
+export const UNPINNED_SHOWN = 50;
+
 export default function Pinned() {
-  const dataProvider = useDataProvider();
   const toast = useToast();
   const [kind, setKind] = useState<ListingResource>('comercios');
-  const [rows, setRows] = useState<ListingRow[] | null>(null);
   const [search, setSearch] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      const { data } = await dataProvider.getList(kind, {
-        pagination: { page: 1, perPage: 1000 },
-        sort: { field: 'pin_order', order: 'ASC' },
-        filter: {},
-      });
-      setRows(data as ListingRow[]);
-      return data as ListingRow[];
-    } catch {
-      setRows([]);
-      toast('Erro ao carregar', 'Não foi possível carregar os itens.', 'error');
-      return [];
-    }
-  }, [dataProvider, kind, toast]);
-  useEffect(() => {
-    setRows(null);
-    void load();
-  }, [load]);
+  const failed = () => toast('Erro ao carregar', 'Não foi possível carregar os itens.', 'error');
+  const pinnedQuery = useGetList<ListingRow>(
+    kind,
+    {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'pin_order', order: 'ASC' },
+      filter: { is_pinned: true },
+    },
+    { onError: failed },
+  );
+  // Searched by the database, so that every item can be found however many there are.
+  const unpinnedQuery = useGetList<ListingRow>(
+    kind,
+    {
+      pagination: { page: 1, perPage: UNPINNED_SHOWN },
+      sort: { field: PUBLIC_ORDER, order: 'ASC' },
+      filter: { is_pinned: false, [NAME_SEARCH]: search },
+    },
+    { onError: failed, placeholderData: (previous) => previous },
+  );
+  // Whether anything is left to pin at all, whatever the search says.
+  const anyUnpinned = useGetList<ListingRow>(kind, {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'ASC' },
+    filter: { is_pinned: false },
+  });
+  const reload = async () => {
+    const [pinned] = await Promise.all([
+      pinnedQuery.refetch(),
+      unpinnedQuery.refetch(),
+      anyUnpinned.refetch(),
+    ]);
+    return pinned.data ?? [];
+  };
 
   const pin = async (row: ListingRow) => {
     try {
       await adminApi.setPinned(kind, row.id, true);
-      const fresh = await load();
+      const fresh = await reload();
       const position = fresh.find((item) => item.id === row.id)?.pin_order;
       toast('Fixado no topo', `Item fixado na posição #${position ?? ''}`);
     } catch (error) {
@@ -72,7 +86,7 @@ export default function Pinned() {
       toast,
       () => adminApi.setPinned(kind, row.id, false),
       { success: 'Removido do topo', failure: 'Não foi possível remover o item.' },
-      load,
+      reload,
     );
 
   const move = (row: ListingRow, direction: Direction) =>
@@ -80,16 +94,16 @@ export default function Pinned() {
       toast,
       () => adminApi.movePinned(kind, row.id, direction),
       { success: 'Ordem atualizada', failure: 'Não foi possível atualizar a ordem.' },
-      load,
+      reload,
     );
 
-  const pinned = (rows ?? []).filter((row) => row.is_pinned);
-  const unpinned = (rows ?? []).filter((row) => !row.is_pinned);
-  const found = unpinned.filter((row) => matchesSearch(row.name, search));
+  const loading = pinnedQuery.isPending || unpinnedQuery.isPending || anyUnpinned.isPending;
+  const found = unpinnedQuery.data ?? [];
+  const more = (unpinnedQuery.total ?? 0) - found.length;
   return (
     <Box sx={{ mt: 2 }}>
       <RankingHeader title="Ordenar Topo da Lista" kind={kind} onKindChange={setKind} tabs={TABS} />
-      {rows === null ? (
+      {loading ? (
         <Loading />
       ) : (
         <>
@@ -97,7 +111,7 @@ export default function Pinned() {
             Fixados no topo
           </Typography>
           <RankedList
-            rows={pinned}
+            rows={pinnedQuery.data ?? []}
             testId="pinned-row"
             emptyText="Nenhum item fixado no topo."
             positionLabel="Posição no topo"
@@ -111,12 +125,17 @@ export default function Pinned() {
           <CandidateList
             rows={found}
             testId="unpinned-row"
-            emptyText={unpinnedEmptyText(search, unpinned.length)}
+            emptyText={unpinnedEmptyText(search, anyUnpinned.total ?? 0)}
             actionText="Fixar"
             onAction={pin}
             cardSx={{ maxHeight: 400, overflowY: 'auto' }}
             cardTestId="unpinned-list"
           />
+          {more > 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {`Mostrando ${found.length} de ${found.length + more}. Busque pelo nome para encontrar os outros.`}
+            </Typography>
+          ) : null}
         </>
       )}
     </Box>

@@ -118,7 +118,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-function acceptsConnections(port: number): Promise<boolean> {
+/** Whether something on 127.0.0.1 accepts connections on the port. */
+export function acceptsConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
