@@ -71,6 +71,7 @@ function manifestFigures() {
   return {
     entryBytes: size(entry),
     firstScreenBytes: size(firstScreen),
+    firstScreenFiles: [...firstScreen].map((key) => manifest[key]?.file as string),
     screenBytes: screens,
   };
 }
@@ -102,6 +103,35 @@ function serveDist(port: number) {
   );
 }
 
+type BundleReport = {
+  nodeParts: Record<string, { gzipLength: number }>;
+  nodeMetas: Record<string, { id: string; moduleParts: Record<string, string> }>;
+};
+
+/** The package a bundled module comes from ('admin/src' and the domain for our own). */
+function packageOf(moduleId: string): string {
+  const installed = moduleId.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (installed) return installed[1] as string;
+  if (moduleId.includes('/db/domain/')) return '@guia-fortim/domain';
+  return moduleId.includes('/admin/src/') ? 'admin/src' : 'outros';
+}
+
+/**
+ * What the JS before the dashboard is made of, by package, from rollup-plugin-visualizer's data:
+ * each module's gzip size alone (their sum is larger than the chunks', which compress together).
+ */
+function firstScreenPackages(report: BundleReport, files: Set<string>): Record<string, number> {
+  const sizes = new Map<string, number>();
+  for (const meta of Object.values(report.nodeMetas)) {
+    for (const [file, part] of Object.entries(meta.moduleParts)) {
+      if (!files.has(file)) continue;
+      const name = packageOf(meta.id);
+      sizes.set(name, (sizes.get(name) ?? 0) + (report.nodeParts[part]?.gzipLength ?? 0));
+    }
+  }
+  return Object.fromEntries([...sizes].sort((a, b) => b[1] - a[1]));
+}
+
 async function main() {
   const sitePort = await freePort();
   const siteUrl = `http://127.0.0.1:${sitePort}`;
@@ -110,7 +140,15 @@ async function main() {
     seed: true,
     siteUrl,
   });
-  const built = spawnSync('npx', ['--no-install', 'vite', 'build'], { cwd: here, stdio: 'ignore' });
+  const out =
+    process.env.BENCH_DIR ?? join(process.env.INIT_CWD ?? process.cwd(), '.data', 'bench');
+  mkdirSync(out, { recursive: true });
+  // The build also writes the treemap (panel-bundle.html) and its data (vite.config.ts).
+  const built = spawnSync('npx', ['--no-install', 'vite', 'build'], {
+    cwd: here,
+    stdio: 'ignore',
+    env: { ...process.env, PANEL_BUNDLE_REPORT: out },
+  });
   if (built.status !== 0) {
     await supabase.stop();
     throw new Error('A build do painel falhou.');
@@ -119,6 +157,14 @@ async function main() {
   const config = { supabaseUrl: supabase.url, publishableKey: supabase.keys.publishableKey };
   writeFileSync(join(dist, 'config.json'), JSON.stringify({ ...config, apiUrl: '' }));
   const bundle = manifestFigures();
+  const report = JSON.parse(readFileSync(join(out, 'panel-bundle.json'), 'utf8')) as BundleReport;
+  const packages = firstScreenPackages(report, new Set(bundle.firstScreenFiles));
+  console.log(
+    '  do que é feito (gzip de cada módulo, somado por pacote; mapa em panel-bundle.html):',
+  );
+  for (const [name, bytes] of Object.entries(packages).slice(0, 12)) {
+    console.log(`    ${name}: ${kb(bytes)}`);
+  }
   const server = await serveDist(sitePort);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -182,11 +228,10 @@ async function main() {
       `  tempo até o dashboard com as contagens reais: ${(median(times) / 1000).toFixed(2)} s`,
     );
     console.log(`  JS transferido até lá (gzip): ${kb(median(scripts))}`);
-    const out =
-      process.env.BENCH_DIR ?? join(process.env.INIT_CWD ?? process.cwd(), '.data', 'bench');
-    mkdirSync(out, { recursive: true });
+    const { firstScreenFiles: _files, ...sizes } = bundle;
     const figures = {
-      ...bundle,
+      ...sizes,
+      firstScreenPackages: packages,
       runs: RUNS,
       firstUsableMs: median(times),
       transferredJsBytes: median(scripts),
