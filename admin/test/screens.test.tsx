@@ -302,6 +302,22 @@ describe('Destaques (/admin/destaques)', () => {
     expect(screen.queryAllByTestId('featured-row')).toHaveLength(0);
   });
 
+  it("a read that fails says 'Não foi possível carregar os itens.', not that nothing is featured", async () => {
+    // The network drops the tours' reads; the database is never stubbed.
+    const network = globalThis.fetch.bind(globalThis);
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/rest/v1/passeios')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : network(input, init),
+    );
+    const user = userEvent.setup();
+    show(Screens.Featured);
+    await user.click(await screen.findByRole('tab', { name: 'Passeios' }));
+    expect(await screen.findAllByText('Não foi possível carregar os itens.')).toHaveLength(2);
+    expect(screen.queryByText('Nenhum item em destaque ainda.')).toBeNull();
+    expect(screen.queryByText('Nenhum item disponível.')).toBeNull();
+  });
+
   it("a kind whose every item is featured says 'Nenhum item disponível.'", async () => {
     show(Screens.Featured);
     expect(await screen.findByText('Nenhum item disponível.')).toBeTruthy();

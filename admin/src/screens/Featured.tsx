@@ -1,7 +1,7 @@
 import { kindOfResource, LISTING_RESOURCES, type ListingResource } from '@guia-fortim/domain';
 import { Box, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useState } from 'react';
+import { useGetList } from 'react-admin';
 import { dataProvider as adminApi, NAME_SEARCH } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
@@ -24,42 +24,38 @@ export function placeOf(row: ListingRow): string {
 }
 
 export default function Featured() {
-  const dataProvider = useDataProvider();
   const toast = useToast();
   const [kind, setKind] = useState<ListingResource>('hospedagens');
-  const [featured, setFeatured] = useState<ListingRow[] | null>(null);
-  const [candidates, setCandidates] = useState<ListingRow[] | null>(null);
   const [search, setSearch] = useState('');
-
-  const loadFeatured = useCallback(async () => {
-    const { data } = await dataProvider.getList(kind, {
+  // A failed read says so instead of showing an empty list.
+  const failed = () => toast('Erro ao carregar', 'Não foi possível carregar os itens.', 'error');
+  const featuredQuery = useGetList<ListingRow>(
+    kind,
+    {
       pagination: { page: 1, perPage: 100 },
       sort: { field: 'featured_order', order: 'ASC' },
       filter: { is_featured: true },
-    });
-    setFeatured(data as ListingRow[]);
-  }, [dataProvider, kind]);
-
-  const loadCandidates = useCallback(async () => {
-    const filter: Record<string, unknown> = { is_featured: false };
-    filter[NAME_SEARCH] = search;
-    const { data } = await dataProvider.getList(kind, {
+    },
+    { onError: failed },
+  );
+  // spec §7: the newest unfeatured, at most 10, searched by name (by the database).
+  const candidatesQuery = useGetList<ListingRow>(
+    kind,
+    {
       pagination: { page: 1, perPage: FEATURED_ADD_LIST_LIMIT },
       sort: { field: 'created_at', order: 'DESC' },
-      filter,
-    });
-    setCandidates(data as ListingRow[]);
-  }, [dataProvider, kind, search]);
-
-  useEffect(() => {
-    setFeatured(null);
-    loadFeatured().catch(() => setFeatured([]));
-  }, [loadFeatured]);
-  useEffect(() => {
-    loadCandidates().catch(() => setCandidates([]));
-  }, [loadCandidates]);
-
-  const reload = () => Promise.all([loadFeatured(), loadCandidates()]).catch(() => undefined);
+      filter: { is_featured: false, [NAME_SEARCH]: search },
+    },
+    { onError: failed, placeholderData: (previous) => previous },
+  );
+  const featured = featuredQuery.data;
+  const candidates = candidatesQuery.data;
+  const unreadable = (
+    <Typography color="error" sx={{ my: 2 }}>
+      Não foi possível carregar os itens.
+    </Typography>
+  );
+  const reload = () => Promise.all([featuredQuery.refetch(), candidatesQuery.refetch()]);
 
   const add = async (row: ListingRow) => {
     if ((featured?.length ?? 0) >= FEATURED_LIMIT) {
@@ -106,8 +102,10 @@ export default function Featured() {
       <Typography variant="h6" component="h2" data-testid="featured-count">
         Em destaque ({featured?.length ?? 0}/{FEATURED_LIMIT})
       </Typography>
-      {featured === null ? (
+      {featuredQuery.isPending ? (
         <Loading />
+      ) : featured === undefined ? (
+        unreadable
       ) : (
         <RankedList
           rows={featured}
@@ -126,8 +124,10 @@ export default function Featured() {
         search={search}
         onSearchChange={setSearch}
       />
-      {candidates === null ? (
+      {candidatesQuery.isPending ? (
         <Loading />
+      ) : candidates === undefined ? (
+        unreadable
       ) : (
         <CandidateList
           rows={candidates}
