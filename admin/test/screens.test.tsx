@@ -210,6 +210,16 @@ function show(Screen: ComponentType) {
 const namesIn = (rows: HTMLElement[]) =>
   rows.map((row) => row.querySelector('p')?.textContent ?? '');
 
+/** The network drops every request whose address holds `path`; the database is never stubbed. */
+function dropRequests(path: string) {
+  const network = globalThis.fetch.bind(globalThis);
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+    String(input instanceof Request ? input.url : input).includes(path)
+      ? Promise.reject(new TypeError('Failed to fetch'))
+      : network(input, init),
+  );
+}
+
 /** A listing list screen as its `<Resource>` renders it, at /admin/{resource}. */
 function showList(resource: string) {
   window.history.replaceState(null, '', `/admin/${resource}`);
@@ -303,13 +313,7 @@ describe('Destaques (/admin/destaques)', () => {
   });
 
   it("a read that fails says 'Não foi possível carregar os itens.', not that nothing is featured", async () => {
-    // The network drops the tours' reads; the database is never stubbed.
-    const network = globalThis.fetch.bind(globalThis);
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
-      String(input instanceof Request ? input.url : input).includes('/rest/v1/passeios')
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : network(input, init),
-    );
+    dropRequests('/rest/v1/passeios');
     const user = userEvent.setup();
     show(Screens.Featured);
     await user.click(await screen.findByRole('tab', { name: 'Passeios' }));
@@ -426,6 +430,15 @@ describe('Categorias (/admin/categorias)', () => {
     await user.click(screen.getByRole('tab', { name: 'Comércio' }));
     expect(await screen.findByText('Restaurante')).toBeTruthy();
     expect(screen.queryByText(empty)).toBeNull();
+  });
+
+  it('a read that fails says so instead of "no categories"', async () => {
+    dropRequests('/rest/v1/categories');
+    show(Screens.Categories);
+    expect(await screen.findByText('Não foi possível carregar as categorias.')).toBeTruthy();
+    expect(
+      screen.queryByText('Nenhuma categoria cadastrada. Clique em "Nova Categoria" para começar.'),
+    ).toBeNull();
   });
 });
 

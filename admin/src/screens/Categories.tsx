@@ -14,8 +14,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { Confirm, Title, useDataProvider } from 'react-admin';
+import { useState } from 'react';
+import { Confirm, Title, useCreate, useDelete, useGetList, useUpdate } from 'react-admin';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { messageOf, useToast } from '../toast.tsx';
 import { KindTabs } from './KindTabs.tsx';
@@ -35,71 +35,73 @@ const TABS = [
 ] as const;
 
 export default function Categories() {
-  const dataProvider = useDataProvider();
   const toast = useToast();
   const [type, setType] = useState<ListingKind>('hospedagem');
-  const [rows, setRows] = useState<Category[] | null>(null);
   const [dialog, setDialog] = useState<{ id?: string; name: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [toDelete, setToDelete] = useState<Category | null>(null);
+  const { data: rows, isPending } = useGetList<Category>(
+    'categories',
+    {
+      pagination: { page: 1, perPage: 500 },
+      sort: { field: 'order_position', order: 'ASC' },
+      filter: { type },
+    },
+    {
+      onError: () => toast('Erro ao carregar', 'Não foi possível carregar as categorias.', 'error'),
+    },
+  );
+  // Pessimistic: the list changes once the worker has saved (react-admin then reads it again).
+  const [create, { isPending: creating }] = useCreate();
+  const [update, { isPending: updating }] = useUpdate();
+  const [deleteOne] = useDelete();
+  const saving = creating || updating;
 
-  const load = useCallback(async () => {
-    try {
-      const { data } = await dataProvider.getList('categories', {
-        pagination: { page: 1, perPage: 500 },
-        sort: { field: 'order_position', order: 'ASC' },
-        filter: { type },
-      });
-      setRows(data as Category[]);
-    } catch {
-      setRows([]);
-    }
-  }, [dataProvider, type]);
-  useEffect(() => {
-    setRows(null);
-    void load();
-  }, [load]);
-
-  const save = async () => {
+  const save = () => {
     if (!dialog) return;
     const name = dialog.name.trim();
     if (name === '') {
       toast('Digite um nome para a categoria', undefined, 'error');
       return;
     }
-    setSaving(true);
-    try {
-      if (dialog.id) {
-        await dataProvider.update('categories', {
-          id: dialog.id,
-          data: { name },
-          previousData: { id: dialog.id },
-        });
-        toast('Categoria atualizada com sucesso!');
-      } else {
-        await dataProvider.create('categories', { data: { name, type } });
-        toast('Categoria criada com sucesso!');
-      }
+    const done = (message: string) => () => {
+      toast(message);
       setDialog(null);
-      await load();
-    } catch (error) {
+    };
+    const failed = (error: unknown) =>
       toast(messageOf(error, 'Erro ao salvar categoria'), undefined, 'error');
-    } finally {
-      setSaving(false);
+    if (dialog.id) {
+      update(
+        'categories',
+        { id: dialog.id, data: { name }, previousData: { id: dialog.id } },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: done('Categoria atualizada com sucesso!'),
+          onError: failed,
+        },
+      );
+    } else {
+      create(
+        'categories',
+        { data: { name, type } },
+        { onSuccess: done('Categoria criada com sucesso!'), onError: failed },
+      );
     }
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (!toDelete) return;
     const category = toDelete;
     setToDelete(null);
-    try {
-      await dataProvider.delete('categories', { id: category.id, previousData: category });
-      toast('Categoria excluída com sucesso!');
-    } catch (error) {
-      toast(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error');
-    }
-    await load();
+    deleteOne(
+      'categories',
+      { id: category.id, previousData: category },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => toast('Categoria excluída com sucesso!'),
+        onError: (error) =>
+          toast(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error'),
+      },
+    );
   };
 
   return (
@@ -114,8 +116,10 @@ export default function Categories() {
         </Button>
       </Stack>
       <KindTabs value={type} onChange={setType} tabs={TABS} label="Tipo de categoria" />
-      {rows === null ? (
+      {isPending ? (
         <Loading />
+      ) : rows === undefined ? (
+        <Typography color="error">Não foi possível carregar as categorias.</Typography>
       ) : rows.length === 0 ? (
         <Typography>
           Nenhuma categoria cadastrada. Clique em "Nova Categoria" para começar.
@@ -156,7 +160,7 @@ export default function Categories() {
             value={dialog?.name ?? ''}
             onChange={(event) => dialog && setDialog({ ...dialog, name: event.target.value })}
             onKeyDown={(event) => {
-              if (event.key === 'Enter') void save();
+              if (event.key === 'Enter') save();
             }}
             fullWidth
             sx={{ mt: 1 }}
@@ -166,7 +170,7 @@ export default function Categories() {
           <Button onClick={() => setDialog(null)} disabled={saving}>
             Cancelar
           </Button>
-          <Button variant="contained" onClick={() => void save()} disabled={saving}>
+          <Button variant="contained" onClick={save} disabled={saving}>
             {dialog?.id ? 'Atualizar' : 'Criar'}
           </Button>
         </DialogActions>
@@ -177,7 +181,7 @@ export default function Categories() {
         content={`Tem certeza que deseja excluir a categoria "${toDelete?.name ?? ''}"? Esta ação não pode ser desfeita.`}
         confirm="Excluir"
         cancel="Cancelar"
-        onConfirm={() => void remove()}
+        onConfirm={remove}
         onClose={() => setToDelete(null)}
       />
     </Box>
