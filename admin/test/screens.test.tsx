@@ -416,6 +416,13 @@ describe('Carrossel (/admin/carousel)', () => {
     expect(within(row).getByText('Inativo')).toBeTruthy();
     expect(screen.queryByText(EMPTY)).toBeNull();
   });
+
+  it('a read that fails says so instead of the empty text', async () => {
+    dropRequests('/rest/v1/carousel_slides');
+    show(Screens.Carousel);
+    expect(await screen.findByText('Não foi possível carregar os slides.')).toBeTruthy();
+    expect(screen.queryByText(EMPTY)).toBeNull();
+  });
 });
 
 describe('Categorias (/admin/categorias)', () => {

@@ -13,8 +13,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
+import { useState } from 'react';
+import { Title, useCreate, useDelete, useGetList, useUpdate } from 'react-admin';
 import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
 import { ImageUpload } from '../images/ImageUpload.tsx';
 import { imageStyleCss, normalizeImageStyles } from '../images/imageStyles.ts';
@@ -98,34 +98,29 @@ function SlidePreview({
 }
 
 export default function Carousel() {
-  const dataProvider = useDataProvider();
   const toast = useToast();
-  const [slides, setSlides] = useState<Slide[] | null>(null);
   const [editing, setEditing] = useState<{ id?: string; form: SlideForm } | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const { data } = await dataProvider.getList('carousel_slides', {
-        pagination: { page: 1, perPage: 100 },
-        sort: { field: 'order_position', order: 'ASC' },
-        filter: {},
-      });
-      setSlides(data as Slide[]);
-    } catch {
-      setSlides([]);
-    }
-  }, [dataProvider]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: slides, isPending } = useGetList<Slide>(
+    'carousel_slides',
+    {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'order_position', order: 'ASC' },
+      filter: {},
+    },
+    { onError: () => toast('Erro ao carregar', 'Não foi possível carregar os slides.', 'error') },
+  );
+  // Pessimistic: the list changes once the worker has saved (react-admin then reads it again).
+  const [create, { isPending: creating }] = useCreate();
+  const [update, { isPending: updating }] = useUpdate();
+  const [deleteOne] = useDelete();
+  const saving = creating || updating;
 
   const set = (patch: Partial<SlideForm>) =>
     setEditing((current) =>
       current ? { ...current, form: { ...current.form, ...patch } } : current,
     );
 
-  const save = async () => {
+  const save = () => {
     if (!editing || !slideFormReady(editing.form)) return;
     const problem = slideFormProblem(editing.form);
     if (problem) {
@@ -142,41 +137,50 @@ export default function Carousel() {
       is_active: form.is_active,
       image_styles: normalizeImageStyles(form.image_styles),
     };
-    setSaving(true);
-    try {
-      if (id) {
-        await dataProvider.update('carousel_slides', { id, data, previousData: { id } });
-        toast('Slide atualizado com sucesso!');
-      } else {
-        await dataProvider.create('carousel_slides', { data });
-        toast('Slide criado com sucesso!');
-      }
-      setEditing(null);
-      await load();
-    } catch {
+    const failed = () =>
       toast(
         id ? 'Erro ao atualizar slide' : 'Erro ao criar slide',
         'Tente novamente mais tarde',
         'error',
       );
-    } finally {
-      setSaving(false);
+    const done = (message: string) => () => {
+      toast(message);
+      setEditing(null);
+    };
+    if (id) {
+      update(
+        'carousel_slides',
+        { id, data, previousData: { id } },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: done('Slide atualizado com sucesso!'),
+          onError: failed,
+        },
+      );
+    } else {
+      create(
+        'carousel_slides',
+        { data },
+        { onSuccess: done('Slide criado com sucesso!'), onError: failed },
+      );
     }
   };
 
-  const remove = async (slide: Slide) => {
+  const remove = (slide: Slide) => {
     if (!canDeleteSlide(slides?.length ?? 0)) {
       toast('O carrossel deve ter pelo menos um slide.', undefined, 'error');
       return;
     }
     if (!window.confirm('Tem certeza que deseja excluir este slide?')) return;
-    try {
-      await dataProvider.delete('carousel_slides', { id: slide.id, previousData: slide });
-      toast('Slide removido com sucesso!');
-    } catch {
-      toast('Erro ao remover slide', 'Tente novamente mais tarde', 'error');
-    }
-    await load();
+    deleteOne(
+      'carousel_slides',
+      { id: slide.id, previousData: slide },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => toast('Slide removido com sucesso!'),
+        onError: () => toast('Erro ao remover slide', 'Tente novamente mais tarde', 'error'),
+      },
+    );
   };
 
   const first = slides?.[0];
@@ -264,7 +268,7 @@ export default function Carousel() {
               <Stack direction="row" spacing={1}>
                 <Button
                   variant="contained"
-                  onClick={() => void save()}
+                  onClick={save}
                   disabled={saving || !slideFormReady(editing.form)}
                 >
                   {saving ? 'Salvando...' : 'Salvar'}
@@ -276,8 +280,12 @@ export default function Carousel() {
             </Stack>
           </CardContent>
         </Card>
-      ) : slides === null ? (
+      ) : isPending ? (
         <Loading />
+      ) : slides === undefined ? (
+        <Typography color="error" sx={{ mt: 2 }}>
+          Não foi possível carregar os slides.
+        </Typography>
       ) : slides.length === 0 ? (
         <Typography sx={{ mt: 2 }}>
           Nenhum slide cadastrado. Clique em "Adicionar Novo Slide" para começar.
@@ -323,7 +331,7 @@ export default function Carousel() {
                   >
                     Editar
                   </Button>
-                  <Button size="small" color="error" onClick={() => void remove(slide)}>
+                  <Button size="small" color="error" onClick={() => remove(slide)}>
                     Excluir
                   </Button>
                 </Stack>
