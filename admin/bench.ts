@@ -143,7 +143,7 @@ async function largeList(
   supabase: LocalSupabase,
   siteUrl: string,
   newContext: () => Promise<BrowserContext>,
-): Promise<{ firstPageMs: number; searchMs: number }> {
+): Promise<{ openedMs: number; firstPageMs: number; searchMs: number }> {
   await supabase.database.exec(`
     insert into public.hospedagens (name, description, address, price, phone, image_url, categorias, created_at)
     select 'Pousada Bench ' || n, 'Quartos com vista para o rio.', 'Rua da Praia, ' || n, 200,
@@ -154,24 +154,37 @@ async function largeList(
     values ('${OLDEST}', 'A primeira de todas.', 'Rua da Praia, 1', 200, '5588999990000',
             '/images/pousada-hero.jpg', array['Pousada'], '1999-01-01');
   `);
+  const opened: number[] = [];
   const firstPage: number[] = [];
   const search: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const context = await newContext();
     const page = await context.newPage();
+    const rows = page.getByTestId('listing-row');
+    // A fresh tab straight on the list: the panel starts, then reads the first page.
     let started = Date.now();
     await page.goto(`${siteUrl}/admin/hospedagens`);
-    await page.getByTestId('listing-row').first().waitFor({ timeout: 60_000 });
+    await rows.first().waitFor({ timeout: 60_000 });
+    opened.push(Date.now() - started);
+    // As an admin moves: from the dashboard, through the menu.
+    await page.goto(`${siteUrl}/admin/dashboard`);
+    await page.getByTestId('count-hospedagens').getByText(/^\d+$/).waitFor({ timeout: 60_000 });
+    started = Date.now();
+    await page
+      .getByRole('navigation', { name: 'Menu do painel' })
+      .getByRole('link', { name: 'Hospedagens' })
+      .click();
+    await rows.first().waitFor({ timeout: 60_000 });
     firstPage.push(Date.now() - started);
     started = Date.now();
     await page.getByLabel('Buscar por nome').fill(OLDEST);
-    await page.getByTestId('listing-row').filter({ hasText: OLDEST }).waitFor({ timeout: 60_000 });
+    await rows.filter({ hasText: OLDEST }).waitFor({ timeout: 60_000 });
     search.push(Date.now() - started);
     await context.close();
   }
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  return { firstPageMs: median(firstPage), searchMs: median(search) };
+  return { openedMs: median(opened), firstPageMs: median(firstPage), searchMs: median(search) };
 }
 
 async function main() {
@@ -281,7 +294,10 @@ async function main() {
     console.log(
       `Lista de hospedagens com ${LARGE_LIST} itens (sem limitação de rede), mediana de ${RUNS}:`,
     );
-    console.log(`  primeira página: ${(large.firstPageMs / 1000).toFixed(2)} s`);
+    console.log(`  primeira página, aberta pelo menu: ${(large.firstPageMs / 1000).toFixed(2)} s`);
+    console.log(
+      `  primeira página numa aba nova (o painel inicia): ${(large.openedMs / 1000).toFixed(2)} s`,
+    );
     console.log(
       `  a mais antiga encontrada por 'Buscar por nome': ${(large.searchMs / 1000).toFixed(2)} s`,
     );

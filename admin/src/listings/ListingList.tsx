@@ -108,6 +108,7 @@ export default function ListingList() {
         title={info.label}
         sort={{ field: PUBLIC_ORDER, order: 'ASC' }}
         perPage={25}
+        debounce={300}
         filters={[<TextInput key="q" source={NAME_SEARCH} label="Buscar por nome" alwaysOn />]}
         actions={
           <TopToolbar>
