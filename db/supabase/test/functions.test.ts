@@ -59,6 +59,8 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
           avatar_url: null,
         });
         expect(await roles(u.id)).toEqual(['user']);
+        // As the new user: has_role answers a user about themselves.
+        await actAs(db.sql, u.caller);
         expect(
           (await must(db.sql, 'select public.has_role($1, $2) as r', [u.id, 'user']))[0]?.r,
         ).toBe(true);

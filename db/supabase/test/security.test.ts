@@ -451,6 +451,26 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     expect(result).toEqual([{ table: false, fn: false }]);
   });
 
+  it('has_role answers a user about themselves only, an admin about anyone', async () => {
+    const ask = (caller: FixtureUser['caller'], about: FixtureUser) =>
+      inRollback(db.sql, async () => {
+        await actAs(db.sql, caller);
+        return attempt(db.sql, 'select public.has_role($1, $2) as answer', [about.id, 'admin']);
+      });
+    const { user, other, admin } = fixture.users;
+    const own = await ask(user.caller, user);
+    expect([own.error, own.rows]).toEqual([undefined, [{ answer: false }]]);
+    const spying = await ask(user.caller, admin);
+    expect([spying.error?.code, spying.error?.message]).toEqual([
+      '42501',
+      'Você só pode consultar as suas próprias funções.',
+    ]);
+    const asAdmin = await ask(admin.caller, other);
+    expect([asAdmin.error, asAdmin.rows]).toEqual([undefined, [{ answer: false }]]);
+    const aboutAdmin = await ask(admin.caller, admin);
+    expect(aboutAdmin.rows).toEqual([{ answer: true }]);
+  });
+
   describe('a user cannot make themselves admin', () => {
     const isAdmin = async (user: FixtureUser) =>
       (

@@ -106,7 +106,8 @@ const MATRIX: Record<string, Row> = {
   'update user_roles': NOBODY_SIGNED_IN,
   'delete user_roles': NOBODY_SIGNED_IN,
   // /rest/v1 functions and hidden schemas
-  'rpc has_role': SIGNED_IN,
+  'rpc has_role': ADMIN_ONLY,
+  'rpc has_role (o próprio)': SIGNED_IN,
   'rpc is_admin': SIGNED_IN,
   'rpc username_available': EVERYONE,
   'rpc grant_admin_access': ADMIN_ONLY,

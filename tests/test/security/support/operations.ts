@@ -274,7 +274,20 @@ function rpc(
 function rpcOperations(f: Fixture): Operation[] {
   const item = f.rest.listing.hospedagem;
   return [
-    rpc('has_role', { _user_id: f.adminId, _role: 'admin' }, { okBody: () => true }),
+    rpc(
+      'has_role',
+      { _user_id: f.adminId, _role: 'admin' },
+      { okBody: () => true, refusal: 'Você só pode consultar as suas próprias funções.' },
+    ),
+    {
+      ...rpc('has_role', {}),
+      name: 'rpc has_role (o próprio)',
+      send: (caller) =>
+        supabase('POST', '/rest/v1/rpc/has_role', caller.token, {
+          json: { _user_id: caller.id, _role: 'admin' },
+        }),
+      okBody: (caller) => caller.name === 'admin',
+    },
     rpc('is_admin', {}, { okBody: (caller) => caller.name === 'admin' }),
     rpc('username_available', { username: 'ninguem.usa.este' }, { okBody: () => true }),
     rpc(
