@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, handleError, MESSAGES } from './errors.ts';
 import { log } from './log.ts';
@@ -26,6 +27,15 @@ const jsonBodyLimit = bodyLimit({
 export const app = new Hono<AppEnv>();
 
 app.use(requestId());
+// Every answer, refusals and errors included. The API answers JSON and photos only: nothing may
+// load from it or frame it; the site and the panel show its photos from their own origin.
+app.use(
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    crossOriginResourcePolicy: 'cross-origin',
+    xFrameOptions: 'DENY',
+  }),
+);
 app.use(async (c, next) => {
   const started = Date.now();
   await next();

