@@ -1,14 +1,40 @@
 // The HTTP surface of db/local: `/auth/v1` (GoTrue), `/rest/v1` (PostgREST) and `/mailbox`,
 // behind the gateway's CORS, as one Hono app.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { readMailbox } from './auth/email-links.ts';
 import { type AuthDeps, authRoutes } from './auth/routes.ts';
 import { cors } from './cors.ts';
 import { type RestDeps, restRoutes } from './rest/routes.ts';
 
+/** No request of the portal comes near it; a larger body is refused before it is read whole. */
+const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+const TOO_LARGE = 'O corpo da requisição passa do limite de 10 MB.';
+
 export function createApp(deps: AuthDeps & RestDeps): Hono {
   const app = new Hono();
-  app.use('*', cors);
+  // The APIs answer browser apps on other local ports, as Supabase's gateway does; the mailbox
+  // holds working sign-in links, so it answers its own origin only (and tools, which send none).
+  app.use('/auth/*', cors);
+  app.use('/rest/*', cors);
+  app.use('/mailbox', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+      return c.json({ message: 'A caixa de e-mails só responde à sua própria origem.' }, 403);
+    }
+    await next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.req.path.startsWith('/auth/')
+          ? c.json({ code: 413, error_code: 'request_too_large', msg: TOO_LARGE }, 413)
+          : c.json({ code: 'PGRST413', message: TOO_LARGE, details: null, hint: null }, 413),
+    }),
+  );
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));
 

@@ -188,6 +188,48 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a body over 10 MB with 413 before reading it whole, at REST and at Auth', async () => {
+    const before = await snapshot();
+    const huge = JSON.stringify({ a: 1, b: 'x'.repeat(11 * 1024 * 1024) });
+    await expectError(
+      await rest('rpc/add_numbers', { method: 'POST', body: huge }),
+      413,
+      'PGRST413',
+    );
+    await expectError(await rest('authors', { method: 'POST', body: huge }), 413, 'PGRST413');
+    const auth = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: server.keys.publishableKey, 'Content-Type': 'application/json' },
+      body: huge,
+    });
+    expect(auth.status).toBe(413);
+    // Just under the limit is read as usual.
+    const large = await rest('rpc/add_numbers', {
+      method: 'POST',
+      body: JSON.stringify({ a: 1, b: 2, padding: 'x'.repeat(9 * 1024 * 1024) }),
+    });
+    expect(large.status).not.toBe(413);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('keeps the mailbox to its own origin: no CORS, other origins refused', async () => {
+    const mailbox = `${server.url}/mailbox`;
+    const evil = { Origin: 'http://evil.example' };
+    const read = await fetch(mailbox, { headers: evil });
+    expect([read.status, read.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+    const preflight = await fetch(mailbox, {
+      method: 'OPTIONS',
+      headers: { ...evil, 'Access-Control-Request-Method': 'DELETE' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const sent = await (await fetch(mailbox)).json();
+    const emptied = await fetch(mailbox, { method: 'DELETE', headers: evil });
+    expect(emptied.status).toBe(403);
+    expect(await (await fetch(mailbox)).json()).toEqual(sent);
+    const own = await fetch(mailbox, { headers: { Origin: server.url } });
+    expect([own.status, own.headers.get('access-control-allow-origin')]).toEqual([200, null]);
+  });
+
   it('rejects forged, expired, alg=none and wrong-role tokens, and unknown API keys', async () => {
     const before = await snapshot();
     const claims = decodePayload(userToken);
