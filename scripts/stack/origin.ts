@@ -4,7 +4,7 @@
 // stack's origins), the site's 404 page, and the local deploy hook at /__deploy-hook.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, posix, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
@@ -29,6 +29,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
+const PAGES_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
 
 export const DEPLOY_HOOK_PATH = '/__deploy-hook';
@@ -63,6 +64,11 @@ function handle(
   } catch {
     return send(response, 400, 'Endereço inválido.');
   }
+  // A path that only decodes to another one ('/%2Fevil.example/..%2Fmapa/' is '/mapa/' after
+  // '//evil.example/..') names no page: served or redirected, it would lead off the site.
+  if (path.includes('\\') || posix.normalize(path) !== path) {
+    return send(response, 404, 'Página não encontrada.');
+  }
 
   if (path === DEPLOY_HOOK_PATH) return deployHook(request, response, publisher);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -89,6 +95,8 @@ function handle(
   if (!site) return send(response, 503, 'O site está sendo publicado. Tente de novo em instantes.');
 
   const extra = headersFor(siteRules(site, '_headers', parseHeaders), path);
+  // Cloudflare Pages reads these two files and never serves them.
+  if (PAGES_CONFIG_FILES.has(path)) return notFound(request, response, site, extra);
   const redirect = findRedirect(site, path);
   if (redirect) {
     response.writeHead(redirect.status, { location: redirect.to + url.search });
@@ -100,8 +108,18 @@ function handle(
     response.writeHead(308, { location: encodeURI(path.replace(/\/+$/, '')) + url.search });
     return response.end();
   }
-  const notFound = join(site, '404.html');
-  if (existsSync(notFound)) return serveFile(request, response, notFound, 404, extra);
+  return notFound(request, response, site, extra);
+}
+
+/** The site's own 404 page. */
+function notFound(
+  request: IncomingMessage,
+  response: ServerResponse,
+  site: string,
+  extra: Record<string, string>,
+) {
+  const page = join(site, '404.html');
+  if (existsSync(page)) return serveFile(request, response, page, 404, extra);
   return send(response, 404, 'Página não encontrada.');
 }
 

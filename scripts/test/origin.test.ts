@@ -126,6 +126,24 @@ describe('local origin', () => {
     expect(await traversal.text()).not.toContain('root:');
   });
 
+  it('never redirects off the site, whatever the path encodes', async () => {
+    for (const path of ['/%2Fevil.example/..%2Fpasseios/', '/%5Cevil.example/..%2Fpasseios/']) {
+      const response = await fetch(base + path, { redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (location !== null) expect(new URL(location, base).origin, path).toBe(base);
+    }
+    const slash = await fetch(`${base}/passeios/?x=1`, { redirect: 'manual' });
+    expect([slash.status, slash.headers.get('location')]).toEqual([308, '/passeios?x=1']);
+  });
+
+  it("does not serve the build's _headers and _redirects, as Cloudflare Pages does not", async () => {
+    for (const path of ['/_headers', '/_redirects']) {
+      const response = await fetch(base + path);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.text()).not.toContain('/comercios /comercio');
+    }
+  });
+
   it('serves the admin panel under /admin/ with its single-page fallback', async () => {
     const deep = await fetch(`${base}/admin/hospedagens/editar/123`);
     expect(deep.status).toBe(200);
