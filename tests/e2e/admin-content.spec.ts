@@ -287,6 +287,31 @@ test('leaving a half-filled form asks first, and staying keeps what was typed', 
   await expect(page.getByTestId('listing-row').filter({ hasText: 'pela metade' })).toHaveCount(0);
 });
 
+test("a fake image is refused as 'Formato inválido' before anything is sent", async ({ page }) => {
+  await open(page, '/admin/passeios/novo');
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/images')) uploads.push(request.url());
+  });
+  const input = page.getByLabel('Imagem principal *', { exact: true });
+  for (const file of [
+    { name: 'nota.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('não sou uma foto') },
+    {
+      name: 'desenho.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      ),
+    },
+  ]) {
+    await input.setInputFiles(file);
+    await toast(page, `${file.name} não é uma imagem válida.`);
+  }
+  await expect(page.getByText('Formato inválido').first()).toBeVisible();
+  await expect(page.getByText('Erro ao processar imagem')).toHaveCount(0);
+  expect(uploads).toEqual([]);
+});
+
 test('a list is sorted by a column, searched by name in the address, and exported as CSV', async ({
   page,
 }) => {

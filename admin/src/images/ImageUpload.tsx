@@ -2,7 +2,7 @@ import { Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui
 import { useId, useState } from 'react';
 import { uploadImage } from '../api.ts';
 import { messageOf, useToast } from '../toast.tsx';
-import { downscaleImage } from './downscale.ts';
+import { downscaleImage, NotAnImageError } from './downscale.ts';
 import { checkImageCount, checkImageFile } from './imageChecks.ts';
 
 type Phase = 'idle' | 'optimizing' | 'uploading';
@@ -54,11 +54,14 @@ export function ImageUpload({
       }
       toast('Imagem(ns) otimizada(s)');
     } catch (error) {
-      toast(
-        'Não foi possível carregar a(s) imagem(ns). Tente novamente.',
-        messageOf(error, 'Erro ao processar imagem'),
-        'error',
-      );
+      if (error instanceof NotAnImageError)
+        toast(error.problem.title, error.problem.message, 'error');
+      else
+        toast(
+          'Não foi possível carregar a(s) imagem(ns). Tente novamente.',
+          messageOf(error, 'Erro ao processar imagem'),
+          'error',
+        );
     } finally {
       setPhase('idle');
       setProgress(0);

@@ -1,5 +1,16 @@
+import { type ImageFileProblem, notAnImageProblem } from '@guia-fortim/domain';
 import { UPLOAD_JPEG_QUALITY, UPLOAD_MAX_HEIGHT, UPLOAD_MAX_WIDTH } from '../rules/constants.ts';
 import { fitInside } from './imageChecks.ts';
+
+/** A file the browser cannot decode as an image: a text file named .jpg, an SVG, a broken file. */
+export class NotAnImageError extends Error {
+  readonly problem: ImageFileProblem;
+  constructor(name: string) {
+    const problem = notAnImageProblem(name);
+    super(problem.message);
+    this.problem = problem;
+  }
+}
 
 /**
  * Shrinks a photo in the browser (canvas → JPEG) before sending it, so a phone photo of several
@@ -10,7 +21,7 @@ export async function downscaleImage(file: File): Promise<{ blob: Blob; name: st
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    throw new Error('Erro ao carregar imagem');
+    throw new NotAnImageError(file.name);
   }
   const size = fitInside(bitmap.width, bitmap.height, UPLOAD_MAX_WIDTH, UPLOAD_MAX_HEIGHT);
   const canvas = document.createElement('canvas');

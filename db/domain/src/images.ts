@@ -53,15 +53,18 @@ export function isLink(value: string): boolean {
 
 export type ImageFileProblem = { title: string; message: string };
 
+/** A file that is not an image, by its type or because it cannot be decoded as one. */
+export function notAnImageProblem(name: string): ImageFileProblem {
+  return { title: 'Formato inválido', message: `${name} não é uma imagem válida.` };
+}
+
 /** Upload checks with the admin spec's messages; null when the file is acceptable. */
 export function imageFileProblem(file: {
   name: string;
   type: string;
   size: number;
 }): ImageFileProblem | null {
-  if (!file.type.startsWith('image/')) {
-    return { title: 'Formato inválido', message: `${file.name} não é uma imagem válida.` };
-  }
+  if (!file.type.startsWith('image/')) return notAnImageProblem(file.name);
   if (file.size > IMAGE_MAX_BYTES) {
     return { title: 'Arquivo muito grande', message: `${file.name} deve ter no máximo 5MB.` };
   }
