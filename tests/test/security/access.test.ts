@@ -109,6 +109,7 @@ const MATRIX: Record<string, Row> = {
   'rpc has_role': ADMIN_ONLY,
   'rpc has_role (o próprio)': SIGNED_IN,
   'rpc is_admin': SIGNED_IN,
+  'rpc admin_access': SIGNED_IN,
   'rpc username_available': EVERYONE,
   'rpc grant_admin_access': ADMIN_ONLY,
   'rpc set_user_role': ADMIN_ONLY,

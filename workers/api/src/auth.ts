@@ -88,13 +88,17 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** A signed-in user who holds the admin role right now, as the database says. */
+/**
+ * A signed-in user who holds the admin role right now and whose session is still live, as the
+ * database says in one round trip: a token outlives its sign-out, its session does not.
+ */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await requireUser(c, async () => {
-    const isAdmin = await dataOf<boolean>(database(c).rpc('is_admin', {})).catch((err) =>
+    const access = await dataOf<string>(database(c).rpc('admin_access', {})).catch((err) =>
       databaseError(err, MESSAGES.internal),
     );
-    if (isAdmin !== true) throw forbidden();
+    if (access === 'session_ended') throw unauthorized();
+    if (access !== 'admin') throw forbidden();
     await next();
   });
 };

@@ -17,6 +17,7 @@ import {
 } from './support/client.ts';
 import { adminEndpoints, type Endpoint } from './support/endpoints.ts';
 import { KIND_PATH, KINDS, validListing, validSlide } from './support/fixtures.ts';
+import { signIn } from './support/stack.ts';
 import {
   alteredToken,
   expiredToken,
@@ -30,6 +31,17 @@ let endpoints: Endpoint[];
 let adminToken: string;
 let userToken: string;
 let removedAdminToken: string;
+let signedOutToken: string;
+let globallySignedOutToken: string;
+
+/** Supabase Auth's sign-out: this session ('local') or every session of the user ('global'). */
+async function signOut(token: string, scope: 'local' | 'global') {
+  const response = await fetch(`${stack.supabaseUrl}/auth/v1/logout?scope=${scope}`, {
+    method: 'POST',
+    headers: { apikey: stack.publishableKey, Authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(204);
+}
 
 function call(endpoint: Endpoint, token: string | null) {
   return api(endpoint.method, endpoint.path, {
@@ -66,6 +78,20 @@ beforeAll(async () => {
   });
   expect(demoted.status).toBe(200);
   removedAdminToken = removed.token;
+  // Signed out: the access token itself is still unexpired and well signed.
+  const leaving = await newAdmin();
+  await signOut(leaving.token, 'local');
+  signedOutToken = leaving.token;
+  // Two devices of one admin; a global sign-out from the first ends the second's session too.
+  const traveller = await newAdmin();
+  const otherDevice = await signIn(
+    stack.supabaseUrl,
+    stack.publishableKey,
+    traveller.email,
+    'senha-teste-123',
+  );
+  await signOut(traveller.token, 'global');
+  globallySignedOutToken = otherDevice.token;
   endpoints = adminEndpoints({
     listing,
     category: category.id,
@@ -91,6 +117,8 @@ describe('callers refused on every admin endpoint, with nothing changed', () => 
     ],
     ['a token for another audience (real key)', () => reissuedToken(adminToken, { aud: 'anon' })],
     ['the anon key', () => stack.anonKey],
+    ["an admin's token after signing out", () => signedOutToken],
+    ["an admin's token on another device after a global sign-out", () => globallySignedOutToken],
     [
       'HS256 with a wrong secret',
       () => hs256Token(decodeJwt(adminToken), 'outro-segredo-qualquer-32-caracteres'),

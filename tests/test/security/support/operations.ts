@@ -289,6 +289,11 @@ function rpcOperations(f: Fixture): Operation[] {
       okBody: (caller) => caller.name === 'admin',
     },
     rpc('is_admin', {}, { okBody: (caller) => caller.name === 'admin' }),
+    rpc(
+      'admin_access',
+      {},
+      { okBody: (caller) => (caller.name === 'admin' ? 'admin' : 'not_admin') },
+    ),
     rpc('username_available', { username: 'ninguem.usa.este' }, { okBody: () => true }),
     rpc(
       'grant_admin_access',
