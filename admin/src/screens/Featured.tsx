@@ -15,6 +15,7 @@ import {
   type Direction,
   RankedList,
   RankingHeader,
+  useTakenCandidates,
 } from './RankedListings.tsx';
 
 const TABS = LISTING_RESOURCES.map((value) => ({ value, label: kindLabel(kindOfResource(value)) }));
@@ -49,7 +50,7 @@ export default function Featured() {
     { onError: failed, placeholderData: (previous) => previous },
   );
   const featured = featuredQuery.data;
-  const candidates = candidatesQuery.data;
+  const { available: candidates, take } = useTakenCandidates(candidatesQuery.data);
   const unreadable = (
     <Typography color="error" sx={{ my: 2 }}>
       Não foi possível carregar os itens.
@@ -68,7 +69,10 @@ export default function Featured() {
     }
     await applyChange(
       toast,
-      () => adminApi.setFeatured(kind, row.id, true),
+      async () => {
+        await adminApi.setFeatured(kind, row.id, true);
+        take(row.id);
+      },
       {
         success: 'Item adicionado aos destaques!',
         failure: 'Não foi possível adicionar aos destaques.',

@@ -14,6 +14,7 @@ import {
   type Direction,
   RankedList,
   RankingHeader,
+  useTakenCandidates,
 } from './RankedListings.tsx';
 
 /** This screen opens on commerce. */
@@ -61,18 +62,21 @@ export default function Pinned() {
     sort: { field: 'id', order: 'ASC' },
     filter: { is_pinned: false },
   });
+  const { available, take } = useTakenCandidates(unpinnedQuery.data);
   const reload = async () => {
     const [pinned] = await Promise.all([
       pinnedQuery.refetch(),
       unpinnedQuery.refetch(),
       anyUnpinned.refetch(),
     ]);
-    return pinned.data ?? [];
+    // refetch() resolves with the data provider's answer ({ data, total }), not with the rows.
+    return (pinned.data as { data?: ListingRow[] } | undefined)?.data ?? [];
   };
 
   const pin = async (row: ListingRow) => {
     try {
       await adminApi.setPinned(kind, row.id, true);
+      take(row.id);
       const fresh = await reload();
       const position = fresh.find((item) => item.id === row.id)?.pin_order;
       toast('Fixado no topo', `Item fixado na posição #${position ?? ''}`);
@@ -98,7 +102,7 @@ export default function Pinned() {
     );
 
   const loading = pinnedQuery.isPending || unpinnedQuery.isPending || anyUnpinned.isPending;
-  const found = unpinnedQuery.data ?? [];
+  const found = available ?? [];
   const more = (unpinnedQuery.total ?? 0) - found.length;
   return (
     <Box sx={{ mt: 2 }}>

@@ -4,7 +4,7 @@
 
 import type { ListingResource } from '@guia-fortim/domain';
 import { Box, Button, Card, List, ListItem, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import type { ListingRow } from '../listings/listingRow.ts';
 import { NameSearch } from '../listings/NameSearch.tsx';
@@ -12,6 +12,22 @@ import { ItemThumb } from './ItemThumb.tsx';
 import { KindTabs } from './KindTabs.tsx';
 
 export type Direction = 'up' | 'down';
+
+/**
+ * The candidates just added to the ranking stay out of the add-list until it is read again, so
+ * the toast that says so and the list without them show in the same render (react-query renders
+ * a refetch's rows a moment after the refetch resolves).
+ */
+export function useTakenCandidates(candidates: ListingRow[] | undefined) {
+  const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (candidates) setTaken(new Set());
+  }, [candidates]);
+  return {
+    available: candidates?.filter((row) => !taken.has(row.id)),
+    take: (id: string) => setTaken((current) => new Set(current).add(id)),
+  };
+}
 
 export function RankingHeader({
   title,
