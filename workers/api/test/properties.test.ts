@@ -1,7 +1,16 @@
-// Random JSON at every endpoint: never a 500, and without an admin token never a change.
+// Random JSON at every endpoint: never a 500, and without an admin token never a change; random
+// requests anywhere (paths, methods, headers, bodies) without a session: never a 5xx.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, expectCall, newUser, r2ObjectCount, snapshot } from './support/client.ts';
+import {
+  admin,
+  api,
+  expectCall,
+  newUser,
+  r2ObjectCount,
+  snapshot,
+  stack,
+} from './support/client.ts';
 import { adminEndpoints, type Endpoint, TINY_PNG } from './support/endpoints.ts';
 import { KIND_PATH, KINDS, validListing, validSlide } from './support/fixtures.ts';
 
@@ -164,6 +173,69 @@ describe('random requests', () => {
         },
       ),
       { numRuns: 100 },
+    );
+    expect(await snapshot()).toEqual(before);
+    expect(r2ObjectCount()).toBe(objects);
+  });
+
+  it('never answer a 5xx to an unauthenticated request: random path, method, headers and body', async () => {
+    const before = await snapshot();
+    const objects = r2ObjectCount();
+    const prefixes = [
+      '/',
+      '/api/',
+      '/api/hospedagens/',
+      '/api/images',
+      '/images/',
+      '/api/publish/',
+    ];
+    const printable = fc
+      .string({ unit: 'grapheme', maxLength: 60 })
+      .map((v) => v.replace(/[\r\n\0]/g, ''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...prefixes),
+        fc.webPath(),
+        fc.option(fc.webQueryParameters(), { nil: undefined }),
+        fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+        fc.record(
+          {
+            authorization: fc.oneof(
+              printable.map((v) => `Bearer ${v}`),
+              printable,
+            ),
+            'content-type': fc.constantFrom(
+              'application/json',
+              'multipart/form-data; boundary=x',
+              'text/plain',
+              'application/x-www-form-urlencoded',
+            ),
+            origin: fc.webUrl(),
+            'x-request-id': printable,
+          },
+          { requiredKeys: [] },
+        ),
+        fc.oneof(printable, fc.uint8Array({ maxLength: 2_000 }), fc.json()),
+        async (prefix, path, query, method, headers, body) => {
+          const url = `${stack.apiUrl}${prefix}${path.replace(/^\//, '')}${query ? `?${query}` : ''}`;
+          let response: Response;
+          try {
+            response = await fetch(url, {
+              method,
+              headers,
+              body: method === 'GET' || method === 'HEAD' ? undefined : body,
+            });
+          } catch (error) {
+            // A request the client itself refuses to build (a header value fetch rejects); a
+            // failed connection ('fetch failed') is the worker's fault and fails the test.
+            if (error instanceof TypeError && error.message !== 'fetch failed') return;
+            throw error;
+          }
+          await response.arrayBuffer();
+          expect([method, url, response.status < 500]).toEqual([method, url, true]);
+        },
+      ),
+      { numRuns: 300 },
     );
     expect(await snapshot()).toEqual(before);
     expect(r2ObjectCount()).toBe(objects);
