@@ -1,6 +1,6 @@
 import { DEFAULT_COORDINATES, IMAGE_MAX_EXTRA, type ListingResource } from '@guia-fortim/domain';
 import { Button, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   Create,
   Edit,
@@ -13,7 +13,7 @@ import {
   useRecordContext,
   useRedirect,
 } from 'react-admin';
-import { type Resolver, useFormState, useWatch } from 'react-hook-form';
+import { type Resolver, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
 import { newKindLabel } from '../rules/kinds.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
@@ -51,15 +51,14 @@ function listingResolver(kind: ListingResource): Resolver<ListingFormState> {
  */
 function InvalidFormToast({ kind }: { kind: ListingResource }) {
   const toast = useToast();
+  const { getValues } = useFormContext<ListingFormState>();
   const { submitCount, isSubmitSuccessful } = useFormState();
-  const values = useWatch() as ListingFormState;
-  const shown = useRef(0);
+  // Once per click on Salvar (each one counts a submit); read the values then, not on every key.
   useEffect(() => {
-    if (submitCount === shown.current || isSubmitSuccessful) return;
-    shown.current = submitCount;
-    const problem = validateListingForm(kind, values);
+    if (submitCount === 0 || isSubmitSuccessful) return;
+    const problem = validateListingForm(kind, getValues());
     if (problem) toast(problem.title, problem.description, 'error');
-  }, [submitCount, isSubmitSuccessful, kind, values, toast]);
+  }, [submitCount, isSubmitSuccessful, kind, getValues, toast]);
   return null;
 }
 
