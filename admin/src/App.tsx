@@ -7,6 +7,7 @@ import { authProvider } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
 import { i18nProvider } from './i18n.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
+import { CATEGORIES, SLIDES } from './resources.ts';
 import { theme } from './theme.ts';
 
 // Each screen is its own chunk: the first screen downloads only the shell and itself.
@@ -47,12 +48,12 @@ function Panel() {
           <Route path="editar/:id" element={<ListingEdit kind={kind} />} />
         </Resource>
       ))}
+      <Resource name={CATEGORIES} list={Categories} />
+      <Resource name={SLIDES} list={Carousel} />
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
-        <Route path="/categorias" element={<Categories />} />
         <Route path="/destaques" element={<Featured />} />
         <Route path="/ordenar-topo" element={<Pinned />} />
-        <Route path="/carousel" element={<Carousel />} />
         <Route path="/mapa" element={<MapSettings />} />
         <Route path="/roles" element={<Roles />} />
         <Route path="/settings" element={<Settings />} />

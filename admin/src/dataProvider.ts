@@ -9,6 +9,7 @@ import { supabaseDataProvider } from 'ra-supabase';
 import type { DataProvider, GetListParams, SortPayload } from 'react-admin';
 import { api } from './api.ts';
 import { panelConfig } from './config.ts';
+import { CATEGORIES, SLIDES, tableOf } from './resources.ts';
 import { supabase } from './supabase.ts';
 
 /** Reads go to PostgREST; every write goes to the worker under these paths. */
@@ -16,8 +17,8 @@ const WRITE_PATHS: Record<string, string> = {
   hospedagens: '/hospedagens',
   comercios: '/comercios',
   passeios: '/passeios',
-  categories: '/categories',
-  carousel_slides: '/slides',
+  [CATEGORIES]: '/categories',
+  [SLIDES]: '/slides',
 };
 
 function writePath(resource: string): string {
@@ -97,10 +98,13 @@ export const dataProvider: AdminDataProvider = {
   ...reads,
   getList(resource, params) {
     return reads.getList(
-      resource,
+      tableOf(resource),
       isListingResource(resource) ? listingListParams(params) : params,
     );
   },
+  getOne: (resource, params) => reads.getOne(tableOf(resource), params),
+  getMany: (resource, params) => reads.getMany(tableOf(resource), params),
+  getManyReference: (resource, params) => reads.getManyReference(tableOf(resource), params),
   async create(resource, params) {
     const data = await api<Record<string, unknown>>('POST', writePath(resource), params.data);
     return { data: { ...params.data, ...data } as never };

@@ -1,4 +1,5 @@
 import { LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
+import { CATEGORIES, SLIDES } from './resources.ts';
 import { kindLabel } from './rules/kinds.ts';
 
 /** A sidebar item is highlighted when the path equals it or continues below it. */
@@ -12,10 +13,10 @@ export const SIDEBAR_ITEMS = [
     path: panelRoute(kind),
     label: kindLabel(kind),
   })),
-  { path: '/admin/categorias', label: 'Categorias' },
+  { path: `/admin/${CATEGORIES}`, label: 'Categorias' },
   { path: '/admin/destaques', label: 'Destaques' },
   { path: '/admin/ordenar-topo', label: 'Ordenar Topo' },
-  { path: '/admin/carousel', label: 'Carrossel' },
+  { path: `/admin/${SLIDES}`, label: 'Carrossel' },
   { path: '/admin/mapa', label: 'Mapa' },
   { path: '/admin/roles', label: 'Funções' },
   { path: '/admin/settings', label: 'Configurações' },

@@ -1,6 +1,7 @@
 import { FALLBACK_CATEGORIES, type ListingKind } from '@guia-fortim/domain';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import { CATEGORIES } from '../resources.ts';
 import { OTHER_CATEGORY } from '../rules/constants.ts';
 
 /** Active categories of a type in order; the spec's fallback list when none exist. */
@@ -10,7 +11,7 @@ export function useCategoryNames(type: ListingKind): string[] {
   useEffect(() => {
     let active = true;
     dataProvider
-      .getList('categories', {
+      .getList(CATEGORIES, {
         pagination: { page: 1, perPage: 500 },
         sort: { field: 'order_position', order: 'ASC' },
         filter: { type, is_active: true },

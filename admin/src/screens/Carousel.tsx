@@ -19,6 +19,7 @@ import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
 import { ImageUpload } from '../images/ImageUpload.tsx';
 import { imageStyleCss, normalizeImageStyles } from '../images/imageStyles.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { SLIDES } from '../resources.ts';
 import {
   canDeleteSlide,
   newSlideForm,
@@ -101,7 +102,7 @@ export default function Carousel() {
   const toast = useToast();
   const [editing, setEditing] = useState<{ id?: string; form: SlideForm } | null>(null);
   const { data: slides, isPending } = useGetList<Slide>(
-    'carousel_slides',
+    SLIDES,
     {
       pagination: { page: 1, perPage: 100 },
       sort: { field: 'order_position', order: 'ASC' },
@@ -149,7 +150,7 @@ export default function Carousel() {
     };
     if (id) {
       update(
-        'carousel_slides',
+        SLIDES,
         { id, data, previousData: { id } },
         {
           mutationMode: 'pessimistic',
@@ -158,11 +159,7 @@ export default function Carousel() {
         },
       );
     } else {
-      create(
-        'carousel_slides',
-        { data },
-        { onSuccess: done('Slide criado com sucesso!'), onError: failed },
-      );
+      create(SLIDES, { data }, { onSuccess: done('Slide criado com sucesso!'), onError: failed });
     }
   };
 
@@ -173,7 +170,7 @@ export default function Carousel() {
     }
     if (!window.confirm('Tem certeza que deseja excluir este slide?')) return;
     deleteOne(
-      'carousel_slides',
+      SLIDES,
       { id: slide.id, previousData: slide },
       {
         mutationMode: 'pessimistic',

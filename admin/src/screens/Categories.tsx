@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { Confirm, Title, useCreate, useDelete, useGetList, useUpdate } from 'react-admin';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { CATEGORIES } from '../resources.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { KindTabs } from './KindTabs.tsx';
 
@@ -40,7 +41,7 @@ export default function Categories() {
   const [dialog, setDialog] = useState<{ id?: string; name: string } | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
   const { data: rows, isPending } = useGetList<Category>(
-    'categories',
+    CATEGORIES,
     {
       pagination: { page: 1, perPage: 500 },
       sort: { field: 'order_position', order: 'ASC' },
@@ -71,7 +72,7 @@ export default function Categories() {
       toast(messageOf(error, 'Erro ao salvar categoria'), undefined, 'error');
     if (dialog.id) {
       update(
-        'categories',
+        CATEGORIES,
         { id: dialog.id, data: { name }, previousData: { id: dialog.id } },
         {
           mutationMode: 'pessimistic',
@@ -81,7 +82,7 @@ export default function Categories() {
       );
     } else {
       create(
-        'categories',
+        CATEGORIES,
         { data: { name, type } },
         { onSuccess: done('Categoria criada com sucesso!'), onError: failed },
       );
@@ -93,7 +94,7 @@ export default function Categories() {
     const category = toDelete;
     setToDelete(null);
     deleteOne(
-      'categories',
+      CATEGORIES,
       { id: category.id, previousData: category },
       {
         mutationMode: 'pessimistic',

@@ -2,6 +2,7 @@ import { KINDS, LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { LinkBase as Link, Title, useDataProvider } from 'react-admin';
+import { SLIDES } from '../resources.ts';
 import { kindLabel, newKindLabel } from '../rules/kinds.ts';
 
 const CARDS = [
@@ -10,7 +11,7 @@ const CARDS = [
     label: kindLabel(kind),
     path: panelRoute(kind),
   })),
-  { resource: 'carousel_slides', label: 'Slides do carrossel', path: '/admin/carousel' },
+  { resource: SLIDES, label: 'Slides do carrossel', path: `/admin/${SLIDES}` },
 ];
 
 const QUICK_ACTIONS = LISTING_KINDS.map((kind) => ({
