@@ -46,12 +46,20 @@ const reads = supabaseDataProvider({
   instanceUrl: panelConfig().supabaseUrl,
   apiKey: panelConfig().publishableKey,
   supabaseClient: supabase,
+  // Tables whose key is not `id`; their rows get it as their react-admin id.
+  primaryKeys: new Map([['site_settings', ['setting_key']]]),
 });
 
-/** The listing lists' filter for 'Buscar por nome' (kept in the URL as `q`). */
+/** The search filter kept in a list's URL as `q`: 'Buscar por nome', 'Pesquisar por nome ou usuário'. */
 export const NAME_SEARCH = 'q';
 /** The listing lists' default sort: the public order (pinned first, then the newest). */
 export const PUBLIC_ORDER = 'ordem_publica';
+
+/** The columns a resource's search looks in (case-insensitive substring, on the server). */
+const SEARCH_COLUMNS: Record<string, string[]> = {
+  ...Object.fromEntries(LISTING_RESOURCES.map((resource) => [resource, ['name']])),
+  profiles: ['full_name', 'username'],
+};
 
 const isListingResource = (resource: string): resource is ListingResource =>
   (LISTING_RESOURCES as readonly string[]).includes(resource);
@@ -81,25 +89,38 @@ function listingSort({ field, order }: SortPayload): SortPayload {
   };
 }
 
-/** Listings are searched by name on the server (case-insensitive substring) and sorted there. */
-function listingListParams(params: GetListParams): GetListParams {
+/** A value inside PostgREST's or=(…), where commas and parentheses would end it. */
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+/** The search as PostgREST filters: one column directly, several joined by `or`. */
+function searchFilter(params: GetListParams, columns: string[]): GetListParams {
   const { [NAME_SEARCH]: search, ...filter } = params.filter ?? {};
   if (typeof search === 'string' && search.trim() !== '') {
-    filter['name@imatch'] = literalPattern(search);
+    const pattern = literalPattern(search);
+    const [column] = columns;
+    if (columns.length === 1) filter[`${column}@imatch`] = pattern;
+    else {
+      filter['@or'] = Object.fromEntries(
+        columns.map((name) => [`${name}@imatch`, quoted(pattern)]),
+      );
+    }
   }
-  return {
-    ...params,
-    filter,
-    sort: listingSort(params.sort ?? { field: PUBLIC_ORDER, order: 'ASC' }),
-  };
+  return { ...params, filter };
+}
+
+/** Listings are sorted on the server, by default in the public order. */
+function listingListParams(params: GetListParams): GetListParams {
+  return { ...params, sort: listingSort(params.sort ?? { field: PUBLIC_ORDER, order: 'ASC' }) };
 }
 
 export const dataProvider: AdminDataProvider = {
   ...reads,
   getList(resource, params) {
+    const columns = SEARCH_COLUMNS[resource];
+    const searched = columns ? searchFilter(params, columns) : params;
     return reads.getList(
       tableOf(resource),
-      isListingResource(resource) ? listingListParams(params) : params,
+      isListingResource(resource) ? listingListParams(searched) : searched,
     );
   },
   getOne: (resource, params) => reads.getOne(tableOf(resource), params),

@@ -5,7 +5,7 @@ import { displayName } from '../src/authProvider.ts';
 import { publishStateOf } from '../src/dataProvider.ts';
 import { checkImageCount, checkImageFile, fitInside } from '../src/images/imageChecks.ts';
 import { imageStyleCss, normalizeImageStyles } from '../src/images/imageStyles.ts';
-import { chipsToShow, matchesSearch } from '../src/rules/lists.ts';
+import { chipsToShow } from '../src/rules/lists.ts';
 import {
   canDeleteSlide,
   isAllowedSlideLink,
@@ -125,12 +125,6 @@ describe('slides', () => {
 });
 
 describe('lists', () => {
-  it('search is a case-insensitive substring', () => {
-    expect(matchesSearch('Pousada Água Viva', 'água')).toBe(true);
-    expect(matchesSearch('Pousada', 'hotel')).toBe(false);
-    expect(matchesSearch(null, '')).toBe(true);
-  });
-
   it('category chips: at most two, then an ellipsis', () => {
     expect(chipsToShow(['a', 'b', 'c'])).toEqual({ shown: ['a', 'b'], more: true });
     expect(chipsToShow(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: false });

@@ -519,12 +519,51 @@ describe('Funções (/admin/roles)', () => {
     expect(screen.queryByText('Nenhum usuário encontrado.')).toBeNull();
     const search = screen.getByPlaceholderText('Pesquisar por nome ou usuário...');
     await user.type(search, 'LIMA');
-    expect(namesIn(cards())).toEqual(['Beatriz Lima']);
+    await waitFor(() => expect(namesIn(cards())).toEqual(['Beatriz Lima']));
     await user.clear(search);
     await user.type(search, 'Zuleide');
     expect(await screen.findByText('Nenhum usuário encontrado.')).toBeTruthy();
     expect(screen.queryAllByTestId('user-card')).toHaveLength(0);
   });
+
+  it('with more users than it shows, the search finds any of them, punctuation taken literally', async () => {
+    const extra = await Promise.all(
+      Array.from({ length: 101 }, (_, i) =>
+        createUser(`visitante${i}@teste.local`, {
+          full_name: i === 100 ? 'Zé (do Forte), guia' : `Visitante ${String(i).padStart(3, '0')}`,
+          username: `visitante${i}`,
+        }),
+      ),
+    );
+    try {
+      const user = userEvent.setup();
+      show(Screens.Roles);
+      await waitFor(() => expect(cards()).toHaveLength(100), { timeout: 15_000 });
+      // 106 users in all; by full_name, 'Zé (do Forte), guia' is past the first hundred.
+      expect(await screen.findByText(/^Mostrando 100 de 106\./)).toBeTruthy();
+      expect(screen.queryByText('Zé (do Forte), guia')).toBeNull();
+      await user.type(
+        screen.getByPlaceholderText('Pesquisar por nome ou usuário...'),
+        '(DO FORTE),',
+      );
+      await waitFor(() => expect(namesIn(cards())).toEqual(['Zé (do Forte), guia']), {
+        timeout: 15_000,
+      });
+      expect(screen.queryByText(/^Mostrando/)).toBeNull();
+      // By username too.
+      await user.clear(screen.getByPlaceholderText('Pesquisar por nome ou usuário...'));
+      await user.type(
+        screen.getByPlaceholderText('Pesquisar por nome ou usuário...'),
+        'visitante42',
+      );
+      await waitFor(() => expect(namesIn(cards())).toEqual(['Visitante 042']), {
+        timeout: 15_000,
+      });
+    } finally {
+      const gone = await Promise.all(extra.map((id) => db.service.auth.admin.deleteUser(id)));
+      for (const answer of gone) ok(answer, 'apagar visitante');
+    }
+  }, 120_000);
 
   it("picking the user's current role changes nothing: no request, no toast, same role rows", async () => {
     const rolesOf = async () =>

@@ -679,6 +679,8 @@ test('roles: search, change a role, grant admin access and take it back', async 
   await toast(page, 'Função do usuário atualizada com sucesso.');
   await reload(page);
   await search.fill(visitante.username);
+  // The search runs in the database: the full list shows until its answer arrives.
+  await expect(card).toHaveCount(1);
   await expect(role).toHaveText('Moderador');
   await choose(page, role, 'Usuário');
   await toast(page, 'Função do usuário atualizada com sucesso.');
@@ -693,6 +695,7 @@ test('roles: search, change a role, grant admin access and take it back', async 
   await expect(email).toHaveValue('');
   await reload(page);
   await search.fill(visitante.username);
+  await expect(card).toHaveCount(1);
   await expect(role).toHaveText('Admin');
   await choose(page, role, 'Usuário');
   await toast(page, 'Função do usuário atualizada com sucesso.');

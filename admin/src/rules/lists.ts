@@ -1,13 +1,4 @@
-// The list screens' search and category chips.
-
-/** Case-insensitive substring match (the spec's searches). */
-export function matchesSearch(text: unknown, search: string): boolean {
-  const needle = search.trim().toLocaleLowerCase('pt-BR');
-  if (needle === '') return true;
-  return String(text ?? '')
-    .toLocaleLowerCase('pt-BR')
-    .includes(needle);
-}
+// The list rows' category chips.
 
 /** Category chips in list rows: at most two, then an ellipsis. */
 export function chipsToShow(categories: readonly string[]): { shown: string[]; more: boolean } {

@@ -3,7 +3,7 @@ import { Button, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { dataProvider } from '../dataProvider.ts';
 import { MAPS_KEY_SETTING } from '../rules/constants.ts';
-import { readSiteSettings } from './siteSettingsStore.ts';
+import { useSiteSettings } from './useSiteSettings.ts';
 
 /**
  * The maps key: saved as the public site setting every visitor uses (deviation) and kept as this
@@ -21,12 +21,13 @@ export function MapsKeyForm({
   const [key, setKey] = useState(() => localStorage.getItem(MAPS_API_KEY_STORAGE_KEY) ?? '');
   const [saving, setSaving] = useState(false);
   // Without a local override, show the site setting every visitor uses.
+  const { settings } = useSiteSettings();
+  const shared = settings?.[MAPS_KEY_SETTING];
   useEffect(() => {
-    if (localStorage.getItem(MAPS_API_KEY_STORAGE_KEY)) return;
-    readSiteSettings()
-      .then((settings) => setKey((current) => current || (settings[MAPS_KEY_SETTING] ?? '')))
-      .catch(() => undefined);
-  }, []);
+    if (shared && !localStorage.getItem(MAPS_API_KEY_STORAGE_KEY)) {
+      setKey((current) => current || shared);
+    }
+  }, [shared]);
   const save = async () => {
     const value = key.trim();
     if (value === '') return;

@@ -9,12 +9,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
-import { dataProvider } from '../dataProvider.ts';
+import { useState } from 'react';
+import { Title, useDataProvider, useGetList } from 'react-admin';
+import { type AdminDataProvider, dataProvider, NAME_SEARCH } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
-import { matchesSearch } from '../rules/lists.ts';
-import { supabase } from '../supabase.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { grantErrorMessage } from './grantMessages.ts';
 
@@ -24,28 +22,28 @@ export const ROLE_LABELS: Record<AppRole, string> = {
   admin: 'Admin',
 };
 
-interface UserRow {
+interface Profile {
   id: string;
   username: string | null;
   full_name: string | null;
+}
+
+interface RoleRow {
+  id: string;
+  user_id: string;
   role: AppRole;
 }
 
-async function readUsers(): Promise<UserRow[]> {
-  const [profiles, roles] = await Promise.all([
-    supabase.from('profiles').select('id, username, full_name').order('full_name'),
-    supabase.from('user_roles').select('user_id, role'),
-  ]);
-  if (profiles.error) throw profiles.error;
-  if (roles.error) throw roles.error;
+/** The screen shows this many users at a time; the search finds the rest. */
+export const USERS_SHOWN = 100;
+
+/** The first role of each user (the spec), 'user' when there is none. */
+function rolesByUser(rows: readonly RoleRow[] | undefined): Map<string, AppRole> {
   const roleOf = new Map<string, AppRole>();
-  for (const row of roles.data ?? []) {
+  for (const row of rows ?? []) {
     if (!roleOf.has(row.user_id) && APP_ROLES.includes(row.role)) roleOf.set(row.user_id, row.role);
   }
-  return (profiles.data ?? []).map((profile) => ({
-    ...profile,
-    role: roleOf.get(profile.id) ?? 'user',
-  }));
+  return roleOf;
 }
 
 function GrantAdminCard() {
@@ -99,33 +97,44 @@ function GrantAdminCard() {
 
 export default function Roles() {
   const toast = useToast();
-  const [users, setUsers] = useState<UserRow[] | null>(null);
+  const dataProvider = useDataProvider<AdminDataProvider>();
   const [search, setSearch] = useState('');
-  useEffect(() => {
-    readUsers()
-      .then(setUsers)
-      .catch(() => {
-        setUsers([]);
-        toast('Erro ao carregar perfis de usuários.', undefined, 'error');
-      });
-  }, [toast]);
+  const failed = () => toast('Erro ao carregar perfis de usuários.', undefined, 'error');
+  // Sorted and searched by the database, so that every user can be found however many there are.
+  const profiles = useGetList<Profile>(
+    'profiles',
+    {
+      pagination: { page: 1, perPage: USERS_SHOWN },
+      sort: { field: 'full_name', order: 'ASC' },
+      filter: { [NAME_SEARCH]: search },
+    },
+    { onError: failed, placeholderData: (previous) => previous },
+  );
+  const ids = (profiles.data ?? []).map((profile) => profile.id);
+  const roles = useGetList<RoleRow>(
+    'user_roles',
+    {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'created_at', order: 'ASC' },
+      filter: { 'user_id@in': `(${ids.join(',')})` },
+    },
+    { enabled: ids.length > 0, onError: failed, placeholderData: (previous) => previous },
+  );
+  const roleOf = rolesByUser(roles.data);
 
-  const change = async (user: UserRow, role: AppRole) => {
-    if (role === user.role) return;
+  const change = async (user: Profile, current: AppRole, role: AppRole) => {
+    if (role === current) return;
     try {
       await dataProvider.setRole(user.id, role);
-      setUsers((current) =>
-        (current ?? []).map((row) => (row.id === user.id ? { ...row, role } : row)),
-      );
+      await roles.refetch();
       toast('Função do usuário atualizada com sucesso.');
     } catch (error) {
       toast('Erro ao atualizar função do usuário.', messageOf(error, ''), 'error');
     }
   };
 
-  const visible = (users ?? []).filter(
-    (user) => matchesSearch(user.full_name, search) || matchesSearch(user.username, search),
-  );
+  const users = profiles.data ?? [];
+  const pending = profiles.isPending || (ids.length > 0 && roles.isPending);
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Gerenciar Funções" />
@@ -142,9 +151,9 @@ export default function Roles() {
         onChange={(event) => setSearch(event.target.value)}
         sx={{ mb: 2, minWidth: 320 }}
       />
-      {users === null ? (
+      {pending ? (
         <Loading />
-      ) : visible.length === 0 ? (
+      ) : users.length === 0 ? (
         <Typography>Nenhum usuário encontrado.</Typography>
       ) : (
         <Box
@@ -154,7 +163,7 @@ export default function Roles() {
             gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
           }}
         >
-          {visible.map((user) => (
+          {users.map((user) => (
             <Card key={user.id} data-testid="user-card">
               <CardContent>
                 <Typography fontWeight="bold">{user.full_name || 'Nome não informado'}</Typography>
@@ -165,8 +174,10 @@ export default function Roles() {
                   select
                   size="small"
                   label="Função"
-                  value={user.role}
-                  onChange={(event) => void change(user, event.target.value as AppRole)}
+                  value={roleOf.get(user.id) ?? 'user'}
+                  onChange={(event) =>
+                    void change(user, roleOf.get(user.id) ?? 'user', event.target.value as AppRole)
+                  }
                   fullWidth
                 >
                   {APP_ROLES.map((role) => (
@@ -179,6 +190,11 @@ export default function Roles() {
             </Card>
           ))}
         </Box>
+      )}
+      {(profiles.total ?? 0) > users.length && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {`Mostrando ${users.length} de ${profiles.total}. Pesquise pelo nome ou usuário para encontrar os outros.`}
+        </Typography>
       )}
     </Box>
   );

@@ -1,11 +1,11 @@
 import type { SettingKey } from '@guia-fortim/domain';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title } from 'react-admin';
 import { dataProvider } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { messageOf, useToast } from '../toast.tsx';
-import { readSiteSettings } from './siteSettingsStore.ts';
+import { useSiteSettings } from './useSiteSettings.ts';
 
 interface SettingField {
   key: SettingKey;
@@ -96,17 +96,14 @@ function SettingsCard({
 
 export default function SiteSettings() {
   const toast = useToast();
-  const [values, setValues] = useState<Record<string, string> | null>(null);
-  useEffect(() => {
-    readSiteSettings()
-      .then(setValues)
-      .catch(() => {
-        setValues({});
-        toast('Erro ao carregar configurações', undefined, 'error');
-      });
-  }, [toast]);
+  const { settings, isPending } = useSiteSettings(() =>
+    toast('Erro ao carregar configurações', undefined, 'error'),
+  );
+  // What the admin typed, over what was read.
+  const [edited, setEdited] = useState<Record<string, string>>({});
+  const values = isPending ? null : { ...settings, ...edited };
   const change = (key: string, value: string) =>
-    setValues((current) => ({ ...(current ?? {}), [key]: value }));
+    setEdited((current) => ({ ...current, [key]: value }));
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Configurações do Site" />
