@@ -484,6 +484,12 @@ describe('Configurações do Mapa (/admin/mapa)', () => {
       ),
     ).toBeTruthy();
   });
+
+  it("a read that fails says 'Não foi possível carregar as localizações.'", async () => {
+    dropRequests('/rest/v1/comercios');
+    show(Screens.MapSettings);
+    expect(await screen.findByText('Não foi possível carregar as localizações.')).toBeTruthy();
+  });
 });
 
 describe('Funções (/admin/roles)', () => {

@@ -29,6 +29,7 @@ export default function MapSettings() {
   const dataProvider = useDataProvider();
   const [alert, setAlert] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [locations, setLocations] = useState<Location[] | null>(null);
+  const [readFailed, setReadFailed] = useState(false);
   useEffect(() => {
     Promise.all(
       LISTING_RESOURCES.map((kind) =>
@@ -50,7 +51,7 @@ export default function MapSettings() {
       ),
     )
       .then((lists) => setLocations(lists.flat().slice(0, MAP_ADMIN_TABLE_LIMIT)))
-      .catch(() => setLocations([]));
+      .catch(() => setReadFailed(true));
   }, [dataProvider]);
   return (
     <Box sx={{ mt: 2 }}>
@@ -104,6 +105,11 @@ export default function MapSettings() {
               ))}
             </TableBody>
           </Table>
+          {readFailed ? (
+            <Typography role="alert" sx={{ mt: 2 }}>
+              Não foi possível carregar as localizações.
+            </Typography>
+          ) : null}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             Para alterar a localização de um item, edite-o na sua própria página de edição.
           </Typography>
