@@ -1,4 +1,6 @@
 // Settings of the local Auth server, with the defaults of a Supabase CLI project.
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limits.ts';
+
 export type AuthSettings = {
   /** Public URL of the server, e.g. http://127.0.0.1:54321 (the JWT issuer is `${url}/auth/v1`). */
   url: string;
@@ -14,6 +16,9 @@ export type AuthSettings = {
   pkceCodeSeconds: number;
   passwordMinLength: number;
   bcryptCost: number;
+  /** One e-mail of a kind per address in this many seconds (GoTrue's SMTP max frequency). */
+  emailMinIntervalSeconds: number;
+  rateLimits: RateLimits;
 };
 
 export const DEFAULT_PORT = 54321;
@@ -38,6 +43,8 @@ export function authSettings(
     pkceCodeSeconds: 300,
     passwordMinLength: 6,
     bcryptCost: 10,
+    emailMinIntervalSeconds: 60,
+    rateLimits: DEFAULT_RATE_LIMITS,
     ...overrides,
   };
 }

@@ -81,9 +81,11 @@ export async function startLocalSupabase(
     const schema = new SchemaHolder(db);
     await schema.reload();
 
-    let handler: ((request: Request) => Response | Promise<Response>) | undefined;
+    // The env carries the socket: rate limits count per client address (auth/rate-limits.ts).
+    let handler: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
     server = serve({
-      fetch: (request) => handler?.(request) ?? new Response('Iniciando…', { status: 503 }),
+      fetch: (request, env) =>
+        handler?.(request, env) ?? new Response('Iniciando…', { status: 503 }),
       port: options.port ?? DEFAULT_PORT,
       hostname: '127.0.0.1',
     });
@@ -103,7 +105,7 @@ export async function startLocalSupabase(
       settings,
       onEmail: options.quiet ? () => {} : printEmail,
     });
-    handler = (request) => app.fetch(request);
+    handler = (request, env) => app.fetch(request, env);
 
     const running = server;
     let stopping: Promise<void> | undefined;

@@ -68,8 +68,20 @@ export async function sendLink(
   redirectTo: string,
   pkce: Pkce | undefined,
 ): Promise<MailboxMessage> {
-  const token = randomBytes(28).toString('hex');
   const { token: tokenColumn, sentAt } = COLUMNS[kind];
+  const { rows: waiting } = await tx.query<{ seconds: number }>(
+    `select ceil(extract(epoch from ${sentAt} + make_interval(secs => $2) - now()))::int as seconds
+     from auth.users where id::text = $1 and ${sentAt} > now() - make_interval(secs => $2)`,
+    [user.id, settings.emailMinIntervalSeconds],
+  );
+  if (waiting[0]) {
+    throw new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.max(1, waiting[0].seconds)} seconds.`,
+    );
+  }
+  const token = randomBytes(28).toString('hex');
   await tx.query(
     `update auth.users set ${tokenColumn} = $1, ${sentAt} = now(), updated_at = now()
      where id::text = $2`,

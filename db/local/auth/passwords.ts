@@ -25,3 +25,24 @@ export async function passwordMatches(password: string, hash: string | null): Pr
   if (!hash?.startsWith('$2')) return false;
   return bcrypt.compare(password, hash);
 }
+
+const decoys = new Map<number, Promise<string>>();
+
+/**
+ * Whether `password` is the account's. Without an account (or a password) it still runs bcrypt,
+ * on a decoy hash of the configured cost: an unknown e-mail takes as long as a known one.
+ */
+export async function passwordMatchesAccount(
+  password: string,
+  hash: string | null | undefined,
+  cost: number,
+): Promise<boolean> {
+  if (hash?.startsWith('$2')) return bcrypt.compare(password, hash);
+  let decoy = decoys.get(cost);
+  if (!decoy) {
+    decoy = bcrypt.hash('senha que nenhuma conta tem', cost);
+    decoys.set(cost, decoy);
+  }
+  await bcrypt.compare(password, await decoy);
+  return false;
+}

@@ -21,7 +21,13 @@ import {
   VERIFY_TYPES,
 } from './email-links.ts';
 import { AuthError, authErrorResponse, invalidCredentials, validationFailed } from './errors.ts';
-import { checkPassword, hashPassword, passwordMatches } from './passwords.ts';
+import {
+  checkPassword,
+  hashPassword,
+  passwordMatches,
+  passwordMatchesAccount,
+} from './passwords.ts';
+import { clientAddress, RateCounter, rateLimited } from './rate-limits.ts';
 import { endSessions, refreshSession, sessionExists, startSession } from './sessions.ts';
 import {
   listUsers,
@@ -154,6 +160,8 @@ export function authRoutes(deps: AuthDeps): Hono {
   const app = new Hono();
   const { db, settings } = deps;
   const sessionDeps = { settings, tokens: deps.tokens };
+  const limits = settings.rateLimits;
+  const counter = new RateCounter();
 
   // Runs `work` in a transaction and announces its e-mails only after it committed.
   async function transact<T>(work: (tx: Sql, outbox: MailboxMessage[]) => Promise<T>) {
@@ -282,6 +290,16 @@ export function authRoutes(deps: AuthDeps): Hono {
 
   app.post('/signup', async (c) => {
     const body = await readJson(c, schemas.signup);
+    const address = clientAddress(c);
+    if (
+      counter.exhausted(`sign-up@${address}`, limits.signUpsPerAddress) ||
+      (!settings.autoconfirm &&
+        counter.exhausted(`e-mail@${address}`, limits.emailRequestsPerAddress))
+    ) {
+      throw rateLimited();
+    }
+    counter.add(`sign-up@${address}`, limits.signUpsPerAddress);
+    if (!settings.autoconfirm) counter.add(`e-mail@${address}`, limits.emailRequestsPerAddress);
     const email = normalizeEmail(body.email, 'To signup, please provide your email');
     if (!body.password) throw validationFailed('Signup requires a valid password', 422);
     checkPassword(body.password, settings.passwordMinLength);
@@ -328,8 +346,24 @@ export function authRoutes(deps: AuthDeps): Hono {
     if (grant === 'password') {
       const body = await readJson(c, schemas.password);
       if (!body.email || !body.password) throw invalidCredentials();
-      const user = await userByEmail(db.sql, body.email.trim());
-      if (!user || !(await passwordMatches(body.password, user.encrypted_password))) {
+      const email = body.email.trim().toLowerCase();
+      const perEmail = `sign-in:${email}`;
+      const perAddress = `sign-in@${clientAddress(c)}`;
+      if (
+        counter.exhausted(perEmail, limits.signInFailuresPerEmail) ||
+        counter.exhausted(perAddress, limits.signInFailuresPerAddress)
+      ) {
+        throw rateLimited();
+      }
+      const user = await userByEmail(db.sql, email);
+      const matches = await passwordMatchesAccount(
+        body.password,
+        user?.encrypted_password,
+        settings.bcryptCost,
+      );
+      if (!user || !matches) {
+        counter.add(perEmail, limits.signInFailuresPerEmail);
+        counter.add(perAddress, limits.signInFailuresPerAddress);
         throw invalidCredentials();
       }
       if (!user.email_confirmed_at) {
@@ -426,6 +460,7 @@ export function authRoutes(deps: AuthDeps): Hono {
 
   app.post('/recover', async (c) => {
     const body = await readJson(c, schemas.recover);
+    counter.take(`e-mail@${clientAddress(c)}`, limits.emailRequestsPerAddress);
     const email = normalizeEmail(body.email, 'Password recovery requires an email');
     const pkce = readPkce(body);
     const redirectTo = redirectTarget(settings, c.req.query('redirect_to'));

@@ -168,7 +168,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-async function page(name: 'LoginPage' | 'ProfilePage' | 'ResetPasswordPage') {
+async function page(
+  name: 'LoginPage' | 'ProfilePage' | 'ResetPasswordPage' | 'ForgotPasswordPage',
+) {
   const pages = await import('../../src/components/account/pages.tsx');
   return pages[name] as ComponentType;
 }
@@ -203,6 +205,51 @@ describe('login form', () => {
       path: '/auth/v1/token?grant_type=password',
       status: 400,
     });
+  });
+});
+
+describe("db/local's rate limits reach the forms in Portuguese", () => {
+  const TOO_MANY = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+
+  it('sign-in: after 10 wrong passwords for an e-mail, the form says to wait', async () => {
+    const target = 'alvo.limite@example.com';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await fetch(`${dbLocalUrl}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: publishableKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: target, password: `errada-${attempt}` }),
+      });
+      expect(response.status).toBe(400);
+    }
+    const LoginPage = await page('LoginPage');
+    render(<LoginPage />);
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    await waitFor(() => expect(email.disabled).toBe(false));
+    await user.type(email, target);
+    await user.type(screen.getByLabelText('Senha'), 'mais-uma');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(TOO_MANY)).toBeTruthy();
+    expect(seen).toContainEqual({
+      method: 'POST',
+      path: '/auth/v1/token?grant_type=password',
+      status: 429,
+    });
+  });
+
+  it('recovery: a second e-mail to the same address within a minute is refused with a toast', async () => {
+    const ForgotPasswordPage = await page('ForgotPasswordPage');
+    render(<ForgotPasswordPage />);
+    await user.type(await screen.findByLabelText('Email'), EMAIL);
+    await user.click(screen.getByRole('button', { name: /Enviar/ }));
+    expect(await screen.findByText('Email enviado')).toBeTruthy();
+
+    cleanup();
+    render(<ForgotPasswordPage />);
+    await user.type(await screen.findByLabelText('Email'), EMAIL);
+    await user.click(screen.getByRole('button', { name: /Enviar/ }));
+    expect(await screen.findByText(TOO_MANY)).toBeTruthy();
+    expect(screen.queryByText('Email enviado')).toBeNull();
   });
 });
 

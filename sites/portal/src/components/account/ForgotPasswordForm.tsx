@@ -1,6 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { getSupabase } from '../../lib/auth/client.ts';
-import { MSG } from '../../lib/auth/messages.ts';
+import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkRecoveryEmail } from '../../lib/auth/validation.ts';
 import { toast } from './toast-store.ts';
 import { AccountCard, Field, FormError, SubmitButton, TextLink } from './ui.tsx';
@@ -23,7 +23,10 @@ export function ForgotPasswordForm() {
         redirectTo: `${window.location.origin}/auth/reset-password`,
       });
       if (sendError) {
-        toast({ title: MSG.recoveryFailed, variant: 'destructive' });
+        toast({
+          title: serviceErrorMessage(sendError, MSG.recoveryFailed),
+          variant: 'destructive',
+        });
       } else {
         setSentTo(address);
       }
