@@ -91,6 +91,7 @@ try {
     panelConfig: panelConfig(env),
     site: () => site?.port ?? null,
     demoDir: join(demoDir, 'demo'),
+    deployHookSecret: api.deployHookSecret,
     reloadSite: async () => {
       const previous = site;
       site = null;

@@ -51,7 +51,7 @@ Guia Fortim pronto em ${seconds()} s
   Supabase local        ${stack.supabaseUrl}  (chave pública ${stack.publishableKey})
   Caixa de e-mails      ${stack.mailboxUrl}
   API (worker)          ${stack.apiUrl}
-  Publicação            ${stack.siteUrl}/__deploy-hook
+  Publicação            ${stack.deployHookUrl}
 
 Contas de demonstração (apenas locais):
 ${accounts}

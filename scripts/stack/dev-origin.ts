@@ -1,7 +1,7 @@
 // The one origin of `npm run dev`: `/admin/*` goes to the panel's vite dev server (its runtime
 // configuration, /admin/config.json, is answered here from the running stack), everything
 // else to `astro dev` (websockets too, so both hot reloads work through it), and the local deploy
-// hook at /__deploy-hook reloads the site's data by restarting `astro dev` (its content loader
+// hook at its secret address (origin.ts) reloads the site's data by restarting `astro dev` (its content loader
 // reads Supabase once per start). Requests during a restart are coalesced into one more restart.
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { type Duplex, pipeline } from 'node:stream';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
-import { DEPLOY_HOOK_PATH } from './origin.ts';
+import { deployHookPath } from './origin.ts';
 
 export type DevTargets = {
   /** The panel's vite dev server (base /admin/). */
@@ -22,6 +22,7 @@ export type DevTargets = {
   reloadSite: () => Promise<void>;
   /** The demo photos the seed refers to (/demo/…), which builds copy in and dev must serve. */
   demoDir: string | null;
+  deployHookSecret: string;
 };
 
 type HookState = {
@@ -33,6 +34,7 @@ type HookState = {
 
 export function createDevOrigin(targets: DevTargets) {
   const hook: HookState = { state: 'idle', pending: false, finishedAt: null, error: null };
+  const hookPath = deployHookPath(targets.deployHookSecret);
   let reloading: Promise<void> | null = null;
 
   const reload = async () => {
@@ -55,14 +57,15 @@ export function createDevOrigin(targets: DevTargets) {
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path === DEPLOY_HOOK_PATH) {
-      res.setHeader('access-control-allow-origin', '*');
+    if (req.url === hookPath) {
       if (req.method === 'POST') {
         if (reloading) hook.pending = true;
         else reloading = reload();
         return json(res, 202, hook);
       }
-      return json(res, 200, hook);
+      if (req.method === 'GET') return json(res, 200, hook);
+      res.writeHead(405, { allow: 'GET, POST' });
+      return res.end();
     }
     if (path === CONFIG_PATH) return json(res, 200, targets.panelConfig);
     if (targets.demoDir && path.startsWith('/demo/')) return demoPhoto(res, targets.demoDir, path);

@@ -1,7 +1,9 @@
 // One local origin for the public site and the admin panel, as Cloudflare Pages serves them in
 // production: static files compressed, `_redirects` honoured, `/admin/*` falling back to the
 // panel's index.html, the panel's runtime configuration at /admin/config.json (the running
-// stack's origins), the site's 404 page, and the local deploy hook at /__deploy-hook.
+// stack's origins), the site's 404 page, and the local deploy hook at a secret address
+// (/__deploy-hook/<secret>, as production's hook URL is secret).
+import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, posix, sep } from 'node:path';
@@ -32,17 +34,30 @@ const TYPES: Record<string, string> = {
 const PAGES_CONFIG_FILES = new Set(['/_headers', '/_redirects']);
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.svg']);
 
-export const DEPLOY_HOOK_PATH = '/__deploy-hook';
+const DEPLOY_HOOK_PATH = '/__deploy-hook';
+
+/** A new secret for the local deploy hook: whoever knows it may start a build. */
+export function newDeployHookSecret(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Where the local deploy hook answers (POST: rebuild; GET: the state, not the log). */
+export function deployHookPath(secret: string): string {
+  return `${DEPLOY_HOOK_PATH}/${secret}`;
+}
 
 export type OriginOptions = {
   publisher: SiteBuilder;
   /** The built panel and the configuration it gets at /admin/config.json. */
   admin: { dir: string; config: PanelConfig } | null;
+  deployHookSecret: string;
 };
 
-export function createOrigin({ publisher, admin }: OriginOptions): Server {
+export function createOrigin({ publisher, admin, deployHookSecret }: OriginOptions): Server {
+  const hookPath = deployHookPath(deployHookSecret);
   return createServer((request, response) => {
     try {
+      if (request.url === hookPath) return deployHook(request, response, publisher);
       handle(request, response, publisher, admin);
     } catch {
       if (!response.headersSent) response.writeHead(500, { 'content-type': TYPES['.txt'] });
@@ -70,7 +85,6 @@ function handle(
     return send(response, 404, 'Página não encontrada.');
   }
 
-  if (path === DEPLOY_HOOK_PATH) return deployHook(request, response, publisher);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('allow', 'GET, HEAD');
     return send(response, 405, 'Método não permitido.');
@@ -123,14 +137,11 @@ function notFound(
   return send(response, 404, 'Página não encontrada.');
 }
 
+/** Called by the worker, not by browsers: no CORS. */
 function deployHook(request: IncomingMessage, response: ServerResponse, publisher: SiteBuilder) {
-  response.setHeader('access-control-allow-origin', '*');
   if (request.method === 'POST') return json(response, 202, publisher.request());
   if (request.method === 'GET') return json(response, 200, publisher.status());
-  if (request.method === 'OPTIONS') {
-    response.writeHead(204, { 'access-control-allow-methods': 'GET, POST' });
-    return response.end();
-  }
+  response.setHeader('allow', 'GET, POST');
   return send(response, 405, 'Método não permitido.');
 }
 

@@ -21,7 +21,7 @@ import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supab
 import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { renderHeaders, type SiteOrigins } from './headers.ts';
-import { createOrigin, DEPLOY_HOOK_PATH } from './origin.ts';
+import { createOrigin, deployHookPath, newDeployHookSecret } from './origin.ts';
 import type { BuildSite, SiteBuilder } from './site-builder.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -126,6 +126,9 @@ export type Api = {
   worker: Awaited<ReturnType<typeof startWorker>>;
   /** The origins the site and the panel talk to. */
   env: SiteEnv;
+  /** The site origin's deploy hook answers only at this secret (the worker calls it). */
+  deployHookSecret: string;
+  deployHookUrl: string;
   stop: () => Promise<void>;
 };
 
@@ -139,6 +142,8 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   await assertPortFree(ports.supabase, 'Supabase local');
   await assertPortFree(ports.api, 'API (worker)');
   const siteUrl = `http://127.0.0.1:${ports.site}`;
+  const deployHookSecret = newDeployHookSecret();
+  const deployHookUrl = `${siteUrl}${deployHookPath(deployHookSecret)}`;
   log('Iniciando o Supabase local (banco, autenticação, REST)…');
   const supabase = await startLocalSupabase({
     port: ports.supabase,
@@ -156,7 +161,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       supabaseUrl: supabase.url,
       publishableKey: supabase.keys.publishableKey,
       siteUrl,
-      deployHookUrl: `${siteUrl}${DEPLOY_HOOK_PATH}`,
+      deployHookUrl,
     });
     const env: SiteEnv = {
       siteUrl,
@@ -169,6 +174,8 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       supabase,
       worker,
       env,
+      deployHookSecret,
+      deployHookUrl,
       stop: async () => {
         await worker.stop().catch(() => {});
         await supabase.stop();
@@ -327,8 +334,9 @@ export async function startOrigin(
   publisher: SiteBuilder,
   admin: { dir: string; config: PanelConfig } | null,
   port: number,
+  deployHookSecret: string,
 ) {
-  const server = createOrigin({ publisher, admin });
+  const server = createOrigin({ publisher, admin, deployHookSecret });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

@@ -1,13 +1,22 @@
 // The local stand-in for the production deploy hook: rebuilds the public site in the background
 // into a fresh directory and swaps it in atomically. Requests that arrive during a build are
-// coalesced into exactly one more build; a failed build leaves the previous site live and is
-// recorded with its log for the admin's publish indicator.
-import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+// coalesced into exactly one more build; a failed build leaves the previous site live, its short
+// reason goes to the admin's publish indicator and its whole log to `last-build.log`.
+import {
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
- * What the local deploy hook answers (GET /__deploy-hook): the builds, not the worker's publish
- * state (PublishState in @guia-fortim/domain), which follows this from the other side.
+ * What the local deploy hook answers (GET): the builds, not the worker's publish state
+ * (PublishState in @guia-fortim/domain), which follows this from the other side.
  */
 export type SiteBuildStatus = {
   state: 'idle' | 'building' | 'live' | 'failed';
@@ -17,9 +26,24 @@ export type SiteBuildStatus = {
   finishedAt: string | null;
   liveSince: string | null;
   builds: number;
+  /** Why the latest build failed, in a line (the log stays on this machine). */
   error: string | null;
-  log: string | null;
 };
+
+const REASON_MAX = 200;
+
+/**
+ * The line that says why a build failed: the message Astro prints above 'Location:' or 'Stack
+ * trace:', else the last line; without this checkout's absolute paths.
+ */
+export function failureReason(log: string, root: string): string {
+  const lines = stripVTControlCharacters(log).split('\n');
+  const detail = lines.findIndex((line) => /^\s+(Location|Stack trace):/.test(line));
+  const before = detail > 0 ? lines.slice(0, detail) : lines;
+  const line = before.reverse().find((text) => text.trim() !== '') ?? '';
+  const reason = line.trim().replaceAll(root, '').slice(0, REASON_MAX);
+  return reason || 'A publicação falhou.';
+}
 
 export type BuildSite = (outDir: string) => Promise<{ ok: boolean; log: string }>;
 
@@ -27,7 +51,9 @@ export class SiteBuilder {
   readonly #root: string;
   readonly #build: BuildSite;
   readonly #keep: number;
+  readonly #sourceRoot: string;
   #running: Promise<void> | null = null;
+  #log = '';
   #status: SiteBuildStatus = {
     state: 'idle',
     pending: false,
@@ -36,14 +62,19 @@ export class SiteBuilder {
     liveSince: null,
     builds: 0,
     error: null,
-    log: null,
   };
 
   /** `root` holds `builds/<n>` and the `current` symlink to the live one. */
-  constructor(root: string, build: BuildSite, options: { keep?: number } = {}) {
+  /** `sourceRoot`: the checkout, whose absolute paths a failure reason leaves out. */
+  constructor(
+    root: string,
+    build: BuildSite,
+    options: { keep?: number; sourceRoot?: string } = {},
+  ) {
     this.#root = root;
     this.#build = build;
     this.#keep = options.keep ?? 2;
+    this.#sourceRoot = options.sourceRoot ?? process.cwd();
     mkdirSync(join(root, 'builds'), { recursive: true });
     if (this.liveDir()) this.#status.state = 'live';
   }
@@ -59,6 +90,11 @@ export class SiteBuilder {
 
   status(): SiteBuildStatus {
     return { ...this.#status };
+  }
+
+  /** The latest build's whole output (also in `last-build.log`). */
+  lastLog(): string {
+    return this.#log;
   }
 
   /** Ask for a rebuild; returns at once. */
@@ -99,12 +135,13 @@ export class SiteBuilder {
       result = { ok: false, log: String(error) };
     }
     this.#status.finishedAt = new Date().toISOString();
-    this.#status.log = result.log.slice(-20_000);
+    this.#log = result.log.slice(-20_000);
+    writeFileSync(join(this.#root, 'last-build.log'), this.#log);
     if (!result.ok) {
       rmSync(outDir, { recursive: true, force: true });
       Object.assign(this.#status, {
         state: 'failed',
-        error: 'A publicação falhou; o site anterior continua no ar.',
+        error: failureReason(this.#log, this.#sourceRoot),
       });
       return;
     }

@@ -5,11 +5,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalSupabase } from '@guia-fortim/local-supabase';
 import { drawDemoPhotos } from './demo-photo-cache.ts';
-import { DEPLOY_HOOK_PATH } from './origin.ts';
 import {
   assertPortFree,
   panelBuild,
   panelConfig,
+  ROOT,
   siteBuilder,
   startApi,
   startOrigin,
@@ -37,6 +37,8 @@ export type Stack = {
   apiUrl: string;
   mailboxUrl: string;
   publishableKey: string;
+  /** Secret: whoever has it may start a build (as production's deploy hook URL). */
+  deployHookUrl: string;
   supabase: LocalSupabase;
   publisher: SiteBuilder;
   stop: () => Promise<void>;
@@ -87,6 +89,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const publisher = new SiteBuilder(
       join(dataDir, 'site'),
       siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed }),
+      { sourceRoot: ROOT },
     );
     const lastLive = publisher.liveDir();
     publisher.request();
@@ -95,8 +98,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // and code swaps in when it succeeds (and leaves that build live when it fails).
       log('Servindo a última versão publicada; reconstruindo o site em segundo plano…');
       publisher.idle().then(() => {
-        const { state, log: buildLog } = publisher.status();
-        if (state === 'failed') {
+        if (publisher.status().state === 'failed') {
+          const buildLog = publisher.lastLog();
           log(`A reconstrução falhou; a versão anterior continua no ar:\n${tail(buildLog)}`);
         } else log('Site público reconstruído com os dados atuais.');
       });
@@ -104,11 +107,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log('Construindo o site público com os dados do banco…');
       await publisher.idle();
       if (!publisher.liveDir())
-        throw new Error(`O build do site falhou:\n${tail(publisher.status().log)}`);
+        throw new Error(`O build do site falhou:\n${tail(publisher.lastLog())}`);
     }
 
     const admin = { dir: panel.dir, config: panelConfig(env) };
-    const origin = await startOrigin(publisher, admin, ports.site);
+    const origin = await startOrigin(publisher, admin, ports.site, api.deployHookSecret);
     stops.push(() => origin.stop());
 
     const stack: Stack = {
@@ -117,6 +120,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiUrl: worker.url,
       mailboxUrl: supabase.mailboxUrl,
       publishableKey: supabase.keys.publishableKey,
+      deployHookUrl: api.deployHookUrl,
       supabase,
       publisher,
       stop: async () => {
@@ -148,7 +152,14 @@ function writeStackFile(dataDir: string, stack: Stack) {
     siteUrl: stack.siteUrl,
     adminUrl: `${stack.siteUrl}/admin/`,
     apiUrl: stack.apiUrl,
-    deployHookUrl: `${stack.siteUrl}${DEPLOY_HOOK_PATH}`,
   };
   writeFileSync(file, `${JSON.stringify(facts, null, 2)}\n`);
+  // The hook's address is a secret: a file only this user reads (tests against `npm start`).
+  writeFileSync(
+    join(dataDir, 'deploy-hook.json'),
+    `${JSON.stringify({ url: stack.deployHookUrl })}\n`,
+    {
+      mode: 0o600,
+    },
+  );
 }

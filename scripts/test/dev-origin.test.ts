@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevOrigin } from '../stack/dev-origin.ts';
+import { deployHookPath, newDeployHookSecret } from '../stack/origin.ts';
+
+const HOOK_SECRET = newDeployHookSecret();
+const hookUrl = () => `${base}${deployHookPath(HOOK_SECRET)}`;
 
 let root: string;
 let base: string;
@@ -49,6 +53,7 @@ beforeAll(async () => {
     panelConfig: PANEL_CONFIG,
     site: () => (siteUp ? site : null),
     demoDir: join(root, 'demo'),
+    deployHookSecret: HOOK_SECRET,
     reloadSite: () => {
       reloads++;
       siteUp = false;
@@ -154,9 +159,20 @@ describe('routing', () => {
 });
 
 describe('deploy hook', () => {
+  it('answers at its secret address only, without CORS', async () => {
+    for (const guess of ['/__deploy-hook', `/__deploy-hook/${HOOK_SECRET}x`]) {
+      const post = await fetch(base + guess, { method: 'POST' });
+      expect(post.status, guess).not.toBe(202);
+    }
+    expect(reloads).toBe(0);
+    const state = await fetch(hookUrl());
+    expect(state.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(hookUrl(), { method: 'OPTIONS' })).status).toBe(405);
+  });
+
   it('restarts the site once more for requests during a restart, then reports it live', async () => {
-    expect(await (await fetch(`${base}/__deploy-hook`)).json()).toMatchObject({ state: 'idle' });
-    const first = await fetch(`${base}/__deploy-hook`, { method: 'POST' });
+    expect(await (await fetch(hookUrl())).json()).toMatchObject({ state: 'idle' });
+    const first = await fetch(hookUrl(), { method: 'POST' });
     expect(first.status).toBe(202);
     expect(await first.json()).toMatchObject({ state: 'building' });
     expect(await text('/')).toEqual({
@@ -164,9 +180,9 @@ describe('deploy hook', () => {
       body: 'O site está recarregando os dados. Tente de novo em instantes.',
     });
     expect((await text('/admin/')).status).toBe(200);
-    await fetch(`${base}/__deploy-hook`, { method: 'POST' });
-    await fetch(`${base}/__deploy-hook`, { method: 'POST' });
-    expect(await (await fetch(`${base}/__deploy-hook`)).json()).toMatchObject({
+    await fetch(hookUrl(), { method: 'POST' });
+    await fetch(hookUrl(), { method: 'POST' });
+    expect(await (await fetch(hookUrl())).json()).toMatchObject({
       state: 'building',
       pending: true,
     });
@@ -174,17 +190,17 @@ describe('deploy hook', () => {
     await expect.poll(() => reloads).toBe(2);
     finishReload?.();
     await expect
-      .poll(async () => (await fetch(`${base}/__deploy-hook`)).json())
+      .poll(async () => (await fetch(hookUrl())).json())
       .toMatchObject({ state: 'live', pending: false, error: null });
     expect(reloads).toBe(2);
     expect((await text('/')).body).toBe('site GET /');
   });
 
   it('reports a restart that fails, with its reason', async () => {
-    await fetch(`${base}/__deploy-hook`, { method: 'POST' });
+    await fetch(hookUrl(), { method: 'POST' });
     finishReload?.(new Error('astro dev saiu antes de responder'));
     await expect
-      .poll(async () => (await fetch(`${base}/__deploy-hook`)).json())
+      .poll(async () => (await fetch(hookUrl())).json())
       .toMatchObject({ state: 'failed', error: 'astro dev saiu antes de responder' });
   });
 });

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHeaders } from '../stack/headers.ts';
-import { createOrigin, parseRedirects } from '../stack/origin.ts';
+import {
+  createOrigin,
+  deployHookPath,
+  newDeployHookSecret,
+  parseRedirects,
+} from '../stack/origin.ts';
+
+const HOOK_SECRET = newDeployHookSecret();
+
 import { SiteBuilder } from '../stack/site-builder.ts';
 
 let root: string;
@@ -52,7 +60,11 @@ beforeAll(async () => {
   await publisher.idle();
   // A config.json inside the build must never win over the running stack's values.
   write(join(admin, 'config.json'), '{"supabaseUrl":"https://velho.example"}');
-  server = createOrigin({ publisher, admin: { dir: admin, config: panelConfig } });
+  server = createOrigin({
+    publisher,
+    admin: { dir: admin, config: panelConfig },
+    deployHookSecret: HOOK_SECRET,
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -165,12 +177,25 @@ describe('local origin', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('takes deploy-hook requests and reports the publish state', async () => {
-    const post = await fetch(`${base}/__deploy-hook`, { method: 'POST' });
+  it('takes deploy-hook requests at its secret address only, and reports the state', async () => {
+    const hook = `${base}${deployHookPath(HOOK_SECRET)}`;
+    const post = await fetch(hook, { method: 'POST', headers: { origin: 'https://evil.example' } });
     expect(post.status).toBe(202);
+    // Called by the worker, never by a page: no CORS.
+    expect(post.headers.get('access-control-allow-origin')).toBeNull();
     await publisher.idle();
-    const state = await (await fetch(`${base}/__deploy-hook`)).json();
-    expect(state).toMatchObject({ state: 'live', builds: 2 });
+    const state = await (await fetch(hook)).json();
+    expect(state).toMatchObject({ state: 'live', builds: 2, error: null });
+    expect(state).not.toHaveProperty('log');
+    for (const guess of ['/__deploy-hook', `/__deploy-hook/${HOOK_SECRET}x`, '/__deploy-hook/']) {
+      // Like any other path: a static file nobody may write, and no page.
+      expect((await fetch(base + guess, { method: 'POST' })).status, guess).toBe(405);
+      expect((await fetch(base + guess)).status, guess).toBe(404);
+    }
+    expect((await fetch(`${hook}?x=1`, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(hook, { method: 'OPTIONS' })).status).toBe(405);
+    await publisher.idle();
+    expect(publisher.status().builds).toBe(2);
   });
 
   it('refuses writes to static paths', async () => {

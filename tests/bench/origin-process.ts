@@ -3,7 +3,7 @@
 // event loop. The site is built through a SiteBuilder into `root`, as `npm start` does.
 import { join } from 'node:path';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
-import { createOrigin } from '@guia-fortim/stack/origin';
+import { createOrigin, newDeployHookSecret } from '@guia-fortim/stack/origin';
 import { type BuildSite, SiteBuilder } from '@guia-fortim/stack/site-builder';
 
 /** Builds the site into a SiteBuilder root (`builds/<n>` and the `current` link). */
@@ -12,7 +12,7 @@ export async function publishSite(root: string, build: BuildSite): Promise<strin
   publisher.request();
   await publisher.idle();
   const live = publisher.liveDir();
-  if (!live) throw new Error(`O build do site falhou:\n${publisher.status().log?.slice(-4000)}`);
+  if (!live) throw new Error(`O build do site falhou:\n${publisher.lastLog().slice(-4000)}`);
   return live;
 }
 
@@ -30,5 +30,8 @@ if (import.meta.main) {
   const root = process.argv[2] ?? '';
   const publisher = new SiteBuilder(root, async () => ({ ok: false, log: 'sem build aqui' }));
   if (!publisher.liveDir()) throw new Error(`Nenhum site publicado em ${join(root, 'current')}`);
-  createOrigin({ publisher, admin: null }).listen(Number(process.env.PORT), '127.0.0.1');
+  createOrigin({ publisher, admin: null, deployHookSecret: newDeployHookSecret() }).listen(
+    Number(process.env.PORT),
+    '127.0.0.1',
+  );
 }

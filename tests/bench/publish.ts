@@ -57,7 +57,7 @@ export async function measurePublish(stack: Stack, runs: number): Promise<Publis
       return done ? state : null;
     });
     if (outcome !== 'live') {
-      const log = stack.publisher.status().log ?? '';
+      const log = stack.publisher.lastLog();
       console.log(
         `O build terminou (${outcome}) sem o novo nome; a medida é repetida:\n${log.slice(-1500)}`,
       );

@@ -48,7 +48,7 @@ async function adminRows<T>(page: Page, table: string, query: Record<string, str
 
 /** The origin's deploy hook: builds started so far, and whether the latest is live. */
 async function deployHook() {
-  const response = await getOk(`${sharedPortal().siteUrl}/__deploy-hook`);
+  const response = await getOk(sharedPortal().deployHookUrl);
   return (await response.json()) as { state: string; pending: boolean; builds: number };
 }
 

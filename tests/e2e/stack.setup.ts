@@ -11,5 +11,6 @@ export default async function stackSetup(): Promise<(() => Promise<void>) | unde
   process.env.E2E_SUPABASE_PUBLISHABLE_KEY = stack.publishableKey;
   process.env.E2E_API_URL = stack.apiUrl;
   process.env.E2E_MAILBOX_URL = stack.mailboxUrl;
+  process.env.E2E_DEPLOY_HOOK_URL = stack.running.deployHookUrl;
   return () => stack.stop();
 }

@@ -10,20 +10,27 @@ export type PortalFacts = {
   apiUrl: string;
   mailboxUrl: string;
   publishableKey: string;
+  /** The local deploy hook (its address is a secret; `npm start` keeps it in deploy-hook.json). */
+  deployHookUrl: string;
 };
 
-const STACK_FILE = join(import.meta.dirname, '..', '..', '.data', 'stack.json');
-let stackFile: Record<string, unknown> | undefined;
-const fromStackFile = (key: string) => {
-  stackFile ??= existsSync(STACK_FILE)
-    ? (JSON.parse(readFileSync(STACK_FILE, 'utf8')) as Record<string, unknown>)
-    : {};
-  return stackFile[key];
+const DATA = join(import.meta.dirname, '..', '..', '.data');
+const files = new Map<string, Record<string, unknown>>();
+const fromFile = (name: string, key: string) => {
+  let facts = files.get(name);
+  if (!facts) {
+    const file = join(DATA, name);
+    facts = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+      : {};
+    files.set(name, facts);
+  }
+  return facts[key];
 };
 
 export function sharedPortal(): PortalFacts {
-  const need = (variable: string, key: string): string => {
-    const value = process.env[variable] ?? fromStackFile(key);
+  const need = (variable: string, key: string, file = 'stack.json'): string => {
+    const value = process.env[variable] ?? fromFile(file, key);
     if (typeof value !== 'string' || !value) {
       throw new Error(`Defina ${variable} para estes testes (a pilha global a define).`);
     }
@@ -39,5 +46,8 @@ export function sharedPortal(): PortalFacts {
     apiUrl: need('E2E_API_URL', 'apiUrl'),
     mailboxUrl: need('E2E_MAILBOX_URL', 'mailboxUrl'),
     publishableKey: need('E2E_SUPABASE_PUBLISHABLE_KEY', 'publishableKey'),
+    get deployHookUrl() {
+      return need('E2E_DEPLOY_HOOK_URL', 'url', 'deploy-hook.json');
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { dataProvider, type PublishIndicatorState, publishStateOf } from '../dataProvider.ts';
 
@@ -17,12 +17,17 @@ const POLL_MS = 10_000;
 /** Whether the public site already shows the latest changes (the worker's publish state). */
 export function PublishIndicator() {
   const [state, setState] = useState<PublishIndicatorState>('unknown');
+  const [reason, setReason] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
     const read = () =>
       dataProvider
         .publishState()
-        .then((body) => active && setState(publishStateOf(body)))
+        .then((body) => {
+          if (!active) return;
+          setState(publishStateOf(body));
+          setReason(typeof body?.error === 'string' ? body.error : null);
+        })
         .catch(() => active && setState('unknown'));
     read();
     const timer = setInterval(read, POLL_MS);
@@ -32,5 +37,22 @@ export function PublishIndicator() {
     };
   }, []);
   const { label, color } = LABELS[state];
-  return <Chip size="small" color={color} label={label} data-publish-state={state} role="status" />;
+  const chip = (
+    <Chip size="small" color={color} label={label} data-publish-state={state} role="status" />
+  );
+  if (state !== 'failed' || !reason) return chip;
+  // The build's own one-line reason, so an admin can tell a data problem from a broken build.
+  return (
+    <Stack spacing={0.5}>
+      {chip}
+      <Typography
+        variant="caption"
+        color="error"
+        data-testid="publish-error"
+        sx={{ overflowWrap: 'anywhere' }}
+      >
+        {reason}
+      </Typography>
+    </Stack>
+  );
 }
