@@ -12,7 +12,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 
 /**
  * What the local deploy hook answers (GET): the builds, not the worker's publish state
@@ -30,28 +29,13 @@ export type SiteBuildStatus = {
   error: string | null;
 };
 
-const REASON_MAX = 200;
-
-/**
- * The line that says why a build failed: the message Astro prints above 'Location:' or 'Stack
- * trace:', else the last line; without this checkout's absolute paths.
- */
-export function failureReason(log: string, root: string): string {
-  const lines = stripVTControlCharacters(log).split('\n');
-  const detail = lines.findIndex((line) => /^\s+(Location|Stack trace):/.test(line));
-  const before = detail > 0 ? lines.slice(0, detail) : lines;
-  const line = before.reverse().find((text) => text.trim() !== '') ?? '';
-  const reason = line.trim().replaceAll(root, '').slice(0, REASON_MAX);
-  return reason || 'A publicação falhou.';
-}
-
-export type BuildSite = (outDir: string) => Promise<{ ok: boolean; log: string }>;
+/** Builds the site into `outDir`; `reason`: why it failed, in one line (shown to admins). */
+export type BuildSite = (outDir: string) => Promise<{ ok: boolean; log: string; reason?: string }>;
 
 export class SiteBuilder {
   readonly #root: string;
   readonly #build: BuildSite;
   readonly #keep: number;
-  readonly #sourceRoot: string;
   #running: Promise<void> | null = null;
   #log = '';
   #status: SiteBuildStatus = {
@@ -65,16 +49,10 @@ export class SiteBuilder {
   };
 
   /** `root` holds `builds/<n>` and the `current` symlink to the live one. */
-  /** `sourceRoot`: the checkout, whose absolute paths a failure reason leaves out. */
-  constructor(
-    root: string,
-    build: BuildSite,
-    options: { keep?: number; sourceRoot?: string } = {},
-  ) {
+  constructor(root: string, build: BuildSite, options: { keep?: number } = {}) {
     this.#root = root;
     this.#build = build;
     this.#keep = options.keep ?? 2;
-    this.#sourceRoot = options.sourceRoot ?? process.cwd();
     mkdirSync(join(root, 'builds'), { recursive: true });
     if (this.liveDir()) this.#status.state = 'live';
   }
@@ -128,11 +106,11 @@ export class SiteBuilder {
       startedAt: new Date().toISOString(),
       finishedAt: null,
     });
-    let result: { ok: boolean; log: string };
+    let result: Awaited<ReturnType<BuildSite>>;
     try {
       result = await this.#build(outDir);
     } catch (error) {
-      result = { ok: false, log: String(error) };
+      result = { ok: false, log: String(error), reason: String(error) };
     }
     this.#status.finishedAt = new Date().toISOString();
     this.#log = result.log.slice(-20_000);
@@ -141,7 +119,7 @@ export class SiteBuilder {
       rmSync(outDir, { recursive: true, force: true });
       Object.assign(this.#status, {
         state: 'failed',
-        error: failureReason(this.#log, this.#sourceRoot),
+        error: result.reason ?? 'A publicação falhou.',
       });
       return;
     }

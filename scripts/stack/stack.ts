@@ -9,7 +9,6 @@ import {
   assertPortFree,
   panelBuild,
   panelConfig,
-  ROOT,
   siteBuilder,
   startApi,
   startOrigin,
@@ -89,7 +88,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const publisher = new SiteBuilder(
       join(dataDir, 'site'),
       siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed }),
-      { sourceRoot: ROOT },
     );
     const lastLive = publisher.liveDir();
     publisher.request();

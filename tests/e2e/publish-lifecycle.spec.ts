@@ -141,7 +141,7 @@ test('(b) a build that cannot read the data fails, the old page stays, the indic
   expect(hook).toMatchObject({ state: 'failed' });
   expect(hook.error).toMatch(/^Leitura de hospedagens falhou \(HTTP \d+\)/);
   expect(hook).not.toHaveProperty('log');
-  expect(stack.running.publisher.lastLog()).toContain('Stack trace:');
+  expect(stack.running.publisher.lastLog()).toContain('at readFailure');
   expect(stack.running.publisher.liveDir()).toBe(liveBefore);
   expect(await publicListing()).toEqual({
     heading: expect.stringContaining(live.name),

@@ -2,7 +2,8 @@
 // the content it loaded from Supabase in <cacheDir>/data-store.json and bundles the pages from that
 // file, so concurrent builds of one checkout (two stacks, the bench) sharing the default cache
 // would publish each other's data. Usage: node scripts/astro-build.ts <root> <outDir> <cacheDir>
-// Its last line on success is {"ms", "maxRssKb"}: the build's time and peak memory (the bench).
+// Its last line on success is {"ms", "maxRssKb"}: the build's time and peak memory (the bench);
+// on failure {"error"}: why, in one line.
 import { build } from 'astro';
 
 const [root, outDir, cacheDir] = process.argv.slice(2);
@@ -18,5 +19,11 @@ try {
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // The last line on failure: why, in one line and without this machine's paths (build.ts reads
+  // it for the publish indicator; the log above stays local).
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? 'erro desconhecido';
+  const reason = firstLine.replaceAll(root, '').trim().slice(0, 200);
+  console.error(JSON.stringify({ error: reason }));
   process.exit(1);
 }

@@ -32,6 +32,20 @@ export function buildEnv(env: SiteEnv): Record<string, string> {
   };
 }
 
+/** A build's outcome: its whole output and, when it failed, why in one line. */
+export type BuildResult = { ok: boolean; log: string; reason?: string };
+
+/** The reason astro-build.ts prints as its last line when a build fails. */
+function failureReason(log: string): string | undefined {
+  const last = log.trimEnd().split('\n').at(-1) ?? '';
+  try {
+    const { error } = JSON.parse(last) as { error?: unknown };
+    return typeof error === 'string' ? error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `astro build` of the public site into `outDir`, apart from every other build in this checkout
  * (stacks, the bench). Its last log line on success is {"ms","maxRssKb"} (astro-build.ts).
@@ -40,7 +54,7 @@ export async function buildSite(
   outDir: string,
   env: Record<string, string>,
   onLine?: (line: string) => void,
-): Promise<{ ok: boolean; log: string }> {
+): Promise<BuildResult> {
   // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
   // the working directory, and deletes them when it finishes: concurrent builds in one checkout
   // would delete each other's. Each build gets its own working directory inside the project, so
@@ -63,8 +77,12 @@ export async function buildSite(
       };
       child.stdout.on('data', collect);
       child.stderr.on('data', collect);
-      child.on('error', (error) => resolve({ ok: false, log: `${log}\n${error}` }));
-      child.on('close', (code) => resolve({ ok: code === 0, log }));
+      child.on('error', (error) =>
+        resolve({ ok: false, log: `${log}\n${error}`, reason: String(error) }),
+      );
+      child.on('close', (code) =>
+        resolve(code === 0 ? { ok: true, log } : { ok: false, log, reason: failureReason(log) }),
+      );
     });
   } finally {
     rmSync(workDir, { recursive: true, force: true });
