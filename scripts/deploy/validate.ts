@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { CONFIG_PATH } from '@guia-fortim/admin/config';
 import type { SiteEnv } from '@guia-fortim/portal/build';
-import { contentSecurityPolicy, headersFor, parseHeaders } from '../stack/headers.ts';
+import {
+  contentSecurityPolicy,
+  headersFor,
+  inlineScriptHashes,
+  parseHeaders,
+} from '../stack/headers.ts';
 import { parseRedirects } from '../stack/origin.ts';
 import { panelConfig } from '../stack/parts.ts';
 import { ADMIN_SECTIONS } from './admin-routes.ts';
@@ -24,9 +29,16 @@ export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
   const headersFile = join(dir, '_headers');
   if (!existsSync(headersFile)) findings.push('falta _headers');
   else {
-    const page = headersFor(parseHeaders(readFileSync(headersFile, 'utf8')), '/');
-    if (page['content-security-policy'] !== contentSecurityPolicy(env)) {
-      findings.push('_headers não traz a política de segurança com as origens configuradas');
+    const text = readFileSync(headersFile, 'utf8');
+    const page = headersFor(parseHeaders(text), '/');
+    if (page['content-security-policy'] !== contentSecurityPolicy(env, inlineScriptHashes(dir))) {
+      findings.push(
+        '_headers não traz a política de segurança com as origens e os scripts deste build',
+      );
+    }
+    // Cloudflare Pages ignores a _headers line longer than this.
+    if (text.split('\n').some((line) => line.length > 2000)) {
+      findings.push('_headers tem uma linha com mais de 2.000 caracteres');
     }
     if (!page['strict-transport-security']) findings.push('_headers sem HSTS');
   }

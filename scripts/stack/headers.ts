@@ -1,6 +1,15 @@
 // The `_headers` file (Cloudflare Pages format) for the built site: security headers with a
 // Content Security Policy that allows exactly our origins, and caching rules. The local origin
 // applies the same file, so the browser tests run under the production policy.
+//
+// Inline scripts are allowed by their hashes, collected from the built pages (no 'unsafe-inline').
+// Astro's own `security.csp` was tried and measured: it writes a <meta> placed after the layout's
+// first <head> children (our broken-image script ran unhashed), leaves `is:inline`/`define:vars`
+// scripts out (two of ours were blocked) and cannot carry frame-ancestors; a meta policy also
+// forces the header to drop script-src. One header, hashed from the output, has none of that.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export type SiteOrigins = {
   /** Supabase project URL (Auth + REST), e.g. https://xyz.supabase.co */
@@ -23,15 +32,53 @@ function origin(url: string): string {
   return new URL(url).origin;
 }
 
-export function contentSecurityPolicy(origins: SiteOrigins): string {
+const JS_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+/**
+ * The CSP source of every distinct inline script in the built pages (Astro's island runtime and
+ * directives, our small page scripts): 'sha256-…' of the exact text between the tags. JSON-LD
+ * and other data blocks are not scripts and need none.
+ */
+export function inlineScriptHashes(dir: string): string[] {
+  const hashes = new Set<string>();
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.html')) {
+        for (const [, attributes = '', body = ''] of readFileSync(path, 'utf8').matchAll(
+          /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+        )) {
+          if (/\ssrc\s*=/i.test(attributes)) continue;
+          const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+          if (!JS_TYPES.has(type.toLowerCase())) continue;
+          hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+        }
+      }
+    }
+  };
+  visit(dir);
+  return [...hashes].sort();
+}
+
+/**
+ * The panel's own policy, added to the site's for /admin/* (two policies: both must allow): its
+ * scripts are files, and emotion (MUI) creates empty <style> elements it fills through the CSSOM,
+ * so the empty text's hash is the only inline style it needs.
+ */
+export const PANEL_CSP =
+  "script-src 'self'; style-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+export function contentSecurityPolicy(origins: SiteOrigins, scriptHashes: string[] = []): string {
   const supabase = origin(origins.supabaseUrl);
   const api = origin(origins.apiUrl);
   const images = origin(origins.imagesUrl);
   const unique = (values: string[]) => [...new Set(values)].join(' ');
   return [
     "default-src 'self'",
-    // Astro's island bootstrap is an inline script; pages add hashes for it where configured.
-    `script-src ${unique(["'self'", "'unsafe-inline'", ...GOOGLE_MAPS.script])}`,
+    `script-src ${unique(["'self'", ...GOOGLE_MAPS.script, ...scriptHashes])}`,
+    // Google Maps injects <style> elements and the pages set a few style attributes (photo
+    // position, map height): styles stay 'unsafe-inline' on the public site.
     `style-src ${unique(["'self'", "'unsafe-inline'", ...GOOGLE_MAPS.style])}`,
     `img-src ${unique(["'self'", 'data:', 'blob:', images, ...GOOGLE_MAPS.img])}`,
     `font-src ${unique(["'self'", ...GOOGLE_MAPS.font])}`,
@@ -43,9 +90,12 @@ export function contentSecurityPolicy(origins: SiteOrigins): string {
   ].join('; ');
 }
 
-export function renderHeaders(origins: SiteOrigins, options: { https: boolean }): string {
+export function renderHeaders(
+  origins: SiteOrigins,
+  options: { https: boolean; scriptHashes?: string[] },
+): string {
   const security = [
-    `Content-Security-Policy: ${contentSecurityPolicy(origins)}`,
+    `Content-Security-Policy: ${contentSecurityPolicy(origins, options.scriptHashes)}`,
     'X-Content-Type-Options: nosniff',
     'X-Frame-Options: DENY',
     'Referrer-Policy: strict-origin-when-cross-origin',
@@ -57,6 +107,8 @@ export function renderHeaders(origins: SiteOrigins, options: { https: boolean })
     ...security.map((h) => `  ${h}`),
     '/_astro/*',
     '  Cache-Control: public, max-age=31536000, immutable',
+    '/admin/*',
+    `  Content-Security-Policy: ${PANEL_CSP}`,
     '/admin/assets/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     '/demo/*',
@@ -83,14 +135,21 @@ export function parseHeaders(text: string): HeaderRule[] {
   return rules;
 }
 
-/** The headers that apply to `path`, later rules overriding earlier ones for the same name. */
+/**
+ * The headers that apply to `path`. As on Cloudflare Pages, a header set by several matching rules
+ * is sent once with the values joined by commas (two CSPs so joined are two policies).
+ */
 export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const rule of rules) {
     const matches = rule.pattern.endsWith('*')
       ? path.startsWith(rule.pattern.slice(0, -1))
       : path === rule.pattern;
-    if (matches) for (const [name, value] of rule.headers) result[name.toLowerCase()] = value;
+    if (!matches) continue;
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      result[key] = result[key] === undefined ? value : `${result[key]}, ${value}`;
+    }
   }
   return result;
 }

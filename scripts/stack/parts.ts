@@ -20,7 +20,7 @@ import { startServer } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
-import { renderHeaders, type SiteOrigins } from './headers.ts';
+import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
 import { createOrigin, deployHookPath, newDeployHookSecret } from './origin.ts';
 import type { BuildSite, SiteBuilder } from './site-builder.ts';
 
@@ -218,7 +218,8 @@ export function siteBuilder(
         imagesUrl: env.imagesUrl,
       };
       const https = env.siteUrl.startsWith('https:');
-      writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https }));
+      const scriptHashes = inlineScriptHashes(outDir);
+      writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https, scriptHashes }));
       if (options.demoPhotos) await copyDemoPhotos(outDir);
     }
     return result;

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   headersFor,
+  inlineScriptHashes,
+  PANEL_CSP,
   parseHeaders,
   renderHeaders,
 } from '../stack/headers.ts';
@@ -31,6 +37,39 @@ describe('contentSecurityPolicy', () => {
     expect(directive('object-src')).toEqual(["'none'"]);
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
     expect(csp).not.toMatch(/\*\s|'unsafe-eval'/);
+    expect(directive('script-src')).not.toContain("'unsafe-inline'");
+  });
+
+  it('allows inline scripts only by the hashes it is given', () => {
+    const csp = contentSecurityPolicy(production, ["'sha256-abc='"]);
+    expect(csp).toContain("script-src 'self' https://maps.googleapis.com 'sha256-abc='");
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes each distinct inline script of every page, not files or data blocks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hashes-'));
+    try {
+      mkdirSync(join(dir, 'hospedagem'));
+      const page = (body: string) => `<!doctype html><html><head>${body}</head></html>`;
+      writeFileSync(
+        join(dir, 'index.html'),
+        page(
+          '<script>a()</script><script type="module">b()</script>' +
+            '<script src="/_astro/x.js"></script><script type="application/ld+json">{}</script>',
+        ),
+      );
+      writeFileSync(
+        join(dir, 'hospedagem', 'x.html'),
+        page('<SCRIPT>a()</SCRIPT><script>ç()</script>'),
+      );
+      writeFileSync(join(dir, 'notes.txt'), '<script>c()</script>');
+      const sha = (text: string) =>
+        `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      expect(inlineScriptHashes(dir)).toEqual([sha('a()'), sha('b()'), sha('ç()')].sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -42,6 +81,18 @@ describe('_headers', () => {
     expect(page['content-security-policy']).toBe(contentSecurityPolicy(production));
     expect(page['cache-control']).toBeUndefined();
     expect(headersFor(rules, '/_astro/x.js')['cache-control']).toContain('immutable');
+  });
+
+  it('gives the panel a second, stricter policy (as Cloudflare joins a repeated header)', () => {
+    const rules = parseHeaders(
+      renderHeaders(production, { https: true, scriptHashes: ["'sha256-x='"] }),
+    );
+    const panel = headersFor(rules, '/admin/hospedagens');
+    expect(panel['content-security-policy']).toBe(
+      `${contentSecurityPolicy(production, ["'sha256-x='"])}, ${PANEL_CSP}`,
+    );
+    expect(PANEL_CSP).not.toContain("'unsafe-inline'");
+    expect(headersFor(rules, '/')['content-security-policy']).not.toContain(PANEL_CSP);
   });
 
   it('leaves out HSTS on plain-HTTP local origins', () => {

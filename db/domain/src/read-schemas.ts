@@ -3,6 +3,7 @@
 // publishing a broken page. A stored row is what the write schema accepts plus the columns the
 // database assigns (id, slug, order, timestamps): each rule (required fields, limits, kinds, image
 // styles) is the write schemas' own.
+import './zod-config.ts';
 import { z } from 'zod';
 import {
   categoryCreateSchema,

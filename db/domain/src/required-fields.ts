@@ -1,5 +1,6 @@
 // Which fields a form must fill, read from the write schemas so that the rule is stated once:
 // a field is required when the create schema refuses it absent (no default, not optional).
+import './zod-config.ts';
 import type { z } from 'zod';
 import { listingSchemas } from './schemas.ts';
 import type { ListingKind } from './types.ts';

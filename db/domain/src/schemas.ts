@@ -1,6 +1,7 @@
 // zod schemas for every write payload, with the specs' Portuguese messages. The worker validates
 // requests with them; the admin and the site validate forms with them. The limits are the
 // schema migration's CHECK constraints (tests send the same values to both).
+import './zod-config.ts';
 import { z } from 'zod';
 import {
   APP_ROLES,
