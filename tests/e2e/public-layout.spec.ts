@@ -239,7 +239,11 @@ test('an anonymous visitor sees Entrar and never downloads supabase-js nor calls
     '/passeios/passeio-de-barco-pelo-rio-jaguaribe',
   ]) {
     await open(page, path);
-    await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth/login');
+    const back = path === '/' ? '' : `?from=${encodeURIComponent(path)}`;
+    await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+      'href',
+      `/auth/login${back}`,
+    );
     await page.waitForLoadState('networkidle');
   }
   await open(page, '/hospedagem');
@@ -279,6 +283,17 @@ async function signInInBrowser(page: Page, account: { email: string; password: s
   await hydrated(page, 'AccountMenu');
   return entries;
 }
+
+test("'Entrar' brings the visitor back to the page they were on", async ({ page }) => {
+  await open(page, '/passeios');
+  await page.getByRole('link', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?from=%2Fpasseios$/);
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.visitante.email);
+  await page.getByLabel('Senha').fill(DEMO_ACCOUNTS.visitante.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/passeios$/);
+  await expect(page.getByRole('button', { name: 'Minha Conta' })).toBeVisible();
+});
 
 test('a signed-in administrator sees initials, the account menu with Painel Admin, and Sair', async ({
   page,

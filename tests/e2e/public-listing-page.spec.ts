@@ -1,12 +1,14 @@
 // A listing's own pre-rendered page: title, description, Open Graph, schema.org data, and the
 // photo gallery (phone carousel, desktop grid, full-screen viewer, broken photos).
 import { expect, type Page, test } from '@playwright/test';
+import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   expectAccessible,
   hydrated,
   isPhone,
   type ListingRow,
   listingRows,
+  notHydrated,
   open,
 } from './public-helpers.ts';
 
@@ -75,6 +77,30 @@ test('each kind of listing page has its title, description, share tags and schem
   }
 });
 
+test(
+  'on a computer every photo of the gallery grid is whole, from 1280 to 1920 px',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    const row = await withPhotos('hospedagens', 4);
+    for (const width of [1280, 1366, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, `/hospedagem/${row.slug}`);
+      const grid = page.locator('.gallery > div.md\\:grid');
+      const box = await grid.boundingBox();
+      const photos = grid.getByRole('button');
+      await expect(photos).toHaveCount(4);
+      for (const photo of await photos.all()) {
+        const rect = await photo.boundingBox();
+        const label = `${width} px, ${await photo.getAttribute('aria-label')}`;
+        expect(rect?.height, label).toBeGreaterThan(60);
+        expect((rect?.y ?? 0) + (rect?.height ?? 0), label).toBeLessThanOrEqual(
+          (box?.y ?? 0) + (box?.height ?? 0) + 0.5,
+        );
+      }
+    }
+  },
+);
+
 test('the gallery: phone carousel or desktop grid, and the full-screen viewer', async ({
   page,
 }) => {
@@ -140,6 +166,30 @@ async function swipe(page: Page, x: number, y: number, distance: number) {
   await page.mouse.move(x + distance, y, { steps: 4 });
   await page.mouse.up();
 }
+
+test(
+  'on a phone, the first swipe on the photos moves to the next one, before React runs',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const row = await withPhotos('hospedagens', 4);
+    await open(page, `/hospedagem/${row.slug}`);
+    const carousel = page.locator('.gallery > div').first();
+    await expect(carousel.getByText('1 / 4 fotos')).toBeVisible();
+    expect(await notHydrated(page, 'Gallery')).toBe(true);
+    const box = await carousel.boundingBox();
+    const y = Math.round((box?.y ?? 0) + (box?.height ?? 0) / 2);
+    const x = Math.round((box?.x ?? 0) + (box?.width ?? 0) / 2);
+    await swipe(page, x, y, -(SWIPE_THRESHOLD_PX + 20));
+    await expect(carousel.getByText('2 / 4 fotos')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // A first tap, on a fresh page, still opens the viewer.
+    await open(page, `/hospedagem/${row.slug}`);
+    expect(await notHydrated(page, 'Gallery')).toBe(true);
+    await page.mouse.click(x, y);
+    await expect(page.getByRole('dialog')).toBeVisible();
+  },
+);
 
 test('one photo reads "1 foto", and a broken photo is replaced by the placeholder', async ({
   page,

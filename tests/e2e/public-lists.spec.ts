@@ -1,6 +1,7 @@
 // The three list pages: filters (state in the address), counts, empty states, cards, and the
 // detail dialogs, which move the address to the listing's own page and back.
 import { expect, type Page, test } from '@playwright/test';
+import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   brl,
   cardNames,
@@ -218,6 +219,25 @@ test('/comercio has one category at a time with Todos, its count texts and the p
   await expect(page.getByText('Nenhum estabelecimento encontrado')).toBeVisible();
   await expectAccessible(page);
 });
+
+test(
+  "/comercio's 'Filtros' button stays on one line from 320 to 430 px",
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await open(page, '/comercio');
+    for (const width of [320, 360, 390, 430]) {
+      await page.setViewportSize({ width, height: 800 });
+      const lines = await page.getByRole('button', { name: 'Filtros' }).evaluate((button) => {
+        const text = [...button.childNodes].find((node) => node.textContent?.trim() === 'Filtros');
+        const range = document.createRange();
+        range.selectNodeContents(text as Node);
+        return range.getClientRects().length;
+      });
+      expect(lines, `${width} px`).toBe(1);
+    }
+  },
+);
 
 test('/passeios has Todas as categorias, the tour count text and search by name or description', async ({
   page,

@@ -112,8 +112,9 @@ test('the key form saves only a non-empty key; a key that cannot load shows the 
   await field.fill('chave-de-teste');
   const reload = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Salvar chave' }).click();
-  await expect(page.getByText('API Key salva')).toBeVisible();
   await reload;
+  // Shown on the page that loaded with the key, not only in the moment before it went away.
+  await expect(page.getByText('API Key salva')).toBeVisible();
   expect(await page.evaluate((k) => localStorage.getItem(k), KEY_ENTRY)).toBe('chave-de-teste');
   await hydrated(page, 'MapView');
   const error = page.getByRole('alert').filter({

@@ -24,6 +24,11 @@ const TAP_SLOP_PX = 10;
 
 const CONTAIN: ImageStyles = { ...DEFAULT_IMAGE_STYLES, objectFit: 'contain' };
 
+// Rows that share the box's height whatever the photos' own sizes (minmax(0, 1fr)): with plain
+// 1fr the thumbnails stacked to their natural height and the last ones were cut off.
+// (one class per count up to GALLERY_DESKTOP_SMALL_PHOTOS, written out for Tailwind to find).
+const SMALL_ROWS = ['', 'grid-rows-1', 'grid-rows-2', 'grid-rows-3'];
+
 export function photoCount(count: number): string {
   return `${count} ${count === 1 ? 'foto' : 'fotos'}`;
 }
@@ -109,7 +114,7 @@ export function Gallery({ images, name, styles, priority = false }: Props) {
 
       {/* Larger screens: one large photo and up to 3 small ones */}
       <div
-        className={`hidden h-[26rem] gap-2 overflow-hidden rounded-xl md:grid ${count > 1 ? 'grid-cols-3' : 'grid-cols-1'}`}
+        className={`hidden h-[26rem] grid-rows-1 gap-2 overflow-hidden rounded-xl md:grid ${count > 1 ? 'grid-cols-3' : 'grid-cols-1'}`}
       >
         <button
           type="button"
@@ -127,7 +132,7 @@ export function Gallery({ images, name, styles, priority = false }: Props) {
           />
         </button>
         {small.length > 0 && (
-          <div className="grid gap-2" style={{ gridTemplateRows: `repeat(${small.length}, 1fr)` }}>
+          <div className={`grid min-h-0 gap-2 ${SMALL_ROWS[small.length]}`}>
             {small.map((url, i) => {
               const index = i + 1;
               const last = i === small.length - 1;

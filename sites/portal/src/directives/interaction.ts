@@ -5,14 +5,16 @@
 // has a query (a shared filtered view must show its filter).
 //
 // What the visitor does before the island is ready is not lost: a plain click inside it is held
-// and replayed once React listens (so the first tap on a card opens its dialog), and a field
-// changed meanwhile (text typed, an option chosen) is handed to React as a change.
+// and replayed once React listens (so the first tap on a card opens its dialog), the pointer's
+// press and release around it too (so the first swipe on a photo carousel is a swipe, not a tap),
+// and a field changed meanwhile (text typed, an option chosen) is handed to React as a change.
 import type { Directive } from './directive.ts';
 
 export type InteractionOptions = { ifQuery?: boolean };
 
 const PAGE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel'] as const;
 const FIELD_EVENTS = ['input', 'change'] as const;
+const POINTER_EVENTS = ['pointerdown', 'pointerup'] as const;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -25,6 +27,8 @@ const interaction: Directive<InteractionOptions> = (load, options, el) => {
   const { ifQuery } = options.value || {};
   let started = false;
   let heldClick: HTMLElement | null = null;
+  // The first press and its release inside the island, while it was not listening.
+  const heldPointer: { target: EventTarget; init: PointerEventInit; type: string }[] = [];
   const changed = new Set<Field>();
 
   const holdClick = (event: MouseEvent) => {
@@ -40,6 +44,16 @@ const interaction: Directive<InteractionOptions> = (load, options, el) => {
   const noteChange = (event: Event) => {
     if (isField(event.target)) changed.add(event.target);
   };
+  const notePointer = (event: PointerEvent) => {
+    if (event.type === 'pointerdown' && heldPointer.length > 0) return;
+    if (event.type === 'pointerup' && heldPointer.length !== 1) return;
+    const { pointerId, pointerType, clientX, clientY, button, buttons, isPrimary } = event;
+    heldPointer.push({
+      target: event.target as EventTarget,
+      type: event.type,
+      init: { bubbles: true, pointerId, pointerType, clientX, clientY, button, buttons, isPrimary },
+    });
+  };
 
   async function start() {
     if (started) return;
@@ -50,12 +64,17 @@ const interaction: Directive<InteractionOptions> = (load, options, el) => {
     await hydrate();
     el.removeEventListener('click', holdClick, true);
     for (const name of FIELD_EVENTS) el.removeEventListener(name, noteChange, true);
+    for (const name of POINTER_EVENTS) el.removeEventListener(name, notePointer, true);
     for (const field of changed) replayChange(field);
+    for (const { target, type, init } of heldPointer) {
+      target.dispatchEvent(new PointerEvent(type, init));
+    }
     heldClick?.click();
   }
 
   el.addEventListener('click', holdClick, true);
   for (const name of FIELD_EVENTS) el.addEventListener(name, noteChange, true);
+  for (const name of POINTER_EVENTS) el.addEventListener(name, notePointer, true);
   if (ifQuery && location.search.length > 1) {
     void start();
     return;

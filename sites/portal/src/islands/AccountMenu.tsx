@@ -10,7 +10,8 @@ import { sessionStorageKey } from '../lib/auth/session-key.ts';
 import { consumeSessionInUrl } from '../lib/auth/url-session.ts';
 import { readStoredUser, type StoredUser } from '../lib/session.ts';
 
-type Props = { supabaseUrl: string };
+/** `loginHref`: the sign-in page that returns to this one (Header.astro). */
+type Props = { supabaseUrl: string; loginHref?: string };
 
 export const ACCOUNT_PATHS = { login: '/auth/login', profile: '/auth/perfil', admin: '/admin/' };
 
@@ -19,7 +20,7 @@ function supabase(): Promise<SupabaseClient> {
   return import('../lib/auth/client.ts').then(({ getSupabase }) => getSupabase());
 }
 
-export default function AccountMenu({ supabaseUrl }: Props) {
+export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.login }: Props) {
   const [user, setUser] = useState<StoredUser | null>(null);
   const [open, setOpen] = useState(false);
   const [admin, setAdmin] = useState(false);
@@ -99,7 +100,7 @@ export default function AccountMenu({ supabaseUrl }: Props) {
     return (
       <>
         <a
-          href={ACCOUNT_PATHS.login}
+          href={loginHref}
           className="inline-flex h-10 items-center rounded-lg bg-mar px-4 text-sm font-semibold text-white hover:bg-mar-escuro"
         >
           Entrar

@@ -37,7 +37,7 @@ export default function ComercioList({ categories, ...source }: Props) {
       filters={
         <>
           <div className="flex items-end gap-3">
-            <div className="flex-1">
+            <div className="min-w-0 flex-1">
               <SearchField
                 label="Buscar"
                 placeholder="Nome, descrição ou endereço"
@@ -50,7 +50,7 @@ export default function ComercioList({ categories, ...source }: Props) {
               aria-expanded={filtersOpen}
               aria-controls="comercio-categorias"
               onClick={() => setFiltersOpen((open) => !open)}
-              className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-700 md:hidden"
+              className="flex shrink-0 items-center gap-2 whitespace-nowrap rounded-lg border border-slate-300 px-3 py-2 font-medium text-slate-700 md:hidden"
             >
               <Icon name="filter" />
               Filtros

@@ -4,7 +4,7 @@
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { MAPS_API_KEY_STORAGE_KEY } from '@guia-fortim/domain';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
-import { useToast } from '../components/Toast.tsx';
+import { navigateWithToast } from '../lib/auth/flash.ts';
 import {
   MAP_PLACES_PATH,
   type MapFilter,
@@ -44,7 +44,6 @@ const MAP_MESSAGES = {
 } as const;
 
 const PLACES_PAGE = 50;
-const RELOAD_AFTER_SAVE_MS = 800;
 
 let mapsConfigured = false;
 
@@ -68,7 +67,6 @@ export default function MapView({
   const [places, setPlaces] = useState<MapPlace[] | null>(null);
   const [filter, setFilter] = useState<MapFilter>('Todos');
   const [shownPlaces, setShownPlaces] = useState(PLACES_PAGE);
-  const { toast, show } = useToast();
   const canvas = useRef<HTMLElement>(null);
   const drawMarkers = useRef<((places: MapPlace[]) => void) | null>(null);
   const page = variant === 'page';
@@ -165,7 +163,15 @@ export default function MapView({
         {phase === 'no-key' && (
           <KeyForm
             emptyMessage={emptyKeyMessage}
-            onSaved={() => show({ title: MAP_MESSAGES.saved })}
+            // The page loads again with the key; the toast is carried over to it (the header's
+            // toaster shows it), so the visitor sees it whatever the reload takes.
+            onSaved={() =>
+              navigateWithToast(
+                `${location.pathname}${location.search}`,
+                { title: MAP_MESSAGES.saved },
+                true,
+              )
+            }
           />
         )}
         {(phase === 'load-error' || phase === 'init-error') && (
@@ -223,7 +229,6 @@ export default function MapView({
           )}
         </section>
       )}
-      {toast}
     </div>
   );
 }
@@ -241,7 +246,6 @@ function KeyForm({ emptyMessage, onSaved }: { emptyMessage: string; onSaved: () 
     }
     localStorage.setItem(MAPS_API_KEY_STORAGE_KEY, key);
     onSaved();
-    setTimeout(() => location.reload(), RELOAD_AFTER_SAVE_MS);
   };
   return (
     <form

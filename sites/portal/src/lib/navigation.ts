@@ -13,9 +13,18 @@ export function mainNavigation(settings: Settings): NavLink[] {
   ];
 }
 
+/**
+ * A page's address as visitors see it: a static build names pages by file (Astro.url.pathname is
+ * '/passeios.html', '/index.html'), the site serves them without the extension.
+ */
+export function pagePath(pathname: string): string {
+  const clean = pathname.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1');
+  return clean === '' ? '/' : clean;
+}
+
 /** The path a navigation link counts as current for (a listing page counts for its list). */
 export function currentSection(pathname: string): string {
-  const first = pathname.replace(/\.html$/, '').split('/')[1] ?? '';
+  const first = pagePath(pathname).split('/')[1] ?? '';
   return `/${first}`;
 }
 

@@ -2,7 +2,7 @@ import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
 import { imageSources, imageStyle } from '../../src/lib/images.ts';
 import { mapPlaces, placesOfFilter } from '../../src/lib/map-places.ts';
-import { currentSection } from '../../src/lib/navigation.ts';
+import { currentSection, pagePath } from '../../src/lib/navigation.ts';
 import { jsonLdScript, passeioData } from '../../src/lib/structured-data.ts';
 
 const listing = {
@@ -123,5 +123,14 @@ describe('navigation', () => {
     expect(currentSection('/hospedagem')).toBe('/hospedagem');
     expect(currentSection('/passeios/barco')).toBe('/passeios');
     expect(currentSection('/comercio.html')).toBe('/comercio');
+    expect(currentSection('/index.html')).toBe('/');
+  });
+
+  it("gives a built page's address as visitors see it", () => {
+    expect(pagePath('/index.html')).toBe('/');
+    expect(pagePath('/')).toBe('/');
+    expect(pagePath('/passeios.html')).toBe('/passeios');
+    expect(pagePath('/hospedagem/pousada-index.html')).toBe('/hospedagem/pousada-index');
+    expect(pagePath('/hospedagem/pousada-x')).toBe('/hospedagem/pousada-x');
   });
 });
