@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startPostgres } from '@guia-fortim/db/testing/postgres';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
+import { expect, test } from '../support/test.ts';
 import { getOk, open, reload } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -114,8 +115,11 @@ async function openConfirmationLink(page: Page, address: string) {
 }
 
 test('registration, confirmation, sign-in with from, profile, password change and sign-out', async ({
+  problems,
   page,
 }) => {
+  // The old password, tried after the change, is refused on purpose.
+  problems.expect(/grant_type=password|status of 400|Invalid login credentials/);
   const maria = {
     name: 'Maria da Silva',
     username: `maria_${Date.now() % 1e6}`,
@@ -288,7 +292,12 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
   await expect(page.getByTestId('profile-name')).toHaveText('Rui Costa');
 });
 
-test('first administrator through /admin-setup, then only admins may grant', async ({ page }) => {
+test('first administrator through /admin-setup, then only admins may grant', async ({
+  page,
+  problems,
+}) => {
+  // Refused on purpose: a username already taken, a grant by a non-admin, an unknown e-mail.
+  problems.expect(/profiles\?id=|status of 409|admin\/grant|status of 403|status of 404/);
   const ana = { name: 'Ana Admin', username: `ana_${Date.now() % 1e6}`, email: email('ana') };
   const bia = { name: 'Bia Usuária', username: `bia_${Date.now() % 1e6}`, email: email('bia') };
   await confirmedAccount(page, ana);

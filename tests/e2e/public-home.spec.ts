@@ -1,6 +1,7 @@
 // The home page: hero carousel, the three featured sections, the map section and the call to
 // action, checked against the spec's rules applied by hand to the demo seed (db/supabase/seed/data.ts).
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { expectAccessible, hydrated, open } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.

@@ -1,9 +1,10 @@
 // Every public page's frame: header (links, shadow, mobile menu, account area), footer,
 // redirects, the 404 page, SEO files, and what an anonymous visitor never downloads.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
+import { expect, test } from '../support/test.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   expectAccessible,
@@ -161,7 +162,11 @@ test('the old commerce addresses lead to /comercio', ANY_VIEWPORT, async ({ page
   }
 });
 
-test('an unknown address answers 404 with the not-found page and a link home', async ({ page }) => {
+test('an unknown address answers 404 with the not-found page and a link home', async ({
+  page,
+  problems,
+}) => {
+  problems.expect(/404/);
   await open(page, '/pagina-que-nao-existe', 404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
   await expect(page.getByText('Oops! Page not found')).toBeVisible();

@@ -1,6 +1,7 @@
 // A listing's own pre-rendered page: title, description, Open Graph, schema.org data, and the
 // photo gallery (phone carousel, desktop grid, full-screen viewer, broken photos).
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   expectAccessible,
@@ -193,7 +194,10 @@ test(
 
 test('one photo reads "1 foto", and a broken photo is replaced by the placeholder', async ({
   page,
+  problems,
 }) => {
+  // The photos answered 404 below, on purpose.
+  problems.expect(/-1-(card|thumb|hero)\.jpg|status of 404/);
   const single = await withPhotos('passeios', 1);
   const several = await withPhotos('passeios', 2);
   await page.route(/-1-(card|thumb|hero)\.jpg$/, (route) =>

@@ -1,6 +1,7 @@
 // The three list pages: filters (state in the address), counts, empty states, cards, and the
 // detail dialogs, which move the address to the listing's own page and back.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   brl,

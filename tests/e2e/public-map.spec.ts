@@ -2,8 +2,9 @@
 // only when not empty) and the error panel when the maps script cannot load, whose 'Alterar
 // Chave da API' clears the stored key; then, with a key and a stand-in for Google's script
 // (support/google-maps-stub.ts), the markers, their info windows and the filters on the map.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GOOGLE_MAPS, type StubMarker, stubGoogleMaps } from '../support/google-maps-stub.ts';
+import { expect, test } from '../support/test.ts';
 import {
   expectAccessible,
   hydrated,
@@ -99,7 +100,10 @@ test('without a key the map page explains itself, lists every place and filters 
 
 test('the key form saves only a non-empty key; a key that cannot load shows the error panel', async ({
   page,
+  problems,
 }) => {
+  // Google's script is blocked on purpose: the map reports that it could not load.
+  problems.expect(/ERR_FAILED|Google Maps/);
   const calls = await blockGoogle(page);
   await open(page, '/mapa');
   await hydrated(page, 'MapView');

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { acceptsConnections } from '@guia-fortim/db/testing';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
+import { expect, test } from '../support/test.ts';
 import { getOk, open } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
