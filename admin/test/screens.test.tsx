@@ -317,7 +317,10 @@ describe('Destaques (/admin/destaques)', () => {
     const user = userEvent.setup();
     show(Screens.Featured);
     await user.click(await screen.findByRole('tab', { name: 'Passeios' }));
-    expect(await screen.findAllByText('Não foi possível carregar os itens.')).toHaveLength(2);
+    // Both lists' reads fail, each in its own time: wait for the second one too.
+    await waitFor(() =>
+      expect(screen.getAllByText('Não foi possível carregar os itens.')).toHaveLength(2),
+    );
     expect(screen.queryByText('Nenhum item em destaque ainda.')).toBeNull();
     expect(screen.queryByText('Nenhum item disponível.')).toBeNull();
   });
