@@ -49,7 +49,7 @@ const store = localStorageStore();
  * react-admin's <Admin> is <AdminContext> + <AdminUI> with defaults; two of them are bundled even
  * when replaced: its login page (a react-hook-form form; sign-in is the site's /auth/login) and its
  * English messages. The same parts without them: 25 KB gzip less before the dashboard (347.5 →
- * 322.5 KB, `npm run bench -- admin`).
+ * 322.7 KB, `npm run bench -- admin`).
  */
 function Panel() {
   return (
