@@ -1,10 +1,18 @@
 // The demo photos the seed refers to (/demo/…): drawn once into a cache, copied into each build.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const PHOTO_CACHE = join(ROOT, 'node_modules', '.cache', 'guia-fortim-demo-photos');
+// Named after the drawing code and the image list, so a change to either draws them again.
+const DRAWN_BY = createHash('sha256')
+  .update(readFileSync(join(import.meta.dirname, 'demo-photos.ts')))
+  .update(readFileSync(join(ROOT, 'db', 'supabase', 'seed', 'demo-images.ts')))
+  .digest('hex')
+  .slice(0, 12);
+export const PHOTO_CACHE = join(ROOT, 'node_modules', '.cache', `guia-fortim-demo-photos-${DRAWN_BY}`);
 
 /** Draws the demo photos missing from the cache (all of them take about a minute). */
 export function drawDemoPhotos(): Promise<void> {

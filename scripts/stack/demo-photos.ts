@@ -1,5 +1,6 @@
 // Placeholder photos for the demo content, drawn locally (SVG → JPEG with sharp, no downloads):
-// sky, sea and sand gradients with the listing's name. Usage: node stack/demo-photos.ts <outDir>
+// sky, sea and sand gradients with the listing's name (slides get none: the carousel shows their
+// title over the photo) and a 'foto ilustrativa' mark. Usage: node stack/demo-photos.ts <outDir>
 // writes <outDir>/demo/{folder}/{slug}-{n}-{hero|card|thumb}.jpg, skipping files that exist.
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -91,7 +92,9 @@ export function photoSvg(image: DemoImage, width: number, height: number): strin
   const sunX = Math.round(width * (0.2 + ((seed >>> 11) % 60) / 100));
   const sunR = Math.round(height * 0.09);
   const fontSize = Math.round(Math.min(width / 16, height / 8));
-  const lines = wrap(image.title, Math.max(12, Math.floor(width / (fontSize * 0.62))));
+  const lines = image.title
+    ? wrap(image.title, Math.max(12, Math.floor(width / (fontSize * 0.62))))
+    : [];
   const textTop = Math.round(height * 0.2);
   const wave = (y: number, amp: number) =>
     `M0 ${y} ` +
@@ -124,8 +127,21 @@ export function photoSvg(image: DemoImage, width: number, height: number): strin
     <g fill="#000000" fill-opacity="0.35" transform="translate(${fontSize / 18} ${fontSize / 18})">${text}</g>
     ${text}
   </g>
-  <text x="${width - fontSize * 0.4}" y="${height - fontSize * 0.4}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(fontSize * 0.38)}" text-anchor="end" fill="#ffffff" fill-opacity="0.85">Guia Fortim · foto ilustrativa</text>
+  ${mark(image, width, height, fontSize)}
 </svg>`;
+}
+
+/**
+ * The 'foto ilustrativa' mark. A slide is cropped at both sides on a phone and has the carousel's
+ * dots at the bottom, so its mark sits at the top centre; a listing photo's at the bottom right.
+ */
+function mark(image: DemoImage, width: number, height: number, fontSize: number): string {
+  const size = Math.round(fontSize * 0.38);
+  const slide = image.title === null;
+  const [x, y, anchor] = slide
+    ? [width / 2, size * 1.6, 'middle']
+    : [width - fontSize * 0.4, height - fontSize * 0.4, 'end'];
+  return `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${size}" text-anchor="${anchor}" fill="#ffffff" fill-opacity="0.85">Guia Fortim · foto ilustrativa</text>`;
 }
 
 /** File path of one variant of a demo image under outDir. */

@@ -6,7 +6,7 @@ import { DEMO_IMAGES } from '@guia-fortim/db/demo-images';
 import { IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from '@guia-fortim/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPhotoPath, writeDemoPhotos } from '../stack/demo-photos.ts';
+import { demoPhotoPath, photoSvg, writeDemoPhotos } from '../stack/demo-photos.ts';
 
 describe('demo photos', () => {
   let dir: string;
@@ -33,5 +33,24 @@ describe('demo photos', () => {
       }
     }
     expect(await writeDemoPhotos(dir, images)).toEqual({ written: 0, skipped: 6 });
+  });
+
+  it("draws a slide's photo without its title (the carousel shows it) and its mark at the top centre", () => {
+    const slide = DEMO_IMAGES.find((image) => image.folder === 'carousel');
+    const listing = DEMO_IMAGES.find((image) => image.folder !== 'carousel');
+    if (!slide || !listing?.title) throw new Error('demo images without a slide or a listing');
+    const texts = (svg: string) =>
+      [...svg.matchAll(/<text x="([\d.]+)"([^>]*)>([^<]*)</g)].map(([, x, attributes, text]) => ({
+        x: Number(x),
+        anchor: /text-anchor="(\w+)"/.exec(attributes ?? '')?.[1] ?? 'inherited',
+        text,
+      }));
+    const { width, height } = IMAGE_VARIANTS.hero;
+    expect(texts(photoSvg(slide, width, height))).toEqual([
+      { x: width / 2, anchor: 'middle', text: 'Guia Fortim · foto ilustrativa' },
+    ]);
+    const drawn = texts(photoSvg(listing, width, height)).map((t) => t.text);
+    expect(drawn.join(' ')).toContain(listing.title.split(' ')[0]);
+    expect(drawn).toContain('Guia Fortim · foto ilustrativa');
   });
 });

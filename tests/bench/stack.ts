@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
-import { ROOT } from '@guia-fortim/stack/parts';
+import { PHOTO_CACHE } from '@guia-fortim/stack/demo-photo-cache';
 import { type Stack, startStack } from '@guia-fortim/stack/stack';
 import { median, writeFigures } from './figures.ts';
 import { generateListings } from './listings.ts';
@@ -22,8 +22,6 @@ import { measurePublish, type PublishFigures } from './publish.ts';
 const at = process.argv.indexOf('--runs');
 const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 3;
 const GENERATED = 1000;
-// Where @guia-fortim/stack/demo-photo-cache draws the demo photos once for every stack.
-const PHOTO_CACHE = join(ROOT, 'node_modules', '.cache', 'guia-fortim-demo-photos', 'demo');
 
 async function timedStart(dataDir: string): Promise<{ stack: Stack; ms: number }> {
   const started = performance.now();
@@ -45,7 +43,7 @@ const interrupted = async () => {
 process.once('SIGINT', interrupted);
 process.once('SIGTERM', interrupted);
 try {
-  const photosCached = existsSync(PHOTO_CACHE);
+  const photosCached = existsSync(join(PHOTO_CACHE, 'demo'));
   console.log('\n== npm start: diretório de dados vazio ==');
   const fresh = await timedStart(dataDir);
   stack = fresh.stack;

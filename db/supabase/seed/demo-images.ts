@@ -9,8 +9,8 @@ export type DemoImage = {
   slug: string;
   /** 1 is the main photo; 2..4 the extra ones. */
   n: number;
-  /** Text drawn on the placeholder. */
-  title: string;
+  /** Text drawn on the placeholder; null on slides, whose title the carousel shows over it. */
+  title: string | null;
   /** Site path of the hero variant, as stored in the database. */
   url: string;
 };
@@ -43,7 +43,7 @@ export const DEMO_IMAGES: DemoImage[] = [
       folder: 'carousel' as const,
       slug,
       n: 1,
-      title: slide.title,
+      title: null,
       url: demoImageUrl('carousel', slug, 1),
     };
   }),
