@@ -363,6 +363,66 @@ test('first administrator through /admin-setup, then only admins may grant', asy
   await expectAdminPanelLink(page, true);
 });
 
+test('a user deletes their own account after confirming the password; the last admin cannot', async ({
+  page,
+  problems,
+}) => {
+  // Refused on purpose: a wrong password, the last administrator, signing in to the deleted
+  // account; and forgetting the session of a deleted account (the server no longer knows it).
+  problems.expect(
+    /grant_type=password|rpc\/delete_own_account|status of 40[03]|logout\?scope=local|Invalid login credentials/,
+  );
+  const cara = { name: 'Cara Saindo', username: `cara_${Date.now() % 1e6}`, email: email('cara') };
+  await confirmedAccount(page, cara);
+  await signIn(page, cara.email, 'segredo1', '/auth/perfil');
+  await page.waitForURL(site('/auth/perfil'));
+  await page.getByRole('tab', { name: 'Segurança' }).click();
+  const password = page.getByLabel('Confirme sua senha');
+  const remove = page.getByRole('button', { name: 'Excluir minha conta' });
+  const alert = page.getByRole('form', { name: 'Excluir conta' }).getByRole('alert');
+
+  await remove.click();
+  await expect(alert).toHaveText('Digite sua senha para confirmar.');
+  await password.fill('errada1');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await remove.click();
+  await expect(alert).toHaveText('Senha incorreta.');
+  // Changing one's mind at the browser's question changes nothing.
+  await password.fill('segredo1');
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await remove.click();
+  await expect(remove).toBeEnabled();
+  await expect(page).toHaveURL(site('/auth/perfil'));
+
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain('esta ação não pode ser desfeita');
+    void dialog.accept();
+  });
+  await remove.click();
+  await page.waitForURL(site('/'));
+  await expect(page.getByText('Conta excluída')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
+  await signIn(page, cara.email, 'segredo1');
+  await expect(page.getByText('Credenciais inválidas. Tente novamente.').first()).toBeVisible();
+
+  // Two administrators (Ana and Bia, from the test above): Bia may leave, then Ana is the last.
+  for (const [who, outcome] of [
+    [email('bia'), 'deleted'],
+    [email('ana'), 'Não é possível excluir a conta do último administrador.'],
+  ] as const) {
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, who, 'segredo1', '/auth/perfil');
+    await page.waitForURL(site('/auth/perfil'));
+    await page.getByRole('tab', { name: 'Segurança' }).click();
+    await password.fill('segredo1');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await remove.click();
+    if (outcome === 'deleted') await page.waitForURL(site('/'));
+    else await expect(alert).toHaveText(outcome);
+  }
+  await expectAdminPanelLink(page, true);
+});
+
 test('operators make an administrator with npm run admin:create', async ({ page }) => {
   const caio = {
     name: 'Caio Operador',

@@ -1,6 +1,7 @@
 // The SQL functions and triggers: roles and the first-admin rule, featured/pinned ordering,
 // categories, carousel slides, slugs and defaults — on PGlite and PostgreSQL 15.
 
+import { randomUUID } from 'node:crypto';
 import { DB_ERROR } from '@guia-fortim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actAs, anon, attempt, inRollback, must, serviceRole } from './support/callers.ts';
@@ -173,6 +174,92 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
         await actAs(db.sql, serviceRole);
         await must(db.sql, 'select public.grant_admin_access($1)', [user.email]);
         expect(await roles(user.id)).toEqual(['admin']);
+      });
+    });
+  });
+
+  describe('delete_own_account', () => {
+    /** Acts as `who` in a session that started `minutesAgo` minutes ago. */
+    async function inSession(who: FixtureUser, minutesAgo: number): Promise<void> {
+      const session = randomUUID();
+      await db.sql.query('reset role');
+      await db.sql.query(
+        `insert into auth.sessions (id, user_id, amr_method, created_at)
+         values ($1, $2, 'password', now() - make_interval(mins => $3))`,
+        [session, who.id, minutesAgo],
+      );
+      await actAs(db.sql, who.caller);
+      await db.sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({
+          role: 'authenticated',
+          sub: who.id,
+          email: who.email,
+          session_id: session,
+        }),
+      ]);
+    }
+    const left = async (id: string) => {
+      await db.sql.query('reset role');
+      return must<{ users: number; profiles: number; roles: number; sessions: number }>(
+        db.sql,
+        `select (select count(*)::int from auth.users where id = $1) as users,
+                (select count(*)::int from public.profiles where id = $1) as profiles,
+                (select count(*)::int from public.user_roles where user_id = $1) as roles,
+                (select count(*)::int from auth.sessions where user_id = $1) as sessions`,
+        [id],
+      );
+    };
+
+    it('deletes the caller with their profile, roles and sessions, right after a sign-in', async () => {
+      await inRollback(db.sql, async () => {
+        const leaving = await createUser(db.sql, 'saindo');
+        await inSession(leaving, 1);
+        await must(db.sql, 'select public.delete_own_account()');
+        expect(await left(leaving.id)).toEqual([{ users: 0, profiles: 0, roles: 0, sessions: 0 }]);
+        expect((await left(user.id))[0]?.users).toBe(1);
+      });
+    });
+
+    it('asks for the password again when the session is older than 5 minutes, or gone', async () => {
+      await inRollback(db.sql, async () => {
+        const leaving = await createUser(db.sql, 'antigo');
+        await inSession(leaving, 6);
+        const stale = await attempt(db.sql, 'select public.delete_own_account()');
+        expect(stale.error).toMatchObject({
+          code: DB_ERROR.forbidden,
+          message: 'Confirme sua senha para excluir a conta.',
+        });
+        // A token without a session (signed out) cannot either.
+        await actAs(db.sql, leaving.caller);
+        const signedOut = await attempt(db.sql, 'select public.delete_own_account()');
+        expect(signedOut.error?.message).toBe('Confirme sua senha para excluir a conta.');
+        expect((await left(leaving.id))[0]?.users).toBe(1);
+      });
+    });
+
+    it('anonymous callers cannot call it', async () => {
+      await inRollback(db.sql, async () => {
+        await actAs(db.sql, anon);
+        const result = await attempt(db.sql, 'select public.delete_own_account()');
+        expect(result.error?.code).toBe(DB_ERROR.forbidden);
+      });
+    });
+
+    it('the last administrator cannot delete their account; one of two can', async () => {
+      await inRollback(db.sql, async () => {
+        await inSession(admin, 0);
+        const last = await attempt(db.sql, 'select public.delete_own_account()');
+        expect(last.error).toMatchObject({
+          code: DB_ERROR.lastAdmin,
+          message: 'Não é possível excluir a conta do último administrador.',
+        });
+        expect((await left(admin.id))[0]?.users).toBe(1);
+        await db.sql.query('reset role');
+        const second = await createUser(db.sql, 'admin2');
+        await makeAdmin(db.sql, second);
+        await inSession(admin, 0);
+        await must(db.sql, 'select public.delete_own_account()');
+        expect((await left(admin.id))[0]?.users).toBe(0);
       });
     });
   });

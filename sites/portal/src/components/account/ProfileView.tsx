@@ -6,6 +6,7 @@ import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkPasswordChange, checkProfile } from '../../lib/auth/validation.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { DeleteAccountForm } from './DeleteAccountForm.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 import { toast } from './toast-store.ts';
 import { Field, FormError, SubmitButton } from './ui.tsx';
@@ -91,7 +92,14 @@ export function ProfileView() {
         aria-labelledby={`${ids}-tab-${tab}`}
         className="rounded-xl border border-slate-200 bg-white p-6"
       >
-        {tab === 'info' ? <PersonalInfoForm /> : <SecurityForm />}
+        {tab === 'info' ? (
+          <PersonalInfoForm />
+        ) : (
+          <>
+            <SecurityForm />
+            <DeleteAccountForm />
+          </>
+        )}
       </div>
     </div>
   );

@@ -33,6 +33,14 @@ export const MSG = {
   passwordFailed: 'Não foi possível alterar sua senha.',
   passwordSuccess: 'Senha alterada',
 
+  deleteConfirm:
+    'Tem certeza que deseja excluir sua conta? Seu perfil e seus dados serão apagados e esta ação não pode ser desfeita.',
+  deletePasswordMissing: 'Digite sua senha para confirmar.',
+  deletePasswordWrong: 'Senha incorreta.',
+  deleteFailed: 'Não foi possível excluir sua conta.',
+  deleteSuccess: 'Conta excluída',
+  deleteSuccessDescription: 'Seus dados foram apagados do Guia Fortim.',
+
   logoutTitle: 'Logout realizado',
   logoutDescription: 'Você saiu do painel administrativo.',
   logoutFailed: 'Erro ao sair. Tente novamente.',
