@@ -12,7 +12,12 @@ const DRAWN_BY = createHash('sha256')
   .update(readFileSync(join(ROOT, 'db', 'supabase', 'seed', 'demo-images.ts')))
   .digest('hex')
   .slice(0, 12);
-export const PHOTO_CACHE = join(ROOT, 'node_modules', '.cache', `guia-fortim-demo-photos-${DRAWN_BY}`);
+export const PHOTO_CACHE = join(
+  ROOT,
+  'node_modules',
+  '.cache',
+  `guia-fortim-demo-photos-${DRAWN_BY}`,
+);
 
 /** Draws the demo photos missing from the cache (all of them take about a minute). */
 export function drawDemoPhotos(): Promise<void> {

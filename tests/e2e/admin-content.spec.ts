@@ -664,6 +664,67 @@ test('site settings are saved per card and reach the public footer after the reb
   await expect(page.getByLabel('Telefone de contato')).toHaveValue(original);
 });
 
+test('social links and a legal text are edited in Configurações do Site and reach the site', async ({
+  page,
+  context,
+  problems,
+}) => {
+  problems.expect(/api\/settings|status of 400/);
+  await open(page, '/admin/configuracoes');
+  const instagram = page.getByLabel('Instagram');
+  const privacy = page.getByLabel('Política de Privacidade (/privacidade)');
+  // A legal text never edited shows its default, as the site does.
+  await expect(privacy).toHaveValue(/Lei Geral de Proteção de Dados Pessoais/);
+  const originalPrivacy = await privacy.inputValue();
+  const socialCard = page.locator('.MuiCard-root', { hasText: 'Redes sociais' });
+  const legalCard = page.locator('.MuiCard-root', { hasText: 'Páginas legais' });
+
+  // Not an http(s) address: refused in Portuguese, nothing saved.
+  await instagram.fill('instagram.com/guiafortim');
+  await socialCard.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Informe o endereço completo do perfil, começando com https://.');
+
+  const stamp = Date.now().toString(36);
+  const profile = `https://instagram.com/guiafortim${stamp}`;
+  await instagram.fill(profile);
+  await socialCard.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Configurações salvas com sucesso!');
+  const heading = `Seção de teste ${stamp}`;
+  await privacy.fill(
+    `Texto de teste ${stamp} escrito por {email}.\n\n## ${heading}\n- primeiro <b>item</b>`,
+  );
+  await legalCard.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Configurações salvas com sucesso!');
+
+  const site = await context.newPage();
+  await expect
+    .poll(
+      async () => {
+        await open(site, '/privacidade');
+        return site.locator('main').innerText();
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toContain(`Texto de teste ${stamp} escrito por contato@guiafortim.com.br.`);
+  await expect(site.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  await expect(
+    site.getByRole('listitem').filter({ hasText: 'primeiro <b>item</b>' }),
+  ).toBeVisible();
+  const social = site.locator('footer').getByRole('list', { name: 'Redes sociais' });
+  await expect(social.getByRole('link')).toHaveText(['Instagram']);
+  await expect(social.getByRole('link')).toHaveAttribute('href', profile);
+
+  // Put back, and wait until the public pages show it again (later suites read the footer).
+  const { builds } = await deployHook();
+  await instagram.fill('');
+  await socialCard.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Configurações salvas com sucesso!');
+  await privacy.fill(originalPrivacy);
+  await legalCard.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Configurações salvas com sucesso!');
+  await waitForRebuild(page, builds);
+});
+
 test('roles: search, change a role, grant admin access and take it back', async ({
   page,
   problems,

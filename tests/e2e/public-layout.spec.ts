@@ -143,15 +143,68 @@ test('the footer has the description, links, categories, contact, social and leg
     'href',
     `mailto:${s.contact_email}`,
   );
-  await expect(footer.getByRole('list', { name: 'Redes sociais' }).getByRole('link')).toHaveText([
-    'Instagram',
-    'Facebook',
-    'YouTube',
+  // No social profile is set in the demo: the footer shows none rather than links to nowhere.
+  expect([s.social_instagram, s.social_facebook, s.social_youtube]).toEqual(['', '', '']);
+  await expect(footer.getByRole('list', { name: 'Redes sociais' })).toHaveCount(0);
+  const legal = footer.getByRole('list', { name: 'Informações legais' }).getByRole('link');
+  await expect(legal).toHaveText(['Termos', 'Privacidade', 'Cookies']);
+  expect(await legal.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+    '/termos',
+    '/privacidade',
+    '/cookies',
   ]);
-  await expect(
-    footer.getByRole('list', { name: 'Informações legais' }).getByRole('link'),
-  ).toHaveText(['Termos', 'Privacidade', 'Cookies']);
 });
+
+// Issue 20: the LGPD asks a site with accounts to say what it keeps, why, for how long, the
+// user's rights and how to exercise them, and whom to contact.
+const LEGAL_PAGES = [
+  {
+    path: '/privacidade',
+    link: 'Privacidade',
+    title: 'Política de Privacidade',
+    says: [
+      'Lei nº 13.709/2018',
+      'Quais dados a sua conta guarda',
+      'Por quanto tempo',
+      'Seus direitos',
+      'Como exercer os seus direitos',
+      'excluir a sua conta',
+    ],
+  },
+  {
+    path: '/termos',
+    link: 'Termos',
+    title: 'Termos de Uso',
+    says: ['não faz reservas', 'Sua conta'],
+  },
+  {
+    path: '/cookies',
+    link: 'Cookies',
+    title: 'Política de Cookies',
+    says: ['não usa cookies de rastreamento', 'armazenamento local do navegador'],
+  },
+] as const;
+
+test(
+  'the footer leads to the privacy, terms and cookies pages, each with its text',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    const s = await settings();
+    for (const legal of LEGAL_PAGES) {
+      await open(page, '/');
+      await page.locator('footer').getByRole('link', { name: legal.link, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${legal.path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.title);
+      await expect(page).toHaveTitle(`${legal.title} | Guia Fortim`);
+      const main = await page.locator('main').innerText();
+      for (const words of legal.says) expect(main).toContain(words);
+      // {email} in the text is the contact setting.
+      expect(main).toContain(s.contact_email ?? '');
+      expect(main).not.toContain('{email}');
+      await expectAccessible(page);
+    }
+  },
+);
 
 test('the old commerce addresses lead to /comercio', ANY_VIEWPORT, async ({ page }) => {
   for (const path of ['/comercios', '/comércio', '/comercio-local']) {

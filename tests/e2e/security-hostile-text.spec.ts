@@ -9,8 +9,10 @@
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import {
   isLink,
+  LEGAL_SETTING_KEYS,
   type ListingKind,
   SETTING_KEYS,
+  SETTINGS_DEFAULTS,
   type SettingKey,
   TEXT_LIMITS,
 } from '@guia-fortim/domain';
@@ -217,7 +219,25 @@ function settingsBody(): Record<SettingKey, string> {
   body.contact_email = 'contato+seguranca@guiafortim.com.br';
   body.contact_phone = `+55 (88) 99999-0000 ${packed(120, 14)}`;
   body.site_description = `${packed(1000, 3)} ${longWord(999, 'S')}`;
+  // Social profiles are http(s) addresses: hostile ones try to leave the href attribute.
+  body.social_instagram = `https://instagram.com/guia"><svg/onload=window.${PWNED}('social')>`;
+  body.social_facebook = `https://facebook.com/guia'onmouseover='window.${PWNED}(1)'`;
+  body.social_youtube = `https://youtube.com/@guia?x=<script>window.${PWNED}(2)</script>`;
+  LEGAL_SETTING_KEYS.forEach((key, i) => {
+    body[key] = legalPieces(i).join('\n');
+  });
   return body;
+}
+
+/** A legal text in the pages' format: a paragraph, a heading and a list item of hostile text. */
+function legalPieces(offset: number): string[] {
+  return [
+    packed(2000, offset),
+    '',
+    `## ${packed(200, offset + 1)}`,
+    `- ${packed(300, offset + 2)}`,
+    `- ${longWord(2000, 'T')}`,
+  ];
 }
 
 /** Resolves once the worker's coalesced rebuild has gone live on the origin. */
@@ -382,9 +402,12 @@ test.afterAll(async () => {
   }
   for (const id of before.categoryIds) await ok('DELETE', `/api/categories/${id}`);
   for (const slide of slides) await ok('DELETE', `/api/slides/${String(slide.id)}`);
-  // An empty setting (the Maps key unset) cannot be saved empty again: the schema refuses it, so
-  // that one keeps the suite's value.
-  const settingsBack = Object.entries(before.settings).filter(([, value]) => value !== '');
+  // The Maps key, unset, cannot be saved empty again (the schema refuses it), so it keeps the
+  // suite's value; a legal text without a row was the default text.
+  const settingsBack = Object.entries({
+    ...Object.fromEntries(LEGAL_SETTING_KEYS.map((key) => [key, SETTINGS_DEFAULTS[key]])),
+    ...before.settings,
+  }).filter(([key, value]) => key !== 'google_maps_api_key' || value !== '');
   if (settingsBack.length > 0) await ok('PUT', '/api/settings', Object.fromEntries(settingsBack));
   for (const { table, id } of before.featured) {
     await ok('POST', `/api/${table}/${id}/featured`, { featured: true });
@@ -717,6 +740,24 @@ test('the public pages show the corpus as text, run nothing and keep the phone l
     await expectSafe(page, found);
   }
   await visit(page, found, '/mapa');
+
+  // The social links keep the admin's address whole, inside the attribute.
+  for (const [key, label] of [
+    ['social_instagram', 'Instagram'],
+    ['social_facebook', 'Facebook'],
+    ['social_youtube', 'YouTube'],
+  ] as const) {
+    await expect(page.locator('footer').getByRole('link', { name: label })).toHaveAttribute(
+      'href',
+      settings[key] ?? '',
+    );
+  }
+  // The legal pages: each piece of the admin's text, as text.
+  for (const [i, path] of ['/privacidade', '/termos', '/cookies'].entries()) {
+    await visit(page, found, path);
+    const text = await documentText(page);
+    for (const piece of legalPieces(i)) expect(text).toContain(piece.replace(/^(## |- )/, ''));
+  }
 });
 
 test('each hostile listing page renders as text, with JSON-LD that parses', async ({ page }) => {

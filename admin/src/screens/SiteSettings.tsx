@@ -1,4 +1,4 @@
-import type { SettingKey } from '@guia-fortim/domain';
+import { LEGAL_TEXT_FORMAT, type SettingKey } from '@guia-fortim/domain';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
@@ -10,8 +10,12 @@ import { useSiteSettings } from './useSiteSettings.ts';
 interface SettingField {
   key: SettingKey;
   label: string;
-  type?: 'email';
+  type?: 'email' | 'url';
   multiline?: boolean;
+  /** Rows shown for a multiline field (2 unless said). */
+  rows?: number;
+  helperText?: string;
+  placeholder?: string;
 }
 
 const CONTACT: readonly SettingField[] = [
@@ -31,6 +35,26 @@ const LABELS: readonly SettingField[] = [
   { key: 'header_title_comercio', label: 'Título da página de comércios' },
   { key: 'header_title_passeios', label: 'Título da página de passeios' },
 ];
+
+const SOCIAL: readonly SettingField[] = (
+  [
+    { key: 'social_instagram', label: 'Instagram', placeholder: 'https://instagram.com/…' },
+    { key: 'social_facebook', label: 'Facebook', placeholder: 'https://facebook.com/…' },
+    { key: 'social_youtube', label: 'YouTube', placeholder: 'https://youtube.com/@…' },
+  ] as const
+).map((field) => ({
+  ...field,
+  type: 'url' as const,
+  helperText: 'Deixe em branco para não exibir.',
+}));
+
+const LEGAL: readonly SettingField[] = (
+  [
+    { key: 'legal_privacidade', label: 'Política de Privacidade (/privacidade)' },
+    { key: 'legal_termos', label: 'Termos de Uso (/termos)' },
+    { key: 'legal_cookies', label: 'Política de Cookies (/cookies)' },
+  ] as const
+).map((field) => ({ ...field, multiline: true, rows: 10, helperText: LEGAL_TEXT_FORMAT }));
 
 function SettingsCard({
   title,
@@ -79,6 +103,9 @@ function SettingsCard({
               size="small"
               multiline={field.multiline}
               minRows={field.multiline ? 2 : undefined}
+              maxRows={field.rows}
+              helperText={field.helperText}
+              placeholder={field.placeholder}
               value={values[field.key] ?? ''}
               onChange={(event) => onChange(field.key, event.target.value)}
             />
@@ -125,6 +152,20 @@ export default function SiteSettings() {
             title="Textos e Rótulos"
             description="Rótulos do menu e títulos das páginas de listagem."
             fields={LABELS}
+            values={values}
+            onChange={change}
+          />
+          <SettingsCard
+            title="Redes sociais"
+            description="Links exibidos no rodapé do site público, apenas os preenchidos."
+            fields={SOCIAL}
+            values={values}
+            onChange={change}
+          />
+          <SettingsCard
+            title="Páginas legais"
+            description="Textos das páginas de Privacidade, Termos e Cookies, ligadas no rodapé (LGPD)."
+            fields={LEGAL}
             values={values}
             onChange={change}
           />

@@ -1,3 +1,4 @@
+import { settingsFromRows } from '@guia-fortim/domain';
 import { useMemo } from 'react';
 import { useGetList } from 'react-admin';
 
@@ -7,7 +8,10 @@ interface SettingRow {
   setting_value: string | null;
 }
 
-/** Every site setting as key → value, read through the data provider (PostgREST). */
+/**
+ * Every site setting as key → value, read through the data provider (PostgREST); a key without a
+ * row (a legal text never edited) has its default, as on the site.
+ */
 export function useSiteSettings(onError?: () => void) {
   const { data, isPending } = useGetList<SettingRow>(
     'site_settings',
@@ -20,7 +24,12 @@ export function useSiteSettings(onError?: () => void) {
   const settings = useMemo(
     () =>
       data &&
-      Object.fromEntries(data.map((row) => [row.setting_key, String(row.setting_value ?? '')])),
+      settingsFromRows(
+        data.map((row) => ({
+          setting_key: row.setting_key,
+          setting_value: String(row.setting_value ?? ''),
+        })),
+      ),
     [data],
   );
   return { settings, isPending };

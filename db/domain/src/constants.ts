@@ -47,6 +47,7 @@ export const TEXT_LIMITS = {
   slideTitle: 120,
   slideSubtitle: 300,
   settingValue: 2000,
+  legalText: 20000,
 } as const;
 
 // Image adjuster and styles

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './format.ts';
 export * from './images.ts';
 export * from './kinds.ts';
+export * from './legal-texts.ts';
 export * from './ordering.ts';
 export * from './publish-state.ts';
 export * from './read-schemas.ts';

@@ -24,7 +24,12 @@ import {
 import { clampRating } from './format.ts';
 import { IMAGE_MAX_EXTRA, isImageUrl, isLink } from './images.ts';
 import { LISTING_KINDS } from './kinds.ts';
-import { SETTINGS_DEFAULTS, type SettingKey } from './settings.ts';
+import {
+  LEGAL_SETTING_KEYS,
+  SETTINGS_DEFAULTS,
+  type SettingKey,
+  SOCIAL_SETTING_KEYS,
+} from './settings.ts';
 
 export const MESSAGES = {
   required: 'Por favor, preencha todos os campos obrigatórios.',
@@ -53,6 +58,8 @@ export const MESSAGES = {
   order: 'A ordem deve ser um número inteiro maior ou igual a 0.',
   email: 'Por favor, insira um email válido.',
   settingValue: 'Valor muito longo (máximo de 2000 caracteres).',
+  socialLink: 'Informe o endereço completo do perfil, começando com https://.',
+  legalText: 'O texto não pode ficar vazio e deve ter no máximo 20000 caracteres.',
   mapsKey: 'Informe a chave da API.',
   role: 'Função inválida. Use user, moderator ou admin.',
   username:
@@ -354,6 +361,17 @@ const settingValue = z
   .trim()
   .refine(atMost(TEXT_LIMITS.settingValue), MESSAGES.settingValue);
 
+/** Empty (not shown) or an http(s) address. */
+const socialLink = settingValue.refine(
+  (value) => value === '' || (isLink(value) && /^https?:\/\//i.test(value)),
+  MESSAGES.socialLink,
+);
+const legalText = z
+  .string({ error: orRequired(MESSAGES.invalidPayload) })
+  .trim()
+  .min(1, MESSAGES.legalText)
+  .refine(atMost(TEXT_LIMITS.legalText), MESSAGES.legalText);
+
 const settingsShape = Object.fromEntries(
   Object.keys(SETTINGS_DEFAULTS).map((key) => [key, settingValue]),
 ) as Record<SettingKey, typeof settingValue>;
@@ -366,6 +384,8 @@ export const settingsUpdateSchema = patch({
     MESSAGES.email,
   ),
   google_maps_api_key: settingValue.min(1, MESSAGES.mapsKey),
+  ...Object.fromEntries(SOCIAL_SETTING_KEYS.map((key) => [key, socialLink])),
+  ...Object.fromEntries(LEGAL_SETTING_KEYS.map((key) => [key, legalText])),
 });
 
 // Accounts ---------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
-// Site settings: the fixed set of keys and their Portuguese defaults. The schema migration inserts
-// the same defaults (a test compares them); the site falls back to these when a value is missing.
+// Site settings: the fixed set of keys and their Portuguese defaults. The schema migrations insert
+// the same defaults (a test compares them), except the legal pages' long texts, which live only
+// here: the site and the panel fall back to these when a value is missing.
+import { DEFAULT_COOKIES_TEXT, DEFAULT_PRIVACY_TEXT, DEFAULT_TERMS_TEXT } from './legal-texts.ts';
 import type { SiteSetting } from './types.ts';
 
 export const SETTINGS_DEFAULTS = {
@@ -18,11 +20,30 @@ export const SETTINGS_DEFAULTS = {
   header_title_passeios: 'Passeios e Experiências',
   /** Public browser key for the maps service (a deliberate deviation: a site setting). */
   google_maps_api_key: '',
+  /** Social profiles: http(s) addresses; the footer shows only those that are set. */
+  social_instagram: '',
+  social_facebook: '',
+  social_youtube: '',
+  /** The legal pages' texts (LEGAL_TEXT_FORMAT). */
+  legal_privacidade: DEFAULT_PRIVACY_TEXT,
+  legal_termos: DEFAULT_TERMS_TEXT,
+  legal_cookies: DEFAULT_COOKIES_TEXT,
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
 export type Settings = Record<SettingKey, string>;
 export const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
+
+export const SOCIAL_SETTING_KEYS = [
+  'social_instagram',
+  'social_facebook',
+  'social_youtube',
+] as const satisfies readonly SettingKey[];
+export const LEGAL_SETTING_KEYS = [
+  'legal_privacidade',
+  'legal_termos',
+  'legal_cookies',
+] as const satisfies readonly SettingKey[];
 
 export function isSettingKey(value: unknown): value is SettingKey {
   return typeof value === 'string' && Object.hasOwn(SETTINGS_DEFAULTS, value);

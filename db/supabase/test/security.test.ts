@@ -399,6 +399,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual(['username_available']);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'admin_access',
+      'delete_own_account',
       'grant_admin_access',
       'has_role',
       'is_admin',

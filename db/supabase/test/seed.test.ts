@@ -35,6 +35,11 @@ const SPEC_SETTING_KEYS = [
   'header_title_comercio',
   'header_title_passeios',
   'google_maps_api_key',
+  // ARCHITECTURE.md: social links are settings (shown only when set); the legal texts get a row
+  // when an admin first edits them.
+  'social_instagram',
+  'social_facebook',
+  'social_youtube',
 ];
 
 it('db/supabase/seed.sql is generated from the demo data (npm run seed:generate -w @guia-fortim/db)', async () => {

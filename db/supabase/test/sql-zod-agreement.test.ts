@@ -114,8 +114,16 @@ const SETTING_KEYS = [
   'header_title_comercio',
   'header_title_passeios',
   'google_maps_api_key',
+  'social_instagram',
+  'social_facebook',
+  'social_youtube',
+  'legal_privacidade',
+  'legal_termos',
+  'legal_cookies',
 ];
 const settingValue = gen.either(gen.text(2000));
+// Site paths, URLs of other schemes, spaces, control characters: only http(s) or empty passes.
+const socialLink = fc.oneof(gen.either(gen.link), fc.constant(''));
 // The maps key is never blank here (see the last test).
 const mapsKey = settingValue.filter((v) => typeof v !== 'string' || v.trim() !== '');
 const settings = fc.oneof(
@@ -129,7 +137,11 @@ const settings = fc.oneof(
             ? gen.either(gen.email)
             : key === 'google_maps_api_key'
               ? mapsKey
-              : settingValue,
+              : key.startsWith('social_')
+                ? socialLink
+                : key.startsWith('legal_')
+                  ? gen.either(gen.text(20000))
+                  : settingValue,
       }),
     ),
   },

@@ -1,4 +1,5 @@
 // Categories, carousel slides and site settings through the worker.
+import { DEFAULT_TERMS_TEXT } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, expectCall, rows, snapshot } from './support/client.ts';
 import { validSlide } from './support/fixtures.ts';
@@ -217,8 +218,9 @@ describe('site settings', () => {
     const stored = await rows('site_settings', 'select=setting_key,setting_value');
     const values = Object.fromEntries(stored.map((r) => [r.setting_key, r.setting_value]));
     expect(values.nav_label_mapa).toBe('Mapa da Cidade');
-    // admin-panel.md §3 "Keys: contact_email, …, header_title_passeios", plus the maps key the
-    // architecture keeps as a site setting (a deliberate deviation).
+    // admin-panel.md §3 "Keys: contact_email, …, header_title_passeios", plus the maps key and
+    // the social profiles the architecture keeps as site settings (deliberate deviations); the
+    // legal texts get a row when first edited.
     expect(Object.keys(values).sort()).toEqual(
       [
         'contact_email',
@@ -234,8 +236,29 @@ describe('site settings', () => {
         'header_title_comercio',
         'header_title_passeios',
         'google_maps_api_key',
+        'social_instagram',
+        'social_facebook',
+        'social_youtube',
       ].sort(),
     );
+  });
+
+  it('saves a social profile only as an http(s) address and a legal text of up to 20,000 characters', async () => {
+    const long = `## Título\n${'a'.repeat(19_990)}`;
+    const reply = await api('PUT', '/api/settings', {
+      token,
+      json: { social_youtube: 'https://youtube.com/@guiafortim', legal_termos: long },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      social_youtube: 'https://youtube.com/@guiafortim',
+      legal_termos: long,
+    });
+    const cleared = await api('PUT', '/api/settings', {
+      token,
+      json: { social_youtube: '', legal_termos: DEFAULT_TERMS_TEXT },
+    });
+    expect(cleared.status).toBe(200);
   });
 
   it('refuses unknown keys, bad values and empty payloads, saving nothing', async () => {
@@ -246,6 +269,16 @@ describe('site settings', () => {
       [{ contact_email: 'não é email' }, 'Por favor, insira um email válido.'],
       [{ google_maps_api_key: '' }, 'Informe a chave da API.'],
       [{ nav_label_inicio: 42 }, 'Dados inválidos.'],
+      ...['javascript:alert(1)', '/instagram', 'instagram.com/guia', 'https://insta gram.com'].map(
+        (link): [unknown, string] => [
+          { social_instagram: link },
+          'Informe o endereço completo do perfil, começando com https://.',
+        ],
+      ),
+      ...[' \n ', 'x'.repeat(20_001)].map((text): [unknown, string] => [
+        { legal_privacidade: text },
+        'O texto não pode ficar vazio e deve ter no máximo 20000 caracteres.',
+      ]),
       [{}, 'Nenhum campo para atualizar.'],
     ];
     for (const [json, message] of cases) {

@@ -37,15 +37,18 @@ export const FOOTER_CATEGORIES: NavLink[] = [
   { href: '/passeios', label: 'Buggy' },
 ];
 
-/** Placeholders until the social profiles exist. */
-export const SOCIAL_LINKS: NavLink[] = [
-  { href: '#', label: 'Instagram' },
-  { href: '#', label: 'Facebook' },
-  { href: '#', label: 'YouTube' },
-];
+/** The social profiles an admin has set ('Configurações do Site'), in this order. */
+export function socialLinks(settings: Settings): NavLink[] {
+  const profiles: [string, string][] = [
+    [settings.social_instagram, 'Instagram'],
+    [settings.social_facebook, 'Facebook'],
+    [settings.social_youtube, 'YouTube'],
+  ];
+  return profiles.filter(([href]) => href !== '').map(([href, label]) => ({ href, label }));
+}
 
 export const LEGAL_LINKS: NavLink[] = [
-  { href: '#', label: 'Termos' },
-  { href: '#', label: 'Privacidade' },
-  { href: '#', label: 'Cookies' },
+  { href: '/termos', label: 'Termos' },
+  { href: '/privacidade', label: 'Privacidade' },
+  { href: '/cookies', label: 'Cookies' },
 ];

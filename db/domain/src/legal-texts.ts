@@ -1,0 +1,76 @@
+// The default texts of the legal pages (/privacidade, /termos, /cookies), editable in
+// 'Configurações do Site'. Their format (LEGAL_TEXT_FORMAT): paragraphs separated by a blank
+// line, '## ' starts a heading, '- ' a list item; {email} stands for the contact e-mail setting.
+
+export const LEGAL_TEXT_FORMAT =
+  "Separe os parágrafos com uma linha em branco. Uma linha que começa com '## ' vira um título e uma que começa com '- ' vira um item de lista. {email} é trocado pelo e-mail de contato.";
+
+export const DEFAULT_PRIVACY_TEXT = `O Guia Fortim respeita a sua privacidade. Esta política explica, conforme a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018), quais dados pessoais guardamos, por que, por quanto tempo e como você exerce os seus direitos.
+
+## Quem visita sem conta
+Para navegar pelo guia, ver hospedagens, comércios, passeios e o mapa, você não precisa informar nenhum dado pessoal. Não usamos cookies de rastreamento nem ferramentas de publicidade.
+
+## Quais dados a sua conta guarda
+- E-mail: para entrar na conta e receber mensagens sobre ela (confirmação de cadastro e recuperação de senha).
+- Senha: guardada apenas de forma cifrada (nunca em texto legível).
+- Nome completo e nome de usuário, se você os informar: para exibir no seu perfil.
+- Função no site (usuário, moderador ou administrador): para liberar o acesso ao painel de quem o administra.
+- Registros técnicos de acesso (data e hora das sessões): para a segurança da conta.
+
+## Por que usamos esses dados
+Usamos os dados somente para manter a sua conta funcionando e segura (LGPD, art. 7º, V: execução de contrato, e IX: legítimo interesse na segurança). Não vendemos nem compartilhamos os seus dados para fins de publicidade. O contato com hospedagens, comércios e passeios pelo WhatsApp acontece diretamente entre você e o estabelecimento, fora do Guia Fortim.
+
+## Por quanto tempo
+Os dados ficam guardados enquanto a sua conta existir. Ao excluir a conta, o seu e-mail, a sua senha, o seu perfil e a sua função são apagados na hora; cópias de segurança são substituídas em até 30 dias.
+
+## Seus direitos
+Pela LGPD (art. 18), você pode a qualquer momento:
+- confirmar se tratamos os seus dados e acessá-los;
+- corrigir dados incompletos, inexatos ou desatualizados;
+- pedir a anonimização, o bloqueio ou a eliminação de dados desnecessários;
+- pedir a portabilidade dos seus dados;
+- saber com quem compartilhamos os seus dados;
+- revogar o consentimento e excluir a sua conta;
+- reclamar à Autoridade Nacional de Proteção de Dados (ANPD).
+
+## Como exercer os seus direitos
+Em Seu Perfil, você vê e corrige o seu nome e o seu nome de usuário e pode excluir a sua conta (aba Segurança, com a confirmação da sua senha). Para os demais pedidos, escreva para {email}; respondemos em até 15 dias.
+
+## Contato
+Dúvidas sobre esta política ou sobre os seus dados: {email}.`;
+
+export const DEFAULT_TERMS_TEXT = `Ao usar o Guia Fortim, você concorda com estes termos.
+
+## O que é o Guia Fortim
+Um guia turístico de Fortim, Ceará, com hospedagens, comércios e passeios da cidade. O guia apresenta os estabelecimentos e o contato com eles; não faz reservas, não vende serviços e não intermedeia pagamentos.
+
+## Informações dos estabelecimentos
+Preços, horários, fotos e descrições são informados pelos próprios estabelecimentos ou reunidos pela equipe do guia e podem mudar sem aviso. Confirme as condições diretamente com o estabelecimento antes de fechar qualquer negócio. Fotos marcadas como ilustrativas não mostram o local real.
+
+## Sua conta
+Você é responsável por manter a sua senha em segredo e pelas informações que coloca no seu perfil. Não use o guia para enviar conteúdo ilegal, ofensivo ou que não seja seu. Contas usadas para abuso podem ser suspensas. Você pode excluir a sua conta a qualquer momento em Seu Perfil.
+
+## Privacidade
+O tratamento dos seus dados pessoais segue a nossa Política de Privacidade, em /privacidade.
+
+## Alterações
+Estes termos podem ser atualizados; a versão publicada nesta página é a que vale.
+
+## Contato
+Dúvidas sobre estes termos: {email}.`;
+
+export const DEFAULT_COOKIES_TEXT = `O Guia Fortim não usa cookies de rastreamento, de publicidade ou de estatística.
+
+## O que o site guarda no seu navegador
+- Quem só navega pelo guia: nada.
+- Quem entra na conta: a sessão de acesso, guardada no armazenamento local do navegador, para que você continue conectado entre as páginas. Ela é apagada quando você clica em Sair.
+- Administradores: as preferências do painel (como a ordem das listas), também no armazenamento local do navegador.
+
+## Serviços de terceiros
+A página do mapa carrega o Google Maps, um serviço do Google sujeito à política de privacidade do Google. Os botões 'Fale agora' abrem o WhatsApp, que segue a política do próprio WhatsApp.
+
+## Como apagar
+Você pode apagar esses dados a qualquer momento nas configurações do seu navegador (dados de sites). Sem eles, o guia continua funcionando; você só precisará entrar na conta de novo.
+
+## Contato
+Dúvidas: {email}.`;

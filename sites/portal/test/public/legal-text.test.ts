@@ -1,0 +1,31 @@
+// The legal pages' text format (LEGAL_TEXT_FORMAT): paragraphs, '## ' headings, '- ' lists, {email}.
+import { DEFAULT_PRIVACY_TEXT, LEGAL_TEXT_FORMAT } from '@guia-fortim/domain';
+import { describe, expect, it } from 'vitest';
+import { legalBlocks } from '../../src/lib/legal-text.ts';
+
+describe('legalBlocks', () => {
+  it('reads paragraphs, headings and lists, and puts the contact e-mail in', () => {
+    const text = 'Primeira linha\ncontinua.\n\n## Título\n- um\n- dois\nDepois da lista {email}.';
+    expect(legalBlocks(text, 'a@b.br')).toEqual([
+      { kind: 'paragraph', text: 'Primeira linha continua.' },
+      { kind: 'heading', text: 'Título' },
+      { kind: 'list', items: ['um', 'dois'] },
+      { kind: 'paragraph', text: 'Depois da lista a@b.br.' },
+    ]);
+  });
+
+  it('keeps markup as text for the page to escape, and starts a new list after a blank line', () => {
+    expect(legalBlocks('- <b>x</b>\n\n- y\r\n##sem espaço', '')).toEqual([
+      { kind: 'list', items: ['<b>x</b>'] },
+      { kind: 'list', items: ['y'] },
+      { kind: 'paragraph', text: '##sem espaço' },
+    ]);
+  });
+
+  it('the default privacy text uses the format it is edited in', () => {
+    const kinds = legalBlocks(DEFAULT_PRIVACY_TEXT, 'x').map((block) => block.kind);
+    expect(kinds).toContain('heading');
+    expect(kinds).toContain('list');
+    expect(LEGAL_TEXT_FORMAT).toContain("'## '");
+  });
+});
