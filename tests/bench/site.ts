@@ -7,7 +7,7 @@
 //  3. Build time and peak memory with 100, 1,000 and 10,000 generated listings, and the size of a
 //     list page (it must not grow with the number of listings).
 // Usage: node bench/site.ts [--lighthouse-only | --build-only] [--runs N (0: no Lighthouse)]
-//        [--pages /,/hospedagem/ (these of the six; a trailing / also takes the pages below)] [--reports DIR (every Lighthouse report)]
+//        [--pages /,/hospedagem/ (these of the nine; a trailing / also takes the pages below)] [--reports DIR (every Lighthouse report)]
 //        [--sizes 100,1000] [--visitors 500 (0: no load)] [--seconds 20]
 import { rm } from 'node:fs/promises';
 import { freePort } from '@guia-fortim/db/testing';
@@ -64,6 +64,9 @@ async function servedSite(): Promise<ServedFigures> {
       '/passeios',
       '/mapa',
       `/hospedagem/${rows[0]?.slug}`,
+      '/privacidade',
+      '/termos',
+      '/cookies',
     ].filter(
       (path) =>
         !ONLY_PAGES ||
