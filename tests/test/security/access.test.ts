@@ -111,6 +111,7 @@ const MATRIX: Record<string, Row> = {
   'rpc is_admin': SIGNED_IN,
   'rpc admin_access': SIGNED_IN,
   'rpc username_available': EVERYONE,
+  'rpc delete_own_account': NOBODY_SIGNED_IN,
   'rpc grant_admin_access': ADMIN_ONLY,
   'rpc set_user_role': ADMIN_ONLY,
   'rpc set_featured': ADMIN_ONLY,

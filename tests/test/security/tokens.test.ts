@@ -171,7 +171,7 @@ async function signInSession(email: string): Promise<Session> {
 }
 
 describe('a session replayed after sign-out', () => {
-  it('cannot be refreshed nor used at Auth, nor at the worker; PostgREST reads until it expires', async () => {
+  it('cannot be refreshed nor used at Auth, the worker or for admin writes; PostgREST reads until it expires', async () => {
     const account = await newAdmin();
     const session = await signInSession(account.email);
     const { iat = 0, exp = 0 } = decodeJwt(session.access_token);
@@ -206,6 +206,14 @@ describe('a session replayed after sign-out', () => {
         { error: { code: 'unauthorized', message: PORTUGUESE_401 } },
       ]);
     }
+    // The database's admin check asks the same: straight at PostgREST, the signed-out admin's
+    // token writes nothing and grants nothing.
+    const hidden = await calls.restWrite();
+    expect([hidden.status, hidden.body]).toEqual([200, []]);
+    const rpc = await supabase('POST', '/rest/v1/rpc/grant_admin_access', session.access_token, {
+      json: { user_email: account.email },
+    });
+    expect([rpc.status, rpc.body.code]).toEqual([403, '42501']);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -8,6 +8,7 @@ import {
   type EndpointIds,
 } from '@guia-fortim/api/testing/endpoints';
 import { KIND_PATH, KINDS, validListing, validSlide } from '@guia-fortim/api/testing/fixtures';
+import { reissuedToken } from '@guia-fortim/api/testing/tokens';
 import type { ListingKind } from '@guia-fortim/domain';
 import { api, type Caller, type Reply, type Store, supabase, type Table } from './callers.ts';
 
@@ -295,6 +296,19 @@ function rpcOperations(f: Fixture): Operation[] {
       { okBody: (caller) => (caller.name === 'admin' ? 'admin' : 'not_admin') },
     ),
     rpc('username_available', { username: 'ninguem.usa.este' }, { okBody: () => true }),
+    {
+      ...rpc('delete_own_account', {}),
+      // Only a session started minutes ago (the password just confirmed) may delete its account:
+      // each caller sends its genuine token, re-signed to name a session that is not live.
+      send: async (caller) =>
+        supabase(
+          'POST',
+          '/rest/v1/rpc/delete_own_account',
+          caller.token && (await reissuedToken(caller.token, { session_id: randomUUID() })),
+          { json: {} },
+        ),
+      refusal: 'Confirme sua senha para excluir a conta.',
+    },
     rpc(
       'grant_admin_access',
       { user_email: f.rpcGrantTarget.email },

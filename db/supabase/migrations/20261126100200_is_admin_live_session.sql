@@ -1,0 +1,17 @@
+-- is_admin() also asks whether the token's session is still live (issue 19). Access tokens outlive
+-- their sign-out until they expire (up to an hour); the worker already refused them
+-- (admin_access()), but straight at PostgREST a signed-out admin's token still passed every
+-- admin policy. Every user token Supabase Auth issues names its session; a token without one is
+-- trusted server code (the service role) or a database session, which have no session to end.
+create or replace function public.is_admin()
+returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select public.has_role(auth.uid(), 'admin')
+    and (
+      auth.jwt() ->> 'session_id' is null
+      or exists (select 1 from auth.sessions s where s.id::text = auth.jwt() ->> 'session_id')
+    )
+$$;
