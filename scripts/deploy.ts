@@ -5,24 +5,13 @@
 // from an in-memory db/local with the demo seed), assembles the Pages output with _headers,
 // _redirects and the panel's admin/config.json, validates it, and prints what a real deploy would
 // run.
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_PATH } from '@guia-fortim/admin/config';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import type { SiteEnv } from '@guia-fortim/portal/build';
-import { adminRewrites } from './deploy/admin-routes.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { validatePagesOutput } from './deploy/validate.ts';
-import { panelBuild, panelConfig, ROOT, run, siteBuilder } from './stack/parts.ts';
+import { addPanel, panelBuild, panelConfig, ROOT, run, siteBuilder } from './stack/parts.ts';
 
 const dryRun = process.argv.includes('--dry-run');
 const out = join(ROOT, '.data', 'deploy');
@@ -92,10 +81,9 @@ const site = await siteBuilder(env, {
 })(pagesDir);
 await local?.stop();
 if (!site.ok) fail(`O build do site falhou:\n${site.log.slice(-3000)}`);
-cpSync(admin.dir, join(pagesDir, 'admin'), { recursive: true });
-// The panel reads its production origins at runtime (admin/src/config.ts).
-writeFileSync(join(pagesDir, CONFIG_PATH), `${JSON.stringify(panelConfig(env), null, 2)}\n`);
-appendFileSync(join(pagesDir, '_redirects'), adminRewrites());
+// The panel reads its production origins at runtime (admin/src/config.ts); `npm start` serves
+// builds assembled by the same function.
+addPanel(pagesDir, { dir: admin.dir, config: panelConfig(env) });
 
 step('Validação da saída do Cloudflare Pages');
 const findings = validatePagesOutput(pagesDir, env);

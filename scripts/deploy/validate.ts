@@ -10,7 +10,6 @@ import {
   inlineScriptHashes,
   parseHeaders,
 } from '../stack/headers.ts';
-import { parseRedirects } from '../stack/origin.ts';
 import { panelConfig } from '../stack/parts.ts';
 import { ADMIN_SECTIONS } from './admin-routes.ts';
 
@@ -64,5 +63,27 @@ function readJson(file: string): unknown {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null;
+  }
+}
+
+type Redirect = { from: string; to: string; status: number };
+
+/** Cloudflare Pages' `_redirects` format, exact paths only: `from to [status]`. */
+export function parseRedirects(text: string): Redirect[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [from = '', to = '', status = '301'] = line.split(/\s+/);
+      return { from: safeDecode(from), to, status: Number.parseInt(status, 10) || 301 };
+    });
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURI(value);
+  } catch {
+    return value;
   }
 }

@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  appendFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -15,14 +17,15 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
-import type { PanelConfig } from '@guia-fortim/admin/config';
-import { startServer } from '@guia-fortim/db/testing';
+import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
+import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
+import { adminRewrites } from '../deploy/admin-routes.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
-import { createOrigin, deployHookPath, newDeployHookSecret } from './origin.ts';
-import type { BuildSite, SiteBuilder } from './site-builder.ts';
+import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
+import type { BuildSite } from './site-builder.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -118,6 +121,8 @@ export type ApiOptions = {
   reset?: boolean;
   /** Load the demo content and accounts into an empty database (default true). */
   seed?: boolean;
+  /** Where the deploy hook answers and its secret (default: the site's origin, a new secret). */
+  deployHook?: { origin: string; secret: string };
   log?: (line: string) => void;
 };
 
@@ -142,8 +147,8 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   await assertPortFree(ports.supabase, 'Supabase local');
   await assertPortFree(ports.api, 'API (worker)');
   const siteUrl = `http://127.0.0.1:${ports.site}`;
-  const deployHookSecret = newDeployHookSecret();
-  const deployHookUrl = `${siteUrl}${deployHookPath(deployHookSecret)}`;
+  const deployHookSecret = options.deployHook?.secret ?? newDeployHookSecret();
+  const deployHookUrl = `${options.deployHook?.origin ?? siteUrl}${deployHookPath(deployHookSecret)}`;
   log('Iniciando o Supabase local (banco, autenticação, REST)…');
   const supabase = await startLocalSupabase({
     port: ports.supabase,
@@ -187,6 +192,24 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   }
 }
 
+/** What the panel needs inside a Pages output: its build, its configuration, its routes. */
+export type PanelFiles = { dir: string; config: PanelConfig };
+
+/**
+ * The panel inside a site build, as Cloudflare Pages serves both: the built panel under admin/,
+ * its runtime configuration at /admin/config.json, its single-page routes in `_redirects`.
+ */
+export function addPanel(outDir: string, panel: PanelFiles) {
+  cpSync(panel.dir, join(outDir, 'admin'), { recursive: true });
+  writeFileSync(join(outDir, CONFIG_PATH), `${JSON.stringify(panel.config, null, 2)}\n`);
+  const redirects = join(outDir, '_redirects');
+  const routes = adminRewrites();
+  // Again on a restart (the last live build gets this run's panel and addresses): once.
+  if (!(existsSync(redirects) && readFileSync(redirects, 'utf8').includes(routes))) {
+    appendFileSync(redirects, routes);
+  }
+}
+
 /**
  * A BuildSite for the SiteBuilder: astro build into the fresh directory, then its _headers.
  * `data` is where the build reads its content when that differs from the browser's Supabase.
@@ -198,6 +221,8 @@ export function siteBuilder(
     data?: { url: string; key: string };
     /** Copy the drawn demo photos (/demo/…, referenced by the seed) into each build. */
     demoPhotos?: boolean;
+    /** Put the panel into each build (the served origin is the build, as on Pages). */
+    panel?: PanelFiles;
   } = {},
 ): BuildSite {
   return async (outDir) => {
@@ -221,6 +246,7 @@ export function siteBuilder(
       const scriptHashes = inlineScriptHashes(outDir);
       writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https, scriptHashes }));
       if (options.demoPhotos) await copyDemoPhotos(outDir);
+      if (options.panel) addPanel(outDir, options.panel);
     }
     return result;
   };
@@ -289,7 +315,9 @@ async function buildPanelOnce(key: string, onLine?: (line: string) => void): Pro
   const result = await run(
     'npx',
     ['--no-install', 'vite', 'build', '--outDir', temp, '--emptyOutDir'],
-    { cwd: join(ROOT, 'admin'), onLine },
+    // Whatever the caller's NODE_ENV (Playwright's runner sets one): a production build, or MUI's
+    // emotion writes style text the panel's policy blocks.
+    { cwd: join(ROOT, 'admin'), onLine, env: { NODE_ENV: 'production' } },
   );
   if (!result.ok) {
     rmSync(temp, { recursive: true, force: true });
@@ -331,19 +359,38 @@ function prunePanelCache(current: string) {
   }
 }
 
-export async function startOrigin(
-  publisher: SiteBuilder,
-  admin: { dir: string; config: PanelConfig } | null,
-  port: number,
-  deployHookSecret: string,
-) {
-  const server = createOrigin({ publisher, admin, deployHookSecret });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+/**
+ * The site origin: Cloudflare's Pages asset server over the live build under `root` (its
+ * `current` link), in its own process (pages-origin.ts). A swap of the link is served at once.
+ */
+export function startOrigin(root: string, port: number): Promise<StartedServer> {
+  return startServer({
+    command: process.execPath,
+    args: [join(import.meta.dirname, 'pages-origin.ts'), root, String(port)],
+    port,
+    env: { WRANGLER_SEND_METRICS: 'false' },
+    readyPath: '/',
+    timeoutMs: 60_000,
   });
+}
+
+/** The local deploy hook on a port of its own (a free test-range one unless given). */
+export async function startDeployHook(secret: string, port?: number) {
+  const hook = createDeployHook(secret);
+  port ??= await freePort();
+  await new Promise<void>((resolve, reject) => {
+    hook.server.once('error', reject);
+    hook.server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = hook.server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    origin,
+    attach: hook.attach,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        hook.server.close(() => resolve());
+        hook.server.closeAllConnections();
+      }),
   };
 }

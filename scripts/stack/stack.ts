@@ -1,16 +1,20 @@
 // Brings up the whole local portal: db/local (Supabase stand-in), the worker under wrangler dev,
-// the admin panel build, the public site build behind the publisher, and the one origin serving
-// both with the local deploy hook. Used by `npm start` and by the browser suites.
+// the admin panel build, the public site build (with the panel inside) behind the publisher, the
+// one origin serving it (Cloudflare's Pages asset server, see origin.ts) and the local deploy
+// hook. Used by `npm start` and by the browser suites.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalSupabase } from '@guia-fortim/local-supabase';
 import { drawDemoPhotos } from './demo-photo-cache.ts';
+import { newDeployHookSecret } from './origin.ts';
 import {
+  addPanel,
   assertPortFree,
   panelBuild,
   panelConfig,
   siteBuilder,
   startApi,
+  startDeployHook,
   startOrigin,
 } from './parts.ts';
 import { SiteBuilder } from './site-builder.ts';
@@ -67,12 +71,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // sources, serves every stack, so it can start before the services it will talk to.
     const panelReady = panelBuild(options.buildOutput);
     panelReady.catch(() => {});
+    // The hook on a port of its own: the site origin is Cloudflare's asset server (origin.ts).
+    const hookSecret = newDeployHookSecret();
+    const hook = await startDeployHook(hookSecret);
+    stops.push(() => hook.stop());
     const api = await startApi({
       dataDir,
       ports,
       memory: options.memory,
       reset: options.reset,
       seed,
+      deployHook: { origin: hook.origin, secret: hookSecret },
       log,
     });
     stops.push(() => api.stop());
@@ -85,15 +94,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
 
     await photos;
+    // Each build carries the panel and its config.json, as the Pages output of `npm run deploy`.
+    const admin = { dir: panel.dir, config: panelConfig(env) };
     const publisher = new SiteBuilder(
       join(dataDir, 'site'),
-      siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed }),
+      siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed, panel: admin }),
     );
+    hook.attach(publisher);
     const lastLive = publisher.liveDir();
     publisher.request();
     if (lastLive) {
-      // A restart: visitors get the last live build at once; the rebuild from the current data
-      // and code swaps in when it succeeds (and leaves that build live when it fails).
+      // A restart: visitors get the last live build at once (with this run's panel and its
+      // addresses); the rebuild from the current data and code swaps in when it succeeds (and
+      // leaves that build live when it fails).
+      addPanel(lastLive, admin);
       log('Servindo a última versão publicada; reconstruindo o site em segundo plano…');
       publisher.idle().then(() => {
         if (publisher.status().state === 'failed') {
@@ -108,8 +122,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         throw new Error(`O build do site falhou:\n${tail(publisher.lastLog())}`);
     }
 
-    const admin = { dir: panel.dir, config: panelConfig(env) };
-    const origin = await startOrigin(publisher, admin, ports.site, api.deployHookSecret);
+    const origin = await startOrigin(join(dataDir, 'site'), ports.site);
     stops.push(() => origin.stop());
 
     const stack: Stack = {

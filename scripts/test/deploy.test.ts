@@ -39,7 +39,7 @@ describe('deploy configuration', () => {
 
   it("rewrites only the panel's sections, never its assets", () => {
     const rules = adminRewrites();
-    expect(rules).toContain('/admin/hospedagens/* /admin/index.html 200');
+    expect(rules).toContain('/admin/hospedagens/* /admin/ 200');
     expect(rules).not.toMatch(/^\/admin\/\* /m);
   });
 });

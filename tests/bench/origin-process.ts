@@ -1,9 +1,9 @@
-// The built public site served by the real local origin (scripts/stack/origin.ts, compressed) in
-// its own process, so a load generator or Lighthouse in the bench process does not share its
-// event loop. The site is built through a SiteBuilder into `root`, as `npm start` does.
-import { join } from 'node:path';
+// The built public site served by the real local origin (Cloudflare's Pages asset server,
+// scripts/stack/pages-origin.ts, as `npm start` runs it) in its own process, so a load generator
+// or Lighthouse in the bench process does not share its event loop. The site is built through a
+// SiteBuilder into `root`, as `npm start` does.
+import { fileURLToPath } from 'node:url';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
-import { createOrigin, newDeployHookSecret } from '@guia-fortim/stack/origin';
 import { type BuildSite, SiteBuilder } from '@guia-fortim/stack/site-builder';
 
 /** Builds the site into a SiteBuilder root (`builds/<n>` and the `current` link). */
@@ -20,18 +20,13 @@ export async function publishSite(root: string, build: BuildSite): Promise<strin
 export function serveSite(root: string, port: number): Promise<StartedServer> {
   return startServer({
     command: process.execPath,
-    args: [import.meta.filename, root],
+    args: [
+      fileURLToPath(import.meta.resolve('@guia-fortim/stack/pages-origin')),
+      root,
+      String(port),
+    ],
     port,
+    env: { WRANGLER_SEND_METRICS: 'false' },
     readyPath: '/',
   });
-}
-
-if (import.meta.main) {
-  const root = process.argv[2] ?? '';
-  const publisher = new SiteBuilder(root, async () => ({ ok: false, log: 'sem build aqui' }));
-  if (!publisher.liveDir()) throw new Error(`Nenhum site publicado em ${join(root, 'current')}`);
-  createOrigin({ publisher, admin: null, deployHookSecret: newDeployHookSecret() }).listen(
-    Number(process.env.PORT),
-    '127.0.0.1',
-  );
 }
