@@ -21,6 +21,11 @@ import {
   tooManyImagesProblem,
 } from '../src/images.ts';
 import { isListingKind, listingPath } from '../src/kinds.ts';
+import {
+  DEFAULT_COOKIES_TEXT,
+  DEFAULT_PRIVACY_TEXT,
+  DEFAULT_TERMS_TEXT,
+} from '../src/legal-texts.ts';
 import { comparePublicOrder, PUBLIC_ORDER_COLUMNS } from '../src/ordering.ts';
 import { settingsFromRows } from '../src/settings.ts';
 import { slugify } from '../src/slug.ts';
@@ -160,6 +165,12 @@ describe('names and settings', () => {
       header_title_comercio: 'Comércio Local',
       header_title_passeios: 'Passeios e Experiências',
       google_maps_api_key: '',
+      social_instagram: '',
+      social_facebook: '',
+      social_youtube: '',
+      legal_privacidade: DEFAULT_PRIVACY_TEXT,
+      legal_termos: DEFAULT_TERMS_TEXT,
+      legal_cookies: DEFAULT_COOKIES_TEXT,
     });
   });
 
