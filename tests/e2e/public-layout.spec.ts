@@ -259,6 +259,45 @@ test(
       // A phone's home screen paints transparent corners black.
       expect((await png.stats()).isOpaque).toBe(opaque);
     }
+    // Installable (issue 21): a manifest in Portuguese with the icons Android asks for.
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest.webmanifest',
+    );
+    const manifestAnswer = await request.get('/manifest.webmanifest');
+    expect(manifestAnswer.status()).toBe(200);
+    expect(manifestAnswer.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = (await manifestAnswer.json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Guia Fortim',
+      short_name: 'Guia Fortim',
+      lang: 'pt-BR',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0d4c81',
+    });
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute(
+      'content',
+      String(manifest.theme_color),
+    );
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of manifest.icons) {
+      const answer = await request.get(icon.src);
+      expect(answer.headers()['content-type'], icon.src).toBe('image/png');
+      const png = sharp(await answer.body());
+      const { width, height } = await png.metadata();
+      expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+      // A maskable icon is a full square: the launcher cuts it to its own shape.
+      expect((await png.stats()).isOpaque, icon.src).toBe(icon.purpose === 'maskable');
+    }
+
     const ogImage = await request.get('/og-image.jpg');
     expect(ogImage.status()).toBe(200);
     expect(ogImage.headers()['content-type']).toBe('image/jpeg');

@@ -6,12 +6,31 @@ import sharp from 'sharp';
 import svg from '../assets/icon.svg?raw';
 
 const VIEWBOX = 64;
+/** The icon's blue: the home-screen background, the manifest's theme colour. */
+export const ICON_BLUE = '#0d4c81';
+/** A maskable icon keeps its drawing inside the central 80 % that every launcher shape shows. */
+const MASKABLE_SAFE_ZONE = 0.8;
 
-/** `opaque` fills the rounded corners with the icon's blue: iOS paints transparent pixels black. */
-export async function iconPng(size: number, { opaque = false } = {}): Promise<Response> {
-  const drawn = sharp(Buffer.from(svg), { density: (72 * size) / VIEWBOX }).resize(size, size);
-  const png = await (opaque ? drawn.flatten({ background: '#0d4c81' }) : drawn)
-    .png({ compressionLevel: 9, palette: true })
-    .toBuffer();
+function drawn(size: number) {
+  return sharp(Buffer.from(svg), { density: (72 * size) / VIEWBOX }).resize(size, size);
+}
+
+/**
+ * `opaque` fills the rounded corners with the icon's blue: iOS paints transparent pixels black.
+ * `maskable`: the drawing shrunk into the safe zone of a full blue square (Android cuts it to
+ * its own shape).
+ */
+export async function iconPng(
+  size: number,
+  { opaque = false, maskable = false } = {},
+): Promise<Response> {
+  let image = opaque ? drawn(size).flatten({ background: ICON_BLUE }) : drawn(size);
+  if (maskable) {
+    const inner = Math.round(size * MASKABLE_SAFE_ZONE);
+    image = sharp({
+      create: { width: size, height: size, channels: 3, background: ICON_BLUE },
+    }).composite([{ input: await drawn(inner).png().toBuffer(), gravity: 'centre' }]);
+  }
+  const png = await image.png({ compressionLevel: 9, palette: true }).toBuffer();
   return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
 }
