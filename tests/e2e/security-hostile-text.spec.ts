@@ -9,6 +9,7 @@
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import {
   isLink,
+  LEGAL_PAGES,
   LEGAL_SETTING_KEYS,
   type ListingKind,
   SETTING_KEYS,
@@ -223,8 +224,8 @@ function settingsBody(): Record<SettingKey, string> {
   body.social_instagram = `https://instagram.com/guia"><svg/onload=window.${PWNED}('social')>`;
   body.social_facebook = `https://facebook.com/guia'onmouseover='window.${PWNED}(1)'`;
   body.social_youtube = `https://youtube.com/@guia?x=<script>window.${PWNED}(2)</script>`;
-  LEGAL_SETTING_KEYS.forEach((key, i) => {
-    body[key] = legalPieces(i).join('\n');
+  LEGAL_PAGES.forEach((legal, i) => {
+    body[legal.key] = legalPieces(i).join('\n');
   });
   return body;
 }
@@ -753,8 +754,8 @@ test('the public pages show the corpus as text, run nothing and keep the phone l
     );
   }
   // The legal pages: each piece of the admin's text, as text.
-  for (const [i, path] of ['/privacidade', '/termos', '/cookies'].entries()) {
-    await visit(page, found, path);
+  for (const [i, legal] of LEGAL_PAGES.entries()) {
+    await visit(page, found, `/${legal.slug}`);
     const text = await documentText(page);
     for (const piece of legalPieces(i)) expect(text).toContain(piece.replace(/^(## |- )/, ''));
   }

@@ -1,4 +1,9 @@
-import { LEGAL_TEXT_FORMAT, type SettingKey } from '@guia-fortim/domain';
+import {
+  LEGAL_PAGES,
+  LEGAL_TEXT_FORMAT,
+  type SettingKey,
+  SOCIAL_PROFILES,
+} from '@guia-fortim/domain';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
@@ -36,25 +41,21 @@ const LABELS: readonly SettingField[] = [
   { key: 'header_title_passeios', label: 'Título da página de passeios' },
 ];
 
-const SOCIAL: readonly SettingField[] = (
-  [
-    { key: 'social_instagram', label: 'Instagram', placeholder: 'https://instagram.com/…' },
-    { key: 'social_facebook', label: 'Facebook', placeholder: 'https://facebook.com/…' },
-    { key: 'social_youtube', label: 'YouTube', placeholder: 'https://youtube.com/@…' },
-  ] as const
-).map((field) => ({
-  ...field,
-  type: 'url' as const,
+const SOCIAL: readonly SettingField[] = SOCIAL_PROFILES.map((profile) => ({
+  key: profile.key,
+  label: profile.label,
+  placeholder: profile.example,
+  type: 'url',
   helperText: 'Deixe em branco para não exibir.',
 }));
 
-const LEGAL: readonly SettingField[] = (
-  [
-    { key: 'legal_privacidade', label: 'Política de Privacidade (/privacidade)' },
-    { key: 'legal_termos', label: 'Termos de Uso (/termos)' },
-    { key: 'legal_cookies', label: 'Política de Cookies (/cookies)' },
-  ] as const
-).map((field) => ({ ...field, multiline: true, rows: 10, helperText: LEGAL_TEXT_FORMAT }));
+const LEGAL: readonly SettingField[] = LEGAL_PAGES.map((page) => ({
+  key: page.key,
+  label: `${page.title} (/${page.slug})`,
+  multiline: true,
+  rows: 10,
+  helperText: LEGAL_TEXT_FORMAT,
+}));
 
 function SettingsCard({
   title,

@@ -34,16 +34,47 @@ export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
 export type Settings = Record<SettingKey, string>;
 export const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
 
-export const SOCIAL_SETTING_KEYS = [
-  'social_instagram',
-  'social_facebook',
-  'social_youtube',
-] as const satisfies readonly SettingKey[];
-export const LEGAL_SETTING_KEYS = [
-  'legal_privacidade',
-  'legal_termos',
-  'legal_cookies',
-] as const satisfies readonly SettingKey[];
+/** The social profiles, in the footer's order, with the names the footer and the panel show. */
+export const SOCIAL_PROFILES = [
+  { key: 'social_instagram', label: 'Instagram', example: 'https://instagram.com/…' },
+  { key: 'social_facebook', label: 'Facebook', example: 'https://facebook.com/…' },
+  { key: 'social_youtube', label: 'YouTube', example: 'https://youtube.com/@…' },
+] as const satisfies readonly { key: SettingKey; label: string; example: string }[];
+export const SOCIAL_SETTING_KEYS = SOCIAL_PROFILES.map((profile) => profile.key);
+
+/** The legal pages: their address, the footer's link, the page's title, and their text's key. */
+export const LEGAL_PAGES = [
+  {
+    key: 'legal_termos',
+    slug: 'termos',
+    link: 'Termos',
+    title: 'Termos de Uso',
+    description: 'As regras de uso do Guia Fortim, o guia turístico de Fortim, Ceará.',
+  },
+  {
+    key: 'legal_privacidade',
+    slug: 'privacidade',
+    link: 'Privacidade',
+    title: 'Política de Privacidade',
+    description:
+      'Quais dados pessoais o Guia Fortim guarda, por que, por quanto tempo e como exercer os seus direitos (LGPD).',
+  },
+  {
+    key: 'legal_cookies',
+    slug: 'cookies',
+    link: 'Cookies',
+    title: 'Política de Cookies',
+    description:
+      'O que o Guia Fortim guarda no seu navegador: só o que o acesso à conta precisa, sem cookies de rastreamento.',
+  },
+] as const satisfies readonly {
+  key: SettingKey;
+  slug: string;
+  link: string;
+  title: string;
+  description: string;
+}[];
+export const LEGAL_SETTING_KEYS = LEGAL_PAGES.map((page) => page.key);
 
 export function isSettingKey(value: unknown): value is SettingKey {
   return typeof value === 'string' && Object.hasOwn(SETTINGS_DEFAULTS, value);

@@ -1,5 +1,5 @@
 // The header's five links (labels from the site settings) and the footer's link lists.
-import type { Settings } from '@guia-fortim/domain';
+import { LEGAL_PAGES, type Settings, SOCIAL_PROFILES } from '@guia-fortim/domain';
 
 export type NavLink = { href: string; label: string };
 
@@ -39,16 +39,13 @@ export const FOOTER_CATEGORIES: NavLink[] = [
 
 /** The social profiles an admin has set ('Configurações do Site'), in this order. */
 export function socialLinks(settings: Settings): NavLink[] {
-  const profiles: [string, string][] = [
-    [settings.social_instagram, 'Instagram'],
-    [settings.social_facebook, 'Facebook'],
-    [settings.social_youtube, 'YouTube'],
-  ];
-  return profiles.filter(([href]) => href !== '').map(([href, label]) => ({ href, label }));
+  return SOCIAL_PROFILES.filter((profile) => settings[profile.key] !== '').map((profile) => ({
+    href: settings[profile.key],
+    label: profile.label,
+  }));
 }
 
-export const LEGAL_LINKS: NavLink[] = [
-  { href: '/termos', label: 'Termos' },
-  { href: '/privacidade', label: 'Privacidade' },
-  { href: '/cookies', label: 'Cookies' },
-];
+export const LEGAL_LINKS: NavLink[] = LEGAL_PAGES.map((page) => ({
+  href: `/${page.slug}`,
+  label: page.link,
+}));

@@ -3,16 +3,16 @@
 // which also refuses the last administrator and any session not started just now).
 import { type SubmitEvent, useState } from 'react';
 import { getSupabase } from '../../lib/auth/client.ts';
+import { confirmPassword } from '../../lib/auth/confirm-password.ts';
 import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { toast } from './toast-store.ts';
-import { Field, FormError, useHydrated } from './ui.tsx';
+import { Field, FormError, SubmitButton } from './ui.tsx';
 
 export function DeleteAccountForm() {
   const { user } = useAuth();
-  const hydrated = useHydrated();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,16 +35,9 @@ export function DeleteAccountForm() {
     if (!window.confirm(MSG.deleteConfirm)) return;
     setError(null);
     setBusy(true);
+    const refused = await confirmPassword(email, password, MSG.deletePasswordWrong);
+    if (refused) return fail(refused);
     const client = getSupabase();
-    const verified = await client.auth.signInWithPassword({ email, password });
-    if (verified.error) {
-      const limited = verified.error.code?.startsWith('over_');
-      return fail(
-        limited
-          ? serviceErrorMessage(verified.error, MSG.deletePasswordWrong)
-          : MSG.deletePasswordWrong,
-      );
-    }
     // The account menu must not react to the session ending: this page is leaving.
     startLeaving();
     const { error: deleteError } = await client.rpc('delete_own_account');
@@ -80,13 +73,9 @@ export function DeleteAccountForm() {
         onChange={(e) => setPassword(e.target.value)}
       />
       <FormError message={error} />
-      <button
-        type="submit"
-        disabled={!hydrated || busy}
-        className="w-full rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {busy ? 'Excluindo...' : 'Excluir minha conta'}
-      </button>
+      <SubmitButton busy={busy} busyText="Excluindo..." tone="danger">
+        Excluir minha conta
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { initials } from '@guia-fortim/domain';
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
 import { getSupabase } from '../../lib/auth/client.ts';
+import { confirmPassword } from '../../lib/auth/confirm-password.ts';
 import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
@@ -199,18 +200,9 @@ function SecurityForm() {
     setError(invalid);
     if (invalid) return;
     setBusy(true);
-    // The current password is proven by signing in with it.
-    const client = getSupabase();
-    const verified = await client.auth.signInWithPassword({ email, password: current });
-    if (verified.error) {
-      const limited = verified.error.code?.startsWith('over_');
-      return fail(
-        limited
-          ? serviceErrorMessage(verified.error, MSG.currentPasswordWrong)
-          : MSG.currentPasswordWrong,
-      );
-    }
-    const { error: updateError } = await client.auth.updateUser({ password: next });
+    const refused = await confirmPassword(email, current, MSG.currentPasswordWrong);
+    if (refused) return fail(refused);
+    const { error: updateError } = await getSupabase().auth.updateUser({ password: next });
     if (updateError) return fail(serviceErrorMessage(updateError, MSG.passwordFailed));
     setCurrent('');
     setNext('');

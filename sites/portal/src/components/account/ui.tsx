@@ -50,15 +50,23 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
+const TONES = {
+  primary: 'bg-sky-800 hover:bg-sky-900',
+  /** What cannot be undone (deleting the account). */
+  danger: 'bg-red-700 hover:bg-red-800',
+};
+
 export function SubmitButton({
   busy,
   busyText,
   disabled,
+  tone = 'primary',
   children,
 }: {
   busy: boolean;
   busyText: string;
   disabled?: boolean;
+  tone?: keyof typeof TONES;
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -66,7 +74,7 @@ export function SubmitButton({
     <button
       type="submit"
       disabled={!hydrated || busy || disabled}
-      className="w-full rounded-md bg-sky-800 px-4 py-2 font-semibold text-white hover:bg-sky-900 disabled:cursor-not-allowed disabled:opacity-60"
+      className={`w-full rounded-md px-4 py-2 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60 ${TONES[tone]}`}
     >
       {busy ? busyText : children}
     </button>

@@ -1,0 +1,15 @@
+// A signed-in user proves their password by signing in with it again (Supabase Auth has no
+// "check password" call); this also gives the database a session that has just started.
+import { getSupabase } from './client.ts';
+import { serviceErrorMessage } from './messages.ts';
+
+/** null when the password is right; else what to show: `wrong`, or the rate limit's message. */
+export async function confirmPassword(
+  email: string,
+  password: string,
+  wrong: string,
+): Promise<string | null> {
+  const { error } = await getSupabase().auth.signInWithPassword({ email, password });
+  if (!error) return null;
+  return error.code?.startsWith('over_') ? serviceErrorMessage(error, wrong) : wrong;
+}
