@@ -317,9 +317,12 @@ describe('Destaques (/admin/destaques)', () => {
     const user = userEvent.setup();
     show(Screens.Featured);
     await user.click(await screen.findByRole('tab', { name: 'Passeios' }));
-    // Both lists' reads fail, each in its own time: wait for the second one too.
+    // Both lists' reads fail, each in its own time: wait for the second one too. Only the lists'
+    // own texts (<p>) count: the toast says the same words and may or may not be on screen yet.
     await waitFor(() =>
-      expect(screen.getAllByText('Não foi possível carregar os itens.')).toHaveLength(2),
+      expect(
+        screen.getAllByText('Não foi possível carregar os itens.', { selector: 'p' }),
+      ).toHaveLength(2),
     );
     expect(screen.queryByText('Nenhum item em destaque ainda.')).toBeNull();
     expect(screen.queryByText('Nenhum item disponível.')).toBeNull();
