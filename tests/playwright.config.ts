@@ -31,6 +31,9 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
     locale: 'pt-BR',
     trace: 'retain-on-failure',
+    // The site's service worker answers requests before page.route sees them: suites run without
+    // it, and the offline suite (public-offline.spec.ts) turns it on.
+    serviceWorkers: 'block',
   },
   projects: [
     {

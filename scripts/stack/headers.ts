@@ -76,13 +76,15 @@ export function contentSecurityPolicy(origins: SiteOrigins, scriptHashes: string
   const unique = (values: string[]) => [...new Set(values)].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${unique(["'self'", ...GOOGLE_MAPS.script, ...scriptHashes])}`,
+    // 'wasm-unsafe-eval': the site search runs Pagefind's WebAssembly (compiling it, not eval).
+    `script-src ${unique(["'self'", "'wasm-unsafe-eval'", ...GOOGLE_MAPS.script, ...scriptHashes])}`,
     // Google Maps injects <style> elements and the pages set a few style attributes (photo
     // position, map height): styles stay 'unsafe-inline' on the public site.
     `style-src ${unique(["'self'", "'unsafe-inline'", ...GOOGLE_MAPS.style])}`,
     `img-src ${unique(["'self'", 'data:', 'blob:', images, ...GOOGLE_MAPS.img])}`,
     `font-src ${unique(["'self'", ...GOOGLE_MAPS.font])}`,
-    `connect-src ${unique(["'self'", supabase, api, ...GOOGLE_MAPS.connect])}`,
+    // The photos' origin too: the service worker fetches photos to keep them for offline use.
+    `connect-src ${unique(["'self'", supabase, api, images, ...GOOGLE_MAPS.connect])}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

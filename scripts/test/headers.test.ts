@@ -31,8 +31,11 @@ describe('contentSecurityPolicy', () => {
       "'self'",
       'https://abcd.supabase.co',
       'https://api.guiafortim.com.br',
+      'https://imagens.guiafortim.com.br',
       'https://maps.googleapis.com',
     ]);
+    // The search's WebAssembly may be compiled; JavaScript eval stays refused.
+    expect(directive('script-src')).toContain("'wasm-unsafe-eval'");
     expect(directive('img-src')).toContain('https://imagens.guiafortim.com.br');
     expect(directive('object-src')).toEqual(["'none'"]);
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
@@ -42,7 +45,9 @@ describe('contentSecurityPolicy', () => {
 
   it('allows inline scripts only by the hashes it is given', () => {
     const csp = contentSecurityPolicy(production, ["'sha256-abc='"]);
-    expect(csp).toContain("script-src 'self' https://maps.googleapis.com 'sha256-abc='");
+    expect(csp).toContain(
+      "script-src 'self' 'wasm-unsafe-eval' https://maps.googleapis.com 'sha256-abc='",
+    );
   });
 });
 

@@ -5,6 +5,9 @@ import { defineConfig } from 'astro/config';
 import { hydrationDirectives } from './src/directives/integration.ts';
 import { LEGACY_REDIRECTS } from './src/lib/redirects.ts';
 import { supabaseConfig } from './src/lib/supabase-config.ts';
+import { OFFLINE_PATH } from './src/offline/config.ts';
+import { serviceWorker } from './src/offline/integration.ts';
+import { searchIndex } from './src/search/integration.ts';
 
 // The browser talks to the same Supabase the build reads (account pages use the PUBLIC_ names).
 try {
@@ -18,7 +21,10 @@ try {
 const redirectSources = new Set(Object.keys(LEGACY_REDIRECTS).map((path) => encodeURI(path)));
 /** Pages kept out of search engines (the account pages are marked noindex). */
 const unlisted = (path: string) =>
-  redirectSources.has(path) || path.startsWith('/auth/') || path === '/admin-setup';
+  redirectSources.has(path) ||
+  path.startsWith('/auth/') ||
+  path === '/admin-setup' ||
+  path === OFFLINE_PATH;
 
 // Clean URLs without a trailing slash (`/hospedagem/pousada-x` is `hospedagem/pousada-x.html`),
 // the shape Cloudflare Pages serves and the shape the listing dialogs push into the address bar.
@@ -33,6 +39,9 @@ export default defineConfig({
     sitemap({
       filter: (page) => !unlisted(new URL(page).pathname),
     }),
+    // In this order: the worker precaches the search index.
+    searchIndex(),
+    serviceWorker(),
   ],
   vite: {
     plugins: [tailwindcss()],

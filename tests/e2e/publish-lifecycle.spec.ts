@@ -120,6 +120,55 @@ test('(a) the admin changes a name and a setting; the public pages show them by 
   await expect(indicator(page)).toHaveText('Site publicado e atualizado', { timeout: 30_000 });
 });
 
+test('(a2) a returning visitor gets the new build from the service worker, and keeps it offline', async ({
+  page,
+  browser,
+}) => {
+  const visitors = await browser.newContext({ serviceWorkers: 'allow' });
+  try {
+    const visitor = await visitors.newPage();
+    await open(visitor, `${stack.siteUrl}/hospedagem/${listing.slug}`);
+    await visitor.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((done) =>
+        navigator.serviceWorker.addEventListener('controllerchange', done, { once: true }),
+      );
+    });
+    const firstWorker = await visitor.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(firstWorker).toBeTruthy();
+
+    live.name = `Pousada Renovada ${stamp}`;
+    await signIn(page);
+    await renameListing(page, live.name);
+    await expect
+      .poll(async () => (await publicListing()).heading, { timeout: 90_000, intervals: [1_000] })
+      .toContain(live.name);
+
+    // Pages come from the network first: the new text at once; the new build's worker then
+    // installs and offers itself.
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(live.name);
+    const prompt = visitor.getByRole('status').filter({ hasText: 'Nova versão disponível' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await Promise.all([
+      visitor.waitForEvent('load'),
+      prompt.getByRole('button', { name: 'Atualizar' }).click(),
+    ]);
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(live.name);
+    await expect(prompt).toBeHidden();
+
+    // The new worker kept the new build's pages: the list shows the new name without a network.
+    await visitors.setOffline(true);
+    await open(visitor, `${stack.siteUrl}/hospedagem`);
+    await expect(
+      visitor.locator('article[data-listing]').filter({ hasText: live.name }),
+    ).toHaveCount(1);
+  } finally {
+    await visitors.close();
+  }
+});
+
 test('(b) a build that cannot read the data fails, the old page stays, the indicator says so', async ({
   page,
 }) => {

@@ -1,0 +1,218 @@
+/// <reference lib="webworker" />
+// The service worker (Serwist): the build's scripts, styles, offline page and search index are
+// precached per build (the list is injected by integration.ts); pages and data come from the
+// network first and fall back to the copy on the device; photos are kept once seen. The rules
+// live in config.ts.
+import {
+  IMAGE_VARIANT_NAMES,
+  imageVariant,
+  LISTING_KINDS,
+  LISTING_PATH,
+} from '@guia-fortim/domain';
+import {
+  CacheableResponsePlugin,
+  CacheFirst,
+  ExpirationPlugin,
+  NetworkFirst,
+  NetworkOnly,
+  type PrecacheEntry,
+  Serwist,
+  type SerwistPlugin,
+} from 'serwist';
+import { remainingListingsPath } from '../lib/listing-view.ts';
+import { MAP_PLACES_PATH } from '../lib/map-places.ts';
+import {
+  CACHE_LIMITS,
+  CACHES,
+  DATA_PREFIX,
+  NETWORK_ONLY_PREFIXES,
+  OFFLINE_PATH,
+  PAGE_TIMEOUT_SECONDS,
+  UNTOUCHED_PREFIX,
+  WARM_PAGES,
+} from './config.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+
+const ok = new CacheableResponsePlugin({ statuses: [200] });
+const bounded = (maxEntries: number) =>
+  new ExpirationPlugin({ maxEntries, purgeOnQuotaError: true });
+
+/** The site's pages are static: a query (?q=, ?categoria=) is read by the page's script. */
+const pageKey: SerwistPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const url = new URL(request.url);
+    url.search = '';
+    return url.href;
+  },
+};
+const pageOptions = () => ({
+  cacheName: CACHES.pages,
+  networkTimeoutSeconds: PAGE_TIMEOUT_SECONDS,
+  plugins: [ok, bounded(CACHE_LIMITS.pages), pageKey],
+});
+/** The pages the visitor opens. */
+const pages = new NetworkFirst(pageOptions());
+/** Pages kept ahead of a visit (the lists; pages linked from a page seen), into the same cache. */
+const warmPages = new NetworkFirst(pageOptions());
+const data = new NetworkFirst({
+  cacheName: CACHES.data,
+  networkTimeoutSeconds: PAGE_TIMEOUT_SECONDS,
+  plugins: [ok, bounded(CACHE_LIMITS.data)],
+});
+const photos = new CacheFirst({
+  cacheName: CACHES.photos,
+  plugins: [ok, bounded(CACHE_LIMITS.photos)],
+});
+
+const startsWithAny = (path: string, prefixes: string[]) =>
+  prefixes.some((prefix) => path.startsWith(prefix));
+
+/**
+ * Photos on another origin (the photo storage) are fetched with CORS, so the copy kept is a
+ * readable response rather than an opaque one (which browsers count as megabytes of quota).
+ */
+function photoRequest(request: Request): Request {
+  return new URL(request.url).origin === self.location.origin
+    ? request
+    : new Request(request.url, { mode: 'cors', credentials: 'omit' });
+}
+
+/** The same photo in any size already kept (a phone's screen may ask for another size). */
+async function anyKeptSize(url: string): Promise<Response | undefined> {
+  const cache = await caches.open(CACHES.photos);
+  for (const size of IMAGE_VARIANT_NAMES) {
+    const kept = await cache.match(imageVariant(url, size));
+    if (kept) return kept;
+  }
+  return undefined;
+}
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  // Pagefind asks for its entry file with a cache-busting `?ts=`; the precached copy is per build.
+  precacheOptions: { ignoreURLParametersMatching: [/^ts$/] },
+  // A new build takes over as soon as it is installed; open pages then offer 'Nova versão
+  // disponível' (ServiceWorker.astro). Pages come from the network first, so nothing waits on it.
+  // Measured: a waiting worker told to skip waiting from the prompt stayed waiting in Chromium
+  // once the page's islands had fetched through the old one.
+  skipWaiting: true,
+  clientsClaim: true,
+  navigationPreload: true,
+  runtimeCaching: [
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(UNTOUCHED_PREFIX),
+      handler: ({ request }) => fetch(request),
+    },
+    {
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin &&
+        request.mode === 'navigate' &&
+        startsWithAny(url.pathname, NETWORK_ONLY_PREFIXES),
+      handler: new NetworkOnly(),
+    },
+    {
+      matcher: ({ request, sameOrigin }) => sameOrigin && request.mode === 'navigate',
+      handler: pages,
+    },
+    {
+      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(DATA_PREFIX),
+      handler: data,
+    },
+    {
+      matcher: ({ request }) => request.destination === 'image',
+      handler: async ({ request, event }) => {
+        try {
+          return await photos.handle({ request: photoRequest(request), event });
+        } catch (error) {
+          const kept = await anyKeptSize(request.url);
+          if (kept) return kept;
+          // Storage without CORS: the photo still shows online (it is only not kept).
+          if (request.mode === 'no-cors' && photoRequest(request) !== request)
+            return fetch(request);
+          throw error;
+        }
+      },
+    },
+  ],
+  fallbacks: {
+    entries: [{ url: OFFLINE_PATH, matcher: ({ request }) => request.destination === 'document' }],
+  },
+});
+
+const LISTING_LINK = new RegExp(
+  `href="((?:${Object.values(LISTING_PATH).join('|')})/[^"/?#]+)"`,
+  'g',
+);
+const PHOTO_SOURCE = /<img\b[^>]*?\ssrc="([^"]+)"/g;
+
+/** Unescapes the few entities Astro writes into attribute values. */
+const attribute = (value: string) =>
+  value.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+
+/**
+ * Keeps what a page the visitor saw links to: its listing pages (those not kept yet) and the card
+ * size of its photos, up to CACHE_LIMITS.linkedPerPage of each. Best effort: what cannot be fetched now
+ * is fetched when the visitor opens it online.
+ */
+async function keepLinked(html: string, event: ExtendableEvent) {
+  const first = (values: string[]) => [...new Set(values)].slice(0, CACHE_LIMITS.linkedPerPage);
+  const listingPages = first([...html.matchAll(LISTING_LINK)].map((m) => attribute(m[1] ?? '')));
+  const cardPhotos = first(
+    [...html.matchAll(PHOTO_SOURCE)].map((m) => imageVariant(attribute(m[1] ?? ''), 'card')),
+  );
+  const kept = await caches.open(CACHES.pages);
+  await Promise.allSettled([
+    ...listingPages.map(async (path) => {
+      if (await kept.match(path)) return;
+      await warmPages.handleAll({ event, request: new Request(path) })[1];
+    }),
+    ...cardPhotos.map(
+      (url) => photos.handleAll({ event, request: photoRequest(new Request(url)) })[1],
+    ),
+  ]);
+}
+
+/**
+ * Only the lifetime of a page's fetch event: Serwist answers every request handled under a
+ * navigation's fetch event with that navigation's preload response (the page itself), so what a
+ * page links to is fetched under a plain event that extends the navigation's lifetime.
+ */
+const lifetimeOf = (event: ExtendableEvent) =>
+  ({ waitUntil: (promise: Promise<unknown>) => event.waitUntil(promise) }) as ExtendableEvent;
+
+/** Pages the visitor opens: kept, and so is what they link to (after the page is answered). */
+pages.plugins.push({
+  cacheDidUpdate: async ({ event, newResponse }) =>
+    keepLinked(await newResponse.text(), lifetimeOf(event)),
+});
+
+/**
+ * At install: every list, the map, the search and their data (the same for every visitor), and
+ * what the page that installed the worker links to (its first page view had no worker yet).
+ */
+async function warm(event: ExtendableEvent) {
+  const open = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+    (client) => {
+      const path = new URL(client.url).pathname;
+      return !path.startsWith(UNTOUCHED_PREFIX) && !startsWithAny(path, NETWORK_ONLY_PREFIXES);
+    },
+  );
+  const html = await Promise.all(
+    open.map((client) =>
+      fetch(client.url)
+        .then((response) => response.text())
+        .catch(() => ''),
+    ),
+  );
+  await Promise.allSettled([
+    ...WARM_PAGES.map((path) => warmPages.handleAll({ event, request: new Request(path) })[1]),
+    ...[MAP_PLACES_PATH, ...LISTING_KINDS.map(remainingListingsPath)].map(
+      (path) => data.handleAll({ event, request: new Request(path) })[1],
+    ),
+    ...html.map((page) => keepLinked(page, event)),
+  ]);
+}
+
+self.addEventListener('install', (event) => event.waitUntil(warm(event)));
+serwist.addEventListeners();
