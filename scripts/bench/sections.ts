@@ -131,6 +131,8 @@ type BuildFigures = {
   peakMb: number;
   listPageBytes: number;
   restBytes: number;
+  /** Absent in reports from before the site search. */
+  index?: { files: number; bytes: number };
 };
 
 const kindsOf = (kinds: Record<string, number> = {}) => {
@@ -193,7 +195,48 @@ function buildRows(s: string, builds: BuildFigures[]): Row[] {
         ? { comparison: `com ${first.listings}: HTML ${kb(first.listPageBytes)}` }
         : {}),
     },
+    ...(b.index
+      ? [
+          {
+            section: s,
+            figure: `índice de busca com ${b.listings} listagens (guardado offline)`,
+            value: `${b.index.files} arquivos, ${kb(b.index.bytes)}`,
+            target: 'arquivos limitados (fragmentos agrupados acima de 300 páginas)',
+          },
+        ]
+      : []),
   ]);
+}
+
+type SearchFigures = {
+  query: string;
+  runs: number;
+  firstResultsMs: number;
+  scriptBytes: number;
+  wasmBytes: number;
+  indexBytes: number;
+  index: { files: number; bytes: number };
+};
+
+function searchRows(s: string, search: SearchFigures): Row[] {
+  return [
+    {
+      section: s,
+      figure: `busca “${search.query}”: até os primeiros resultados (cache frio, mediana de ${search.runs})`,
+      value: `${search.firstResultsMs} ms`,
+    },
+    {
+      section: s,
+      figure: 'busca: bytes da primeira busca (gzip)',
+      value: `JS ${kb(search.scriptBytes)} + WebAssembly ${kb(search.wasmBytes)} + índice ${kb(search.indexBytes)} = ${kb(search.scriptBytes + search.wasmBytes + search.indexBytes)}`,
+      target: '≤ 80 KB de JS depois de usada; nenhum JS a mais no carregamento das listas',
+    },
+    {
+      section: s,
+      figure: 'busca: índice inteiro (dados de demonstração)',
+      value: `${search.index.files} arquivos, ${kb(search.index.bytes)}`,
+    },
+  ];
 }
 
 const site: Section = {
@@ -206,6 +249,7 @@ const site: Section = {
     runs: number;
     served?: {
       pages: PageFigures[];
+      search?: SearchFigures;
       load?: Load & { durationS: number; urls: number; errorKinds?: Record<string, number> };
     };
     builds?: BuildFigures[];
@@ -216,6 +260,7 @@ const site: Section = {
       ...(served?.pages.flatMap((p) =>
         pageRows(`site (Lighthouse móvel, mediana de ${json.runs})`, p),
       ) ?? []),
+      ...(served?.search ? searchRows(s, served.search) : []),
       ...(served?.load
         ? [
             {

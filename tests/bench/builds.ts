@@ -1,11 +1,12 @@
 // The public site built with N generated listings: build time, the build process's peak memory,
 // the pages it wrote, and the size of a list page and of the rest of its list loaded lazily
-// (neither may grow without bound).
+// (neither may grow without bound), and the size of its search index.
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildApart, portalTempDir } from './build-dir.ts';
 import { generateListings } from './listings.ts';
+import { type IndexSize, indexSize } from './search.ts';
 
 export type BuildFigures = {
   listings: number;
@@ -14,13 +15,15 @@ export type BuildFigures = {
   peakMb: number;
   listPageBytes: number;
   restBytes: number;
+  /** The search index the build wrote (the service worker keeps it for offline search). */
+  index: IndexSize;
 };
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function measureBuilds(sizes: number[]): Promise<BuildFigures[]> {
   console.log(
-    `${'listagens'.padStart(10)}${'páginas'.padStart(10)}${'tempo'.padStart(10)}${'memória pico'.padStart(14)}${'/hospedagem (HTML)'.padStart(20)}${'JSON restante'.padStart(16)}`,
+    `${'listagens'.padStart(10)}${'páginas'.padStart(10)}${'tempo'.padStart(10)}${'memória pico'.padStart(14)}${'/hospedagem (HTML)'.padStart(20)}${'JSON restante'.padStart(16)}${'índice de busca'.padStart(24)}`,
   );
   const figures: BuildFigures[] = [];
   for (const size of sizes) {
@@ -41,6 +44,7 @@ export async function measureBuilds(sizes: number[]): Promise<BuildFigures[]> {
         peakMb: Math.round(measured.maxRssKb / 1024),
         listPageBytes: (await stat(join(outDir, 'hospedagem.html'))).size,
         restBytes: (await stat(join(outDir, 'dados', 'hospedagem-restantes.json'))).size,
+        index: await indexSize(outDir),
       };
       figures.push(build);
       console.log(
@@ -51,6 +55,7 @@ export async function measureBuilds(sizes: number[]): Promise<BuildFigures[]> {
           `${build.peakMb} MB`.padStart(14),
           kb(build.listPageBytes).padStart(20),
           kb(build.restBytes).padStart(16),
+          `${build.index.files} arq., ${kb(build.index.bytes)}`.padStart(24),
         ].join(''),
       );
     } finally {

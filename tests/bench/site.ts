@@ -2,12 +2,13 @@
 //  1. Lighthouse 13 (mobile preset, Debian Chromium, median of 3) on the demo site served
 //     compressed by the real local origin (scripts/stack/origin.ts) on 127.0.0.1: the four
 //     category scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images per page.
+//     Then the search: time to the first results and the bytes a first search loads.
 //  2. The same origin under 500 concurrent visitors for 20 s over the pages and their assets:
 //     throughput, p50/p99 latency, errors.
 //  3. Build time and peak memory with 100, 1,000 and 10,000 generated listings, and the size of a
 //     list page (it must not grow with the number of listings).
 // Usage: node bench/site.ts [--lighthouse-only | --build-only] [--runs N (0: no Lighthouse)]
-//        [--pages /,/hospedagem/ (these of the nine; a trailing / also takes the pages below)] [--reports DIR (every Lighthouse report)]
+//        [--pages /,/hospedagem/ (these of the ten; a trailing / also takes the pages below)] [--reports DIR (every Lighthouse report)]
 //        [--sizes 100,1000] [--visitors 500 (0: no load)] [--seconds 20]
 import { rm } from 'node:fs/promises';
 import { freePort } from '@guia-fortim/db/testing';
@@ -19,6 +20,7 @@ import { writeFigures } from './figures.ts';
 import { measurePages, type PageFigures } from './lighthouse.ts';
 import { type LoadFigures, runLoad, visitMix } from './load.ts';
 import { publishSite, serveSite } from './origin-process.ts';
+import { type IndexSize, indexSize, measureSearch, type SearchFigures } from './search.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -31,9 +33,16 @@ const SIZES = (option('--sizes') ?? '100,1000,10000').split(',').map(Number);
 const VISITORS = Number(option('--visitors') ?? 500);
 const SECONDS = Number(option('--seconds') ?? 20);
 const ONLY_PAGES = option('--pages')?.split(',');
+/** A word in listings of every kind of the demo data (the river). */
+const SEARCH_QUERY = 'jaguaribe';
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const REPORTS = option('--reports');
 
-type ServedFigures = { pages: PageFigures[]; load?: LoadFigures & { urls: number } };
+type ServedFigures = {
+  pages: PageFigures[];
+  search?: SearchFigures & { index: IndexSize };
+  load?: LoadFigures & { urls: number };
+};
 
 async function servedSite(): Promise<ServedFigures> {
   const supabase = await startLocalSupabase({ port: 0, seed: true, quiet: true });
@@ -43,7 +52,7 @@ async function servedSite(): Promise<ServedFigures> {
   let origin: Awaited<ReturnType<typeof serveSite>> | undefined;
   try {
     const photos = drawDemoPhotos();
-    await publishSite(root, async (outDir) => {
+    const live = await publishSite(root, async (outDir) => {
       await buildApart(outDir, {
         siteUrl,
         supabaseUrl: supabase.url,
@@ -67,6 +76,7 @@ async function servedSite(): Promise<ServedFigures> {
       '/privacidade',
       '/termos',
       '/cookies',
+      '/busca',
     ].filter(
       (path) =>
         !ONLY_PAGES ||
@@ -80,7 +90,15 @@ async function servedSite(): Promise<ServedFigures> {
       console.log(`\n== Site público: Lighthouse 13, móvel, mediana de ${RUNS} ==`);
       measured = await measurePages(siteUrl, pages, RUNS, REPORTS);
     }
-    if (VISITORS === 0) return { pages: measured };
+    console.log('\n== Busca do site: primeira busca, cache frio ==');
+    const search = {
+      ...(await measureSearch(siteUrl, SEARCH_QUERY, 5)),
+      index: await indexSize(live),
+    };
+    console.log(
+      `“${search.query}”: primeiros resultados em ${search.firstResultsMs} ms (mediana de ${search.runs}); JS ${kb(search.scriptBytes)}, WebAssembly ${kb(search.wasmBytes)}, índice ${kb(search.indexBytes)}; índice inteiro ${search.index.files} arquivos, ${kb(search.index.bytes)}`,
+    );
+    if (VISITORS === 0) return { pages: measured, search };
 
     console.log(`\n== Site público: ${VISITORS} visitantes simultâneos por ${SECONDS} s ==`);
     const urls = await visitMix(siteUrl, pages);
@@ -88,7 +106,7 @@ async function servedSite(): Promise<ServedFigures> {
     console.log(
       `${load.requests} pedidos (${urls.length} endereços): ${load.requestsPerSecond} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ${load.errors} erros ${JSON.stringify(load.errorKinds)}`,
     );
-    return { pages: measured, load: { ...load, urls: urls.length } };
+    return { pages: measured, search, load: { ...load, urls: urls.length } };
   } finally {
     await origin?.stop();
     await supabase.stop();
