@@ -97,7 +97,7 @@ test('after one visit the lists, a listing page, its photos and the map list wor
   await expect(page.getByRole('heading', { name: 'Lugares no mapa (0)' })).toHaveCount(0);
 });
 
-test('search works offline', async ({ page, context, problems }) => {
+test('search works offline', ANY_VIEWPORT, async ({ page, context, problems }) => {
   // Results of lists never seen online: their photos fail and show the placeholder.
   problems.expect(/^failed GET .*\.jpg net::ERR_FAILED$/);
   problems.expect(/^console: Failed to load resource: net::ERR_FAILED$/);
@@ -109,28 +109,29 @@ test('search works offline', async ({ page, context, problems }) => {
   await expect(results.getByRole('link').first()).toBeVisible();
 });
 
-test('other pages offline: the Portuguese offline page; accounts and panel are never kept', async ({
-  page,
-  context,
-}) => {
-  await firstVisit(page);
-  await open(page, '/auth/login');
-  await cut(context);
-  for (const path of ['/privacidade', '/auth/login', '/auth/registro']) {
-    await offline(page, path);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Você está sem conexão');
-    await expect(page.getByRole('link', { name: 'Buscar' })).toHaveAttribute('href', '/busca');
-  }
-  const kept = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+test(
+  'other pages offline: the Portuguese offline page; accounts and panel are never kept',
+  ANY_VIEWPORT,
+  async ({ page, context }) => {
+    await firstVisit(page);
+    await open(page, '/auth/login');
+    await cut(context);
+    for (const path of ['/privacidade', '/auth/login', '/auth/registro']) {
+      await offline(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Você está sem conexão');
+      await expect(page.getByRole('link', { name: 'Buscar' })).toHaveAttribute('href', '/busca');
     }
-    return urls.map((url) => new URL(url).pathname);
-  });
-  expect(kept.length).toBeGreaterThan(0);
-  expect(kept.filter((path) => /^\/(auth|admin)/.test(path))).toEqual([]);
-});
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls.map((url) => new URL(url).pathname);
+    });
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((path) => /^\/(auth|admin)/.test(path))).toEqual([]);
+  },
+);
 
 test(
   'the worker precaches this build: scripts, the offline page, the search index',

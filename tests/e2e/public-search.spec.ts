@@ -5,6 +5,7 @@
 import { imageVariant, LISTING_PATH, type ListingKind } from '@guia-fortim/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
+import { ANY_VIEWPORT } from '../support/viewports.ts';
 import { expectAccessible, isPhone, type ListingRow, listingRows, open } from './public-helpers.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -62,45 +63,52 @@ test('the header field searches from any page, on the phone and the desktop', as
   }
 });
 
-test('each kind is found by name, grouped under its title with photo, type and link', async ({
-  page,
-}) => {
-  const all = await rowsByKind();
-  for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
-    const row = all[kind][0] as ListingRow;
-    await search(page, row.name);
-    const section = group(page, kind);
-    await expect(section.getByRole('heading', { level: 2 })).toHaveText(GROUP_TITLE[kind]);
-    const link = section.getByRole('link').filter({ hasText: row.name }).first();
-    await expect(link).toHaveAttribute('href', `${LISTING_PATH[kind]}/${row.slug}`);
-    const type = kind === 'hospedagem' ? (row.categorias ?? []).join(', ') : (row.categoria ?? '');
-    await expect(link).toContainText(type);
-    await expect(link.locator('img')).toHaveAttribute('src', imageVariant(row.image_url, 'card'));
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${LISTING_PATH[kind]}/${row.slug}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
-  }
-});
+test(
+  'each kind is found by name, grouped under its title with photo, type and link',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    const all = await rowsByKind();
+    for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
+      const row = all[kind][0] as ListingRow;
+      await search(page, row.name);
+      const section = group(page, kind);
+      await expect(section.getByRole('heading', { level: 2 })).toHaveText(GROUP_TITLE[kind]);
+      const link = section.getByRole('link').filter({ hasText: row.name }).first();
+      await expect(link).toHaveAttribute('href', `${LISTING_PATH[kind]}/${row.slug}`);
+      const type =
+        kind === 'hospedagem' ? (row.categorias ?? []).join(', ') : (row.categoria ?? '');
+      await expect(link).toContainText(type);
+      await expect(link.locator('img')).toHaveAttribute('src', imageVariant(row.image_url, 'card'));
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${LISTING_PATH[kind]}/${row.slug}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
+    }
+  },
+);
 
-test('accents and case do not matter: "chales" and "CHALÉS" find the chalés', async ({ page }) => {
-  const all = await rowsByKind();
-  const withChale = Object.fromEntries(
-    Object.entries(all).map(([kind, rows]) => [
-      kind,
-      rows.filter((row) => plain(row.name).includes('chale')).map((row) => row.name),
-    ]),
-  ) as Record<ListingKind, string[]>;
-  expect(withChale.hospedagem.length).toBeGreaterThan(0);
-  await search(page, 'chales');
-  const plainResults = await shown(page);
-  for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
-    expect(plainResults[kind]).toEqual(expect.arrayContaining(withChale[kind]));
-  }
-  await search(page, 'CHALÉS');
-  expect(await shown(page)).toEqual(plainResults);
-});
+test(
+  'accents and case do not matter: "chales" and "CHALÉS" find the chalés',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    const all = await rowsByKind();
+    const withChale = Object.fromEntries(
+      Object.entries(all).map(([kind, rows]) => [
+        kind,
+        rows.filter((row) => plain(row.name).includes('chale')).map((row) => row.name),
+      ]),
+    ) as Record<ListingKind, string[]>;
+    expect(withChale.hospedagem.length).toBeGreaterThan(0);
+    await search(page, 'chales');
+    const plainResults = await shown(page);
+    for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
+      expect(plainResults[kind]).toEqual(expect.arrayContaining(withChale[kind]));
+    }
+    await search(page, 'CHALÉS');
+    expect(await shown(page)).toEqual(plainResults);
+  },
+);
 
-test('descriptions, categories and addresses are searched too', async ({ page }) => {
+test('descriptions, categories and addresses are searched too', ANY_VIEWPORT, async ({ page }) => {
   const comercios = await listingRows(TABLE.comercio);
   const hospedagens = await listingRows(TABLE.hospedagem);
   // A word of an address, of a category and of a description that only one listing has.
@@ -128,22 +136,26 @@ test('descriptions, categories and addresses are searched too', async ({ page })
   }
 });
 
-test('no result and hostile text: a Portuguese answer, shown as text', async ({ page }) => {
-  await search(page, 'xyzzyqwv');
-  await expect(page.getByRole('status').filter({ hasText: 'Nenhum resultado' })).toHaveText(
-    'Nenhum resultado para “xyzzyqwv”. Tente outra palavra.',
-  );
-  for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
-    await expect(group(page, kind)).toBeHidden();
-  }
-  const hostile = '<img src=x onerror="window.__pwned=1">';
-  await search(page, hostile);
-  // Its words may match listings; the query is echoed as text and runs nothing.
-  await expect(page.locator('[data-search-status]')).toContainText(`“${hostile}”`);
-  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-  // Typing searches as the visitor goes, and keeps the query in the address.
-  await page.getByLabel('O que você procura?').fill('buggy');
-  await expect(results(page)).toHaveAttribute('data-state', 'pronto');
-  await expect(page).toHaveURL(/\?q=buggy$/);
-  await expect(group(page, 'passeio')).toBeVisible();
-});
+test(
+  'no result and hostile text: a Portuguese answer, shown as text',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    await search(page, 'xyzzyqwv');
+    await expect(page.getByRole('status').filter({ hasText: 'Nenhum resultado' })).toHaveText(
+      'Nenhum resultado para “xyzzyqwv”. Tente outra palavra.',
+    );
+    for (const kind of ['hospedagem', 'comercio', 'passeio'] as const) {
+      await expect(group(page, kind)).toBeHidden();
+    }
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    await search(page, hostile);
+    // Its words may match listings; the query is echoed as text and runs nothing.
+    await expect(page.locator('[data-search-status]')).toContainText(`“${hostile}”`);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // Typing searches as the visitor goes, and keeps the query in the address.
+    await page.getByLabel('O que você procura?').fill('buggy');
+    await expect(results(page)).toHaveAttribute('data-state', 'pronto');
+    await expect(page).toHaveURL(/\?q=buggy$/);
+    await expect(group(page, 'passeio')).toBeVisible();
+  },
+);

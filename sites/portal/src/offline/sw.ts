@@ -78,6 +78,10 @@ function photoRequest(request: Request): Request {
     : new Request(request.url, { mode: 'cors', credentials: 'omit' });
 }
 
+/** A stored photo: its address names one of its sizes (…-card.jpg). */
+const isStoredPhoto = (url: string) =>
+  IMAGE_VARIANT_NAMES.some((size) => imageVariant(url, size) !== url);
+
 /** The same photo in any size already kept (a phone's screen may ask for another size). */
 async function anyKeptSize(url: string): Promise<Response | undefined> {
   const cache = await caches.open(CACHES.photos);
@@ -120,7 +124,10 @@ const serwist = new Serwist({
       handler: data,
     },
     {
-      matcher: ({ request }) => request.destination === 'image',
+      // Our photos only (the site's own, and the stored photos named by size): map tiles and
+      // other images pass through.
+      matcher: ({ request, url, sameOrigin }) =>
+        request.destination === 'image' && (sameOrigin || isStoredPhoto(url.href)),
       handler: async ({ request, event }) => {
         try {
           return await photos.handle({ request: photoRequest(request), event });
