@@ -12,17 +12,12 @@ import { OFFLINE_PATH, SERVICE_WORKER_PATH } from './config.ts';
 const PRECACHED = [
   '_astro/**/*.{js,css}',
   `${OFFLINE_PATH.slice(1)}.html`,
-  `${SEARCH_INDEX_DIR}/pagefind.js`,
-  `${SEARCH_INDEX_DIR}/pagefind-entry.json`,
-  `${SEARCH_INDEX_DIR}/*.pf_meta`,
-  `${SEARCH_INDEX_DIR}/wasm.*.pagefind`,
-  `${SEARCH_INDEX_DIR}/{index,filter,fragment}/*`,
+  // The whole index (search/integration.ts leaves only what the search page loads).
+  `${SEARCH_INDEX_DIR}/**/*`,
   '{favicon,icon-192}.png',
   'manifest.webmanifest',
   'placeholder.svg',
 ];
-/** Pages without a language: none here (every page is pt-BR). */
-const NOT_PRECACHED = [`${SEARCH_INDEX_DIR}/wasm.unknown.pagefind`];
 
 export function serviceWorker(): AstroIntegration {
   return {
@@ -46,7 +41,6 @@ export function serviceWorker(): AstroIntegration {
           swDest: worker,
           globDirectory: site,
           globPatterns: PRECACHED,
-          globIgnores: NOT_PRECACHED,
           // Astro's file names carry their content hash already.
           dontCacheBustURLsMatching: /^_astro\//,
           // The site serves pages without `.html` (offline.html is /offline).
