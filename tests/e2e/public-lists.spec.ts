@@ -89,7 +89,7 @@ test('each list shows the pinned items first, in pin order, then the newest firs
     await open(page, path);
     expect(await cardNames(page), path).toEqual([...names]);
     await hydrated(page, island);
-    const search = page.getByRole('searchbox', { name: 'Buscar' });
+    const search = page.getByRole('searchbox', { name: 'Buscar', exact: true });
     await search.fill('Rio');
     await expect.poll(() => cardNames(page), path).not.toEqual([...names]);
     await search.fill('');
@@ -107,7 +107,7 @@ test('/hospedagem filters by text, price range, categories and sort, kept in the
   expect(await cardNames(page)).toEqual(all.map((h) => h.name));
 
   // Case-insensitive search over name, address and description.
-  const search = page.getByRole('searchbox', { name: 'Buscar' });
+  const search = page.getByRole('searchbox', { name: 'Buscar', exact: true });
   await search.fill('FALÉSIAS');
   const byText = all.filter((h) =>
     [h.name, h.address ?? '', h.description].some((f) => f.toLowerCase().includes('falésias')),
@@ -211,12 +211,12 @@ test('/comercio has one category at a time with Todos, its count texts and the p
   expect(await cardNames(page)).toEqual([one?.name]);
 
   await group.getByRole('button', { name: 'Todos' }).click();
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill('praça');
+  await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill('praça');
   const byText = all.filter((c) =>
     [c.name, c.description, c.address ?? ''].some((f) => f.toLowerCase().includes('praça')),
   );
   expect(await cardNames(page)).toEqual(byText.map((c) => c.name));
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill('zzz-sem-resultado');
+  await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill('zzz-sem-resultado');
   await expect(page.getByText('Nenhum estabelecimento encontrado')).toBeVisible();
   await expectAccessible(page);
 });
@@ -263,9 +263,9 @@ test('/passeios has Todas as categorias, the tour count text and search by name 
   const byPoint = all.filter((p) =>
     [p.name, p.description].some((f) => f.toLowerCase().includes(point.toLowerCase())),
   );
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(point);
+  await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(point);
   await expect(cards(page)).toHaveCount(byPoint.length);
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill('zzz-sem-resultado');
+  await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill('zzz-sem-resultado');
   await expect(page.getByText('Nenhum passeio encontrado')).toBeVisible();
   await expectAccessible(page);
 });
@@ -328,7 +328,7 @@ test('a lodging dialog shows every section and moves the address to its page and
 }) => {
   const row = (await listingRows('hospedagens'))[0] as ListingRow;
   await openList(page, '/hospedagem?ordem=relevancia&busca=', 'HospedagemList');
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(row.name.slice(0, 8));
+  await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(row.name.slice(0, 8));
   const link = page.locator(`article[data-listing="${row.slug}"] h2 a`);
   await link.click();
   const dialog = page.getByRole('dialog', { name: row.name });
@@ -389,7 +389,7 @@ test('a list runs no React until used, and what the visitor did first is not los
   expect(scripts).toEqual([]);
 
   // Text typed before the island is ready still filters the list.
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill(row.name);
+  await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(row.name);
   await expect(page).toHaveURL(/\/passeios\?busca=/);
   await expect(cards(page).first()).toHaveAttribute('data-listing', row.slug);
   expect(scripts.length).toBeGreaterThan(0);

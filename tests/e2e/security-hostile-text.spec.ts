@@ -717,7 +717,7 @@ test('the public pages show the corpus as text, run nothing and keep the phone l
     expect(text).toContain(maxima.name);
     // Searching with the corpus finds the hostile row and still runs nothing.
     const query = HOSTILE_PAYLOADS[kind.offset]?.text.trim() ?? '';
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill(query);
+    await page.getByRole('searchbox', { name: 'Buscar', exact: true }).fill(query);
     const card = page.locator(`article[data-listing="${payload.slug}"]`);
     await expect(card).toBeVisible();
     await expect(card.locator('h2, h3').first()).toHaveText(payload.name);
