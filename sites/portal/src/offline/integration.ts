@@ -25,6 +25,7 @@ export function serviceWorker(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const site = fileURLToPath(dir);
+        const started = performance.now();
         const worker = `${site}${SERVICE_WORKER_PATH.slice(1)}`;
         await build({
           entryPoints: [fileURLToPath(new URL('./sw.ts', import.meta.url))],
@@ -56,7 +57,7 @@ export function serviceWorker(): AstroIntegration {
         });
         for (const warning of warnings) logger.warn(warning);
         logger.info(
-          `service worker: ${count} arquivos pré-carregados (${Math.round(size / 1024)} KB)`,
+          `service worker: ${count} arquivos pré-carregados (${Math.round(size / 1024)} KB) em ${Math.round(performance.now() - started)} ms`,
         );
       },
     },

@@ -31,6 +31,7 @@ export function searchIndex(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const site = fileURLToPath(dir);
+        const started = performance.now();
         try {
           const { index, errors } = await createIndex({ maxFragments: SEARCH_MAX_FRAGMENT_FILES });
           if (!index) throw new Error(errors.join('; '));
@@ -40,7 +41,9 @@ export function searchIndex(): AstroIntegration {
           const written = await index.writeFiles({ outputPath });
           if (written.errors.length > 0) throw new Error(written.errors.join('; '));
           for (const file of UNUSED) rmSync(join(outputPath, file), { force: true });
-          logger.info(`índice de busca: ${added.page_count} páginas`);
+          logger.info(
+            `índice de busca: ${added.page_count} páginas em ${Math.round(performance.now() - started)} ms`,
+          );
         } finally {
           await close();
         }
