@@ -16,6 +16,8 @@ export const DB_ERROR = {
   notFeatured: 'GF006',
   /** move_pinned on an item that is not pinned. */
   notPinned: 'GF007',
+  /** restore_from_trash: a category of that name exists again. */
+  restoreConflict: 'GF008',
   /** Caller is not an administrator (grant_admin_access's message contains 'forbidden'). */
   forbidden: '42501',
   /** Bad argument: unknown kind, direction, empty e-mail. */

@@ -8,6 +8,7 @@ import {
   DEFAULT_IMAGE_STYLES,
   DEFAULT_RATING,
   FULL_NAME_MAX_LENGTH,
+  HISTORY_RETENTION_DAYS,
   IMAGE_ADJUSTER,
   OBJECT_FITS,
   PASSWORD_MIN_LENGTH,
@@ -36,6 +37,7 @@ export const MESSAGES = {
   requiredTitle: 'Campos incompletos',
   unknownField: (keys: string[]) => `Campo não permitido: ${keys.join(', ')}.`,
   invalidPayload: 'Dados inválidos.',
+  historyRetention: `Informe um número de dias entre ${HISTORY_RETENTION_DAYS.min} e ${HISTORY_RETENTION_DAYS.max}.`,
   nothingToUpdate: 'Nenhum campo para atualizar.',
   tooLong: (label: string, max: number) => `${label} deve ter no máximo ${max} caracteres.`,
   price: 'O preço deve ser um número maior ou igual a 0.',
@@ -386,6 +388,23 @@ export const settingsUpdateSchema = patch({
   google_maps_api_key: settingValue.min(1, MESSAGES.mapsKey),
   ...Object.fromEntries(SOCIAL_SETTING_KEYS.map((key) => [key, socialLink])),
   ...Object.fromEntries(LEGAL_SETTING_KEYS.map((key) => [key, legalText])),
+  history_retention_days: settingValue.refine((value) => {
+    const days = /^[0-9]{1,4}$/.test(value) ? Number(value) : Number.NaN;
+    return days >= HISTORY_RETENTION_DAYS.min && days <= HISTORY_RETENTION_DAYS.max;
+  }, MESSAGES.historyRetention),
+});
+
+// Trash and history ------------------------------------------------------------------------------
+
+/** The trash item an admin restores or purges ('Item não encontrado.' for anything else). */
+export const trashIdParam = z.object({ id: z.uuid({ error: 'Item não encontrado.' }) });
+/** A history entry's id (a positive integer). */
+export const historyIdParam = z.object({
+  id: z.coerce
+    .number({ error: 'Versão não encontrada.' })
+    .int('Versão não encontrada.')
+    .positive('Versão não encontrada.')
+    .max(Number.MAX_SAFE_INTEGER, 'Versão não encontrada.'),
 });
 
 // Accounts ---------------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ export const SETTINGS_DEFAULTS = {
   legal_privacidade: DEFAULT_PRIVACY_TEXT,
   legal_termos: DEFAULT_TERMS_TEXT,
   legal_cookies: DEFAULT_COOKIES_TEXT,
+  /** Days the history of changes is kept (HISTORY_RETENTION_DAYS bounds it). */
+  history_retention_days: '365',
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;

@@ -102,6 +102,37 @@ export type SiteSetting = {
   setting_value: string;
 } & Timestamps;
 
+/** What audit_log records (public.audit_log): 'delete' of content means moved to the trash. */
+export type HistoryAction = 'insert' | 'update' | 'delete' | 'restore' | 'revert' | 'purge';
+
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  table_name: string;
+  row_id: string;
+  action: HistoryAction;
+  label: string | null;
+  changed: string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+export type TrashItem = {
+  id: string;
+  table_name: TrashTable;
+  row_id: string;
+  label: string | null;
+  data: Record<string, unknown>;
+  deleted_at: string;
+  deleted_by: string | null;
+  deleted_by_email: string | null;
+};
+
+/** The tables whose deleted rows go to the trash. */
+export type TrashTable = 'hospedagens' | 'comercios' | 'passeios' | 'categories' | 'carousel_slides';
+
 export type TableRow = {
   profiles: Profile;
   user_roles: UserRole;
@@ -111,6 +142,8 @@ export type TableRow = {
   categories: Category;
   carousel_slides: CarouselSlide;
   site_settings: SiteSetting;
+  audit_log: AuditEntry;
+  trash: TrashItem;
 };
 export type TableName = keyof TableRow;
 
@@ -182,5 +215,28 @@ export const TABLE_COLUMNS = {
     setting_value: 'text',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+  },
+  audit_log: {
+    id: 'int8',
+    at: 'timestamptz',
+    actor_id: 'uuid?',
+    actor_email: 'text?',
+    table_name: 'text',
+    row_id: 'text',
+    action: 'text',
+    label: 'text?',
+    changed: '_text',
+    before: 'jsonb?',
+    after: 'jsonb?',
+  },
+  trash: {
+    id: 'uuid',
+    table_name: 'text',
+    row_id: 'uuid',
+    label: 'text?',
+    data: 'jsonb',
+    deleted_at: 'timestamptz',
+    deleted_by: 'uuid?',
+    deleted_by_email: 'text?',
   },
 } as const satisfies { [T in TableName]: Record<keyof TableRow[T], string> };
