@@ -131,7 +131,12 @@ export type TrashItem = {
 };
 
 /** The tables whose deleted rows go to the trash. */
-export type TrashTable = 'hospedagens' | 'comercios' | 'passeios' | 'categories' | 'carousel_slides';
+export type TrashTable =
+  | 'hospedagens'
+  | 'comercios'
+  | 'passeios'
+  | 'categories'
+  | 'carousel_slides';
 
 export type TableRow = {
   profiles: Profile;

@@ -224,6 +224,7 @@ as $$
 declare
   item public.trash;
   data jsonb;
+  restored jsonb;
   notices text[] := '{}';
   total integer;
   place integer;
@@ -271,22 +272,24 @@ begin
     end if;
   end if;
   perform set_config('guia.change_action', 'restore', true);
+  -- the row as inserted: assign_slug may have given it a new slug
   execute format(
-    'insert into public.%I select * from jsonb_populate_record(null::public.%I, $1)',
+    'insert into public.%I as t select * from jsonb_populate_record(null::public.%I, $1)
+     returning to_jsonb(t)',
     item.table_name, item.table_name
-  ) using data;
+  ) into restored using data;
   perform set_config('guia.change_action', '', true);
   delete from public.trash t where t.id = trash_id;
   if item.table_name in ('hospedagens', 'comercios', 'passeios')
-    and (data ->> 'slug') is distinct from (item.data ->> 'slug') then
+    and (restored ->> 'slug') is distinct from (item.data ->> 'slug') then
     notices := notices || 'O endereço antigo da página foi usado por outro item.'::text;
   end if;
   return jsonb_build_object('table_name', item.table_name, 'id', item.row_id, 'notices', to_jsonb(notices));
 end
 $$;
 
--- Ends a trashed row for good ('Excluir definitivamente'). Returns the row as it was, so the
--- worker can free its photos.
+-- Ends a trashed row for good ('Excluir definitivamente'). Returns which row it was and the
+-- photos it and its history showed (private.purged_images), for the worker to free.
 create function public.purge_from_trash(trash_id uuid)
 returns jsonb
 language plpgsql
@@ -295,19 +298,21 @@ set search_path = ''
 as $$
 declare
   item public.trash;
+  images text[];
 begin
   perform private.require_admin();
   delete from public.trash t where t.id = trash_id returning t.* into item;
   if not found then
     perform private.raise_item_not_found();
   end if;
+  images := private.purged_images(item);
   perform private.log_change(item.table_name, item.row_id::text, 'purge', '{}', item.data, null);
-  return item.data;
+  return jsonb_build_object('table_name', item.table_name, 'id', item.row_id, 'images', to_jsonb(images));
 end
 $$;
 
 -- The retention rules: trash older than 30 days, history older than history_retention_days.
--- Returns how many of each went and the rows purged from the trash (for their photos).
+-- Returns how many of each went and the photos the purged rows and their histories showed.
 create function public.purge_expired()
 returns jsonb
 language plpgsql
@@ -315,19 +320,20 @@ security definer
 set search_path = ''
 as $$
 declare
-  purged jsonb;
+  item public.trash;
+  trash_removed integer := 0;
+  images text[] := '{}';
   retention_days integer;
   history_removed integer;
 begin
   perform private.require_admin();
-  with gone as (
+  for item in
     delete from public.trash t where t.deleted_at < now() - interval '30 days' returning t.*
-  ),
-  logged as (
-    select private.log_change(g.table_name, g.row_id::text, 'purge', '{}', g.data, null), g.data
-    from gone g
-  )
-  select coalesce(jsonb_agg(l.data), '[]') into purged from logged l;
+  loop
+    images := images || private.purged_images(item);
+    perform private.log_change(item.table_name, item.row_id::text, 'purge', '{}', item.data, null);
+    trash_removed := trash_removed + 1;
+  end loop;
   select coalesce(
     (select s.setting_value::integer from public.site_settings s
      where s.setting_key = 'history_retention_days'),
@@ -337,12 +343,18 @@ begin
   delete from public.audit_log a where a.at < now() - make_interval(days => retention_days);
   get diagnostics history_removed = row_count;
   perform set_config('guia.history_purge', '', true);
-  return jsonb_build_object('trash', purged, 'history', history_removed);
+  return jsonb_build_object(
+    'trash', trash_removed,
+    'history', history_removed,
+    'images', to_jsonb(array(select distinct u from unnest(images) u order by 1))
+  );
 end
 $$;
 
 -- Puts a row back to a version its history recorded: the columns an admin may edit through the
--- API (the UPDATE grants of the authenticated role), never the orders, slugs or keys.
+-- API (the UPDATE grants of the authenticated role), never the orders, slugs or keys. A category's
+-- or slide's order_position is editable but is its place among the others, not its content: an
+-- old place may now be another row's.
 create function public.restore_version(entry_id bigint)
 returns jsonb
 language plpgsql
@@ -370,6 +382,8 @@ begin
   from pg_attribute a
   where a.attrelid = ('public.' || entry.table_name)::regclass
     and a.attnum > 0 and not a.attisdropped and a.attname <> key_column
+    and a.attname <> all (array['slug', 'is_featured', 'featured_order', 'is_pinned', 'pin_order',
+      'order_position'])
     and entry.after ? a.attname
     and has_column_privilege('authenticated', a.attrelid, a.attname, 'UPDATE');
   perform set_config('guia.change_action', 'revert', true);
@@ -389,6 +403,44 @@ end
 $$;
 
 -- Photos ------------------------------------------------------------------------------------------
+
+-- The photo addresses a row (or a version of it) shows.
+create function private.image_urls(data jsonb)
+returns setof text
+language sql immutable
+set search_path = ''
+as $$
+  select u.url
+  from (
+    select data ->> 'image_url'
+    union all
+    select jsonb_array_elements_text(
+      case when jsonb_typeof(data -> 'additional_images') = 'array'
+        then data -> 'additional_images' else '[]' end
+    )
+  ) u (url)
+  where u.url is not null and u.url <> ''
+$$;
+
+-- What a row leaving the trash for good showed: its last state and every version in its history.
+-- The worker frees those that nothing else still shows (images_in_use).
+create function private.purged_images(item public.trash)
+returns text[]
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(array_agg(distinct u.url), '{}')
+  from (
+    select item.data as data
+    union all
+    select v.data
+    from public.audit_log a
+    cross join lateral (values (a.before), (a.after)) v (data)
+    where a.table_name = item.table_name and a.row_id = item.row_id::text and v.data is not null
+  ) versions
+  cross join lateral private.image_urls(versions.data) u (url)
+$$;
 
 create function private.image_references()
 returns setof text
@@ -424,17 +476,7 @@ as $$
       and a.table_name in ('hospedagens', 'comercios', 'passeios', 'carousel_slides')
       and exists (select 1 from existing e where e.table_name = a.table_name and e.row_id = a.row_id)
   )
-  select distinct u.url
-  from versions v
-  cross join lateral (
-    select v.data ->> 'image_url'
-    union all
-    select jsonb_array_elements_text(
-      case when jsonb_typeof(v.data -> 'additional_images') = 'array'
-        then v.data -> 'additional_images' else '[]' end
-    )
-  ) u (url)
-  where u.url is not null and u.url <> ''
+  select distinct u.url from versions v cross join lateral private.image_urls(v.data) u (url)
 $$;
 
 -- Which of these photo addresses something still shows (the worker frees the others).
@@ -502,7 +544,9 @@ revoke all on function
   private.record_change(),
   private.keep_history(),
   private.move_to_trash(),
-  private.image_references()
+  private.image_references(),
+  private.image_urls(jsonb),
+  private.purged_images(public.trash)
   from public, anon, authenticated;
 revoke all on function
   public.restore_from_trash(uuid),

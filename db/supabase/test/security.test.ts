@@ -225,6 +225,69 @@ const MATRIX: Record<string, TableCase> = {
       ],
     },
   },
+  // History and trash: written only by triggers and the SQL functions; admins (and trusted
+  // server code) read them; no API role inserts, edits or deletes a row (trash-history.test.ts
+  // covers truncate and the owner's own writes).
+  audit_log: {
+    key: 'id',
+    select: {
+      anon: 'error',
+      user: [],
+      other: [],
+      admin: ['entry'],
+      service_role: ['entry'],
+    },
+    insert: 'D D D D D',
+    update: 'D D D D D',
+    delete: 'D D D D D',
+    statements: {
+      insert: (f) =>
+        insertStatement('audit_log', {
+          table_name: 'hospedagens',
+          row_id: f.keys.hospedagens?.row,
+          action: 'update',
+          after: { name: 'Falsificado' },
+        }),
+      update: (f) => [
+        `update public.audit_log set after = null, actor_email = 'outro@teste.local' where id = $1
+         returning 1 as ok`,
+        [f.keys.audit_log?.entry],
+      ],
+      delete: (f) => [
+        'delete from public.audit_log where id = $1 returning 1 as ok',
+        [f.keys.audit_log?.entry],
+      ],
+    },
+  },
+  trash: {
+    key: 'id',
+    select: {
+      anon: 'error',
+      user: [],
+      other: [],
+      admin: ['item'],
+      service_role: ['item'],
+    },
+    insert: 'D D D D D',
+    update: 'D D D D D',
+    delete: 'D D D D D',
+    statements: {
+      insert: () =>
+        insertStatement('trash', {
+          table_name: 'hospedagens',
+          row_id: randomUUID(),
+          data: VALID_ROWS.hospedagens(),
+        }),
+      update: (f) => [
+        `update public.trash set deleted_at = now() - interval '1 year' where id = $1 returning 1 as ok`,
+        [f.keys.trash?.item],
+      ],
+      delete: (f) => [
+        'delete from public.trash where id = $1 returning 1 as ok',
+        [f.keys.trash?.item],
+      ],
+    },
+  },
 };
 
 function callerOf(f: Fixture, name: CallerName): { caller: Caller; self?: FixtureUser } {
@@ -265,6 +328,21 @@ async function createFixture(db: TestDatabase): Promise<Fixture> {
     profiles: { admin: users.admin.id, user: users.user.id, other: users.other.id },
     user_roles: { admin: users.admin.id, user: users.user.id, other: users.other.id },
   };
+  // The history entry of the listing's creation, and a deleted listing waiting in the trash.
+  const [entry] = await must<{ id: string }>(
+    sql,
+    `select id::text from public.audit_log where table_name = 'hospedagens' and row_id = $1`,
+    [keys.hospedagens?.row],
+  );
+  const deleted = await id('hospedagens', VALID_ROWS.hospedagens());
+  await sql.query('delete from public.hospedagens where id = $1', [deleted]);
+  const [item] = await must<{ id: string }>(
+    sql,
+    `select id::text from public.trash where table_name = 'hospedagens' and row_id = $1`,
+    [deleted],
+  );
+  keys.audit_log = { entry: String(entry?.id) };
+  keys.trash = { item: String(item?.id) };
   return { users, keys };
 }
 
@@ -402,9 +480,15 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'delete_own_account',
       'grant_admin_access',
       'has_role',
+      'images_in_use',
       'is_admin',
       'move_featured',
       'move_pinned',
+      'purge_expired',
+      'purge_from_trash',
+      'referenced_images',
+      'restore_from_trash',
+      'restore_version',
       'set_featured',
       'set_pinned',
       'set_user_role',
@@ -433,6 +517,29 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
         return attempt(db.sql, `select private.caller_is_admin()`);
       });
       expect(result.error?.code).toBe('42501');
+    }
+    // The trash and history functions are callable by any signed-in user and refuse inside
+    // everyone but an administrator.
+    const trashItem = fixture.keys.trash?.item;
+    const adminOnly: [string, unknown[]][] = [
+      ['select public.restore_from_trash($1)', [trashItem]],
+      ['select public.purge_from_trash($1)', [trashItem]],
+      ['select public.purge_expired()', []],
+      ['select public.restore_version($1)', [fixture.keys.audit_log?.entry]],
+      ['select public.images_in_use($1)', [['/demo/hospedagens/teste-1-hero.jpg']]],
+      ['select public.referenced_images()', []],
+    ];
+    for (const name of ['user', 'other'] as const) {
+      for (const [text, params] of adminOnly) {
+        const result = await inRollback(db.sql, async () => {
+          await actAs(db.sql, fixture.users[name].caller);
+          return attempt(db.sql, text, params);
+        });
+        expect(result.error, `${text} by ${name}`).toMatchObject({
+          code: '42501',
+          message: 'Apenas administradores podem realizar esta operação.',
+        });
+      }
     }
   });
 

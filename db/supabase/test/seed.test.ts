@@ -40,6 +40,8 @@ const SPEC_SETTING_KEYS = [
   'social_instagram',
   'social_facebook',
   'social_youtube',
+  // Issue 22: how many days the history of changes is kept (an admin setting, default 365).
+  'history_retention_days',
 ];
 
 it('db/supabase/seed.sql is generated from the demo data (npm run seed:generate -w @guia-fortim/db)', async () => {

@@ -1,8 +1,9 @@
 // Fault tolerance with real processes: db/local (PGlite persisted in a directory) and the worker
-// (wrangler dev, local R2 persisted in a directory) are killed with SIGKILL in the middle of saves
-// and uploads and restarted on the same data; two admins edit and reorder the same lists at once;
-// finally both restart cleanly. After each step nothing is half-written, no stored photo is left
-// without a row, every order is contiguous, and failed saves got the API's Portuguese error.
+// (wrangler dev, local R2 persisted in a directory) are killed with SIGKILL in the middle of saves,
+// deletes and uploads and restarted on the same data; two admins edit and reorder the same lists
+// at once; finally both restart cleanly. After each step nothing is half-written, a deleted item
+// is live or in the trash, no stored photo is left that nothing shows, every order is contiguous,
+// and failed saves got the API's Portuguese error.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -263,6 +264,167 @@ describe('db/local killed (SIGKILL) in the middle of a burst of saves', () => {
   }, 60_000);
 });
 
+describe('db/local killed (SIGKILL) while admins delete content', () => {
+  it('leaves every item live or in the trash, never both or neither, and the trash restores them', async () => {
+    type Target = { table: string; path: string; id: string };
+    const LISTINGS: [
+      string,
+      string,
+      (extra?: Record<string, unknown>) => Record<string, unknown>,
+    ][] = [
+      ['hospedagens', '/api/hospedagens', hospedagem],
+      ['comercios', '/api/comercios', comercio],
+      ['passeios', '/api/passeios', passeio],
+    ];
+    const TABLES = [...LISTINGS.map(([table]) => table), 'carousel_slides', 'categories'];
+    // Content to delete: listings of every kind (some featured and pinned), slides and categories.
+    const targets: Target[] = [];
+    for (const [table, path, make] of LISTINGS) {
+      for (let i = 0; i < 12; i++) {
+        const created = await api('POST', path, adminA.token, make());
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const id = created.body.id as string;
+        targets.push({ table, path: `${path}/${id}`, id });
+        if (i % 4 === 0) {
+          // The kind may have its 4 featured already (earlier cases): then it stays out.
+          const featured = await api('POST', `${path}/${id}/featured`, adminA.token, {
+            featured: true,
+          });
+          expect([200, 409]).toContain(featured.status);
+        }
+        if (i % 3 === 0) {
+          const pinned = await api('POST', `${path}/${id}/pinned`, adminA.token, { pinned: true });
+          expect(pinned.status).toBe(200);
+        }
+      }
+    }
+    // Slides and categories are appended last in their order; the case deletes them all, so
+    // their orders stay 1..n (a delete does not renumber them). One slide more stays: the carousel
+    // is never left empty.
+    expect((await api('POST', '/api/slides', adminA.token, slide())).status).toBe(201);
+    for (let i = 0; i < 6; i++) {
+      const created = await api('POST', '/api/slides', adminA.token, slide());
+      expect(created.status).toBe(201);
+      targets.push({
+        table: 'carousel_slides',
+        path: `/api/slides/${created.body.id}`,
+        id: created.body.id,
+      });
+      const category = await api('POST', '/api/categories', adminA.token, {
+        name: `Lixeira ${i}`,
+        type: 'comercio',
+      });
+      expect(category.status).toBe(201);
+      targets.push({
+        table: 'categories',
+        path: `/api/categories/${category.body.id}`,
+        id: category.body.id,
+      });
+    }
+    const before = new Map<string, Map<string, Record<string, unknown>>>();
+    for (const table of TABLES) {
+      before.set(table, new Map((await read(table, 'select=*')).map((row) => [row.id, row])));
+    }
+
+    // Admin tabs deleting one item after another; db/local dies once a few deletes went through.
+    const queue = shuffled(targets);
+    const deletes: { target: Target; reply: Reply }[] = [];
+    const tabs = Array.from({ length: 4 }, async (_, tab) => {
+      for (let target = queue.shift(); target; target = queue.shift()) {
+        const token = tab % 2 ? adminB.token : adminA.token;
+        deletes.push({ target, reply: await api('DELETE', target.path, token) });
+      }
+    });
+    const deadline = Date.now() + 20_000;
+    while (deletes.filter((d) => d.reply.status === 200).length < 12) {
+      if (Date.now() > deadline) throw new Error('nenhuma exclusão antes da queda');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    if (!db) throw new Error('db/local not running');
+    try {
+      await kill(db);
+    } finally {
+      await Promise.all(tabs);
+      await startDbProcess();
+    }
+
+    const acknowledged = deletes.filter((d) => d.reply.status === 200);
+    const failed = deletes.filter((d) => d.reply.status !== 200);
+    expect(deletes).toHaveLength(targets.length);
+    expect(acknowledged.length, 'exclusões antes da queda').toBeGreaterThan(0);
+    expect(failed.length, 'exclusões durante a queda').toBeGreaterThan(0);
+    for (const { reply } of failed) expectUnavailable(reply);
+    for (const { target, reply } of acknowledged) expect(reply.body.id).toBe(target.id);
+
+    // Every row that existed is live or in the trash, never both, never neither; the trash holds
+    // the row as it was.
+    const where = async () => {
+      const state = new Map<string, 'live' | 'trash' | 'both' | 'gone'>();
+      const trashed = new Map<string, Record<string, unknown>>();
+      for (const item of await read('trash', 'select=table_name,row_id,data')) {
+        trashed.set(`${item.table_name}/${item.row_id}`, item.data);
+      }
+      for (const table of TABLES) {
+        const live = new Set((await read(table, 'select=id')).map((row) => row.id as string));
+        for (const id of before.get(table)?.keys() ?? []) {
+          const inTrash = trashed.has(`${table}/${id}`);
+          state.set(
+            `${table}/${id}`,
+            live.has(id) ? (inTrash ? 'both' : 'live') : inTrash ? 'trash' : 'gone',
+          );
+        }
+      }
+      return { state, trashed };
+    };
+    const { state, trashed } = await where();
+    const attempted = new Set(targets.map((t) => `${t.table}/${t.id}`));
+    for (const [key, place] of state) {
+      expect([key, ['live', 'trash'].includes(place)]).toEqual([key, true]);
+      // Rows nobody deleted are where they were.
+      if (!attempted.has(key)) expect([key, place]).toEqual([key, 'live']);
+    }
+    for (const { target } of acknowledged) {
+      const key = `${target.table}/${target.id}`;
+      expect([key, state.get(key)]).toEqual([key, 'trash']);
+    }
+    for (const key of attempted) {
+      const data = trashed.get(key);
+      if (!data) continue;
+      const [table, id] = key.split('/') as [string, string];
+      const row = before.get(table)?.get(id);
+      const label = table === 'carousel_slides' ? 'title' : 'name';
+      expect([key, data.id, data[label]]).toEqual([key, id, row?.[label]]);
+    }
+
+    // The admin retries what failed: deleted now, or already in the trash (404).
+    for (const { target } of failed) {
+      const retry = await api('DELETE', target.path, adminA.token);
+      expect([target.path, [200, 404].includes(retry.status)]).toEqual([target.path, true]);
+    }
+    const afterRetry = await where();
+    for (const key of attempted) expect([key, afterRetry.state.get(key)]).toEqual([key, 'trash']);
+    await expectConsistentOrders();
+
+    // And 'Restaurar' brings listings back to their lists (hospedagens: the later cases count
+    // the passeios and comercios they create).
+    const toRestore = (await read('trash', 'table_name=eq.hospedagens&select=id,table_name,row_id'))
+      .filter((t) => attempted.has(`${t.table_name}/${t.row_id}`))
+      .slice(0, 3);
+    expect(toRestore).toHaveLength(3);
+    const restored = await Promise.all(
+      toRestore.map((t, i) =>
+        api('POST', `/api/trash/${t.id}/restore`, i % 2 ? adminB.token : adminA.token),
+      ),
+    );
+    expect(restored.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const t of toRestore) {
+      expect(await read(t.table_name, `id=eq.${t.row_id}&select=id`)).toHaveLength(1);
+      expect(await read('trash', `id=eq.${t.id}&select=id`)).toEqual([]);
+    }
+    await expectConsistentOrders();
+  }, 120_000);
+});
+
 function pick(row: Record<string, unknown> | undefined) {
   return { name: row?.name, price: row?.price, categorias: row?.categorias };
 }
@@ -284,14 +446,35 @@ function upload(bytes: Buffer, folder = 'hospedagens'): Promise<Reply> {
 const imagesPrefix = () => `${apiUrl()}/images/`;
 const baseOfKey = (key: string) => key.replace(/-(hero|card|thumb)\.jpg$/, '');
 
-/** Key bases of every stored photo a row shows, read from the database. */
+/**
+ * Key bases of every stored photo something shows or may show again, read from the database: a
+ * live row, a row in the trash, a version in the history of a row that still exists.
+ */
 async function referencedBases(): Promise<Set<string>> {
-  const bases = new Set<string>();
+  const versions: Record<string, unknown>[] = [];
+  const existing = new Set<string>();
   for (const table of ['hospedagens', 'comercios', 'passeios', 'carousel_slides']) {
-    const select = table === 'carousel_slides' ? 'image_url' : 'image_url,additional_images';
+    const select = table === 'carousel_slides' ? 'id,image_url' : 'id,image_url,additional_images';
     for (const row of await read(table, `select=${select}`)) {
-      for (const url of [row.image_url, ...(row.additional_images ?? [])] as string[]) {
-        if (url.startsWith(imagesPrefix())) bases.add(baseOfKey(url.slice(imagesPrefix().length)));
+      versions.push(row);
+      existing.add(`${table}/${row.id}`);
+    }
+  }
+  for (const item of await read('trash', 'select=table_name,row_id,data')) {
+    versions.push(item.data);
+    existing.add(`${item.table_name}/${item.row_id}`);
+  }
+  for (const entry of await read('audit_log', 'select=table_name,row_id,before,after')) {
+    if (existing.has(`${entry.table_name}/${entry.row_id}`))
+      versions.push(entry.before, entry.after);
+  }
+  const bases = new Set<string>();
+  for (const version of versions) {
+    if (!version) continue;
+    const extra = Array.isArray(version.additional_images) ? version.additional_images : [];
+    for (const url of [version.image_url, ...extra]) {
+      if (typeof url === 'string' && url.startsWith(imagesPrefix())) {
+        bases.add(baseOfKey(url.slice(imagesPrefix().length)));
       }
     }
   }

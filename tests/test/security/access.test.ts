@@ -3,7 +3,7 @@
 // gets; every refusal is checked for its status, code and message, and for having changed nothing.
 
 import { randomUUID } from 'node:crypto';
-import { newUser, PORTUGUESE_401, PORTUGUESE_403 } from '@guia-fortim/api/testing/client';
+import { newUser, PORTUGUESE_401, PORTUGUESE_403, rows } from '@guia-fortim/api/testing/client';
 import { TINY_PNG } from '@guia-fortim/api/testing/endpoints';
 import { KIND_PATH, KINDS, validListing, validSlide } from '@guia-fortim/api/testing/fixtures';
 import type { ListingKind } from '@guia-fortim/domain';
@@ -48,6 +48,7 @@ const NOBODY_SIGNED_IN = row('401', '403', '403', '403', '403');
 const OWN_ONLY = row('401', 'hidden', 'hidden', 'hidden', 'hidden');
 const NOT_EXPOSED = row('406', '406', '406', '406', '406');
 const SERVICE_ROLE_ONLY = row('403', '403', '403', '403', '403');
+const ADMIN_READS = row('401', 'hidden', 'hidden', 'hidden', 'ok');
 
 const listingRows = (kind: ListingKind, table: string): Record<string, Row> => ({
   [`criar ${kind}`]: ADMIN_ONLY,
@@ -81,6 +82,9 @@ const MATRIX: Record<string, Row> = {
   'varrer imagens sem uso': ADMIN_ONLY,
   'estado da publicação': ADMIN_ONLY,
   'conceder admin': ADMIN_ONLY,
+  'restaurar da lixeira': ADMIN_ONLY,
+  'excluir definitivamente': ADMIN_ONLY,
+  'restaurar versão': ADMIN_ONLY,
   saúde: EVERYONE,
   'ler imagem': EVERYONE,
   // /rest/v1 tables
@@ -101,6 +105,14 @@ const MATRIX: Record<string, Row> = {
   'update profiles': OWN_ONLY,
   'update profiles (o próprio)': SIGNED_IN,
   'delete profiles': NOBODY_SIGNED_IN,
+  'select trash': ADMIN_READS,
+  'insert trash': NOBODY_SIGNED_IN,
+  'update trash': NOBODY_SIGNED_IN,
+  'delete trash': NOBODY_SIGNED_IN,
+  'select audit_log': ADMIN_READS,
+  'insert audit_log': NOBODY_SIGNED_IN,
+  'update audit_log': NOBODY_SIGNED_IN,
+  'delete audit_log': NOBODY_SIGNED_IN,
   'select user_roles': OWN_UNLESS_ADMIN,
   'insert user_roles': NOBODY_SIGNED_IN,
   'update user_roles': NOBODY_SIGNED_IN,
@@ -118,6 +130,12 @@ const MATRIX: Record<string, Row> = {
   'rpc move_featured': ADMIN_ONLY,
   'rpc set_pinned': ADMIN_ONLY,
   'rpc move_pinned': ADMIN_ONLY,
+  'rpc restore_from_trash': ADMIN_ONLY,
+  'rpc purge_from_trash': ADMIN_ONLY,
+  'rpc purge_expired': ADMIN_ONLY,
+  'rpc restore_version': ADMIN_ONLY,
+  'rpc images_in_use': ADMIN_ONLY,
+  'rpc referenced_images': ADMIN_ONLY,
   'rpc private.caller_is_admin': NOT_EXPOSED,
   'select auth.users': NOT_EXPOSED,
   // /auth/v1 user administration (the secret key only)
@@ -215,13 +233,41 @@ beforeAll(async () => {
   const category = (name: string, type: string, is_active = true) =>
     created('/api/categories', { name: `${name} ${tag}`, type, is_active });
   const slide = (is_active = true) => created('/api/slides', { ...validSlide(), is_active });
+  // Listings deleted into the trash: one for each route and function that restores or purges.
+  const trashed = async () => {
+    const { id } = await created(KIND_PATH.hospedagem, validListing('hospedagem'));
+    const deleted = await api('DELETE', `${KIND_PATH.hospedagem}/${id}`, {
+      token: callers.admin.token,
+    });
+    if (deleted.status !== 200) throw new Error(`delete: ${deleted.status}`);
+    const [item] = await rows<{ id: string }>('trash', `row_id=eq.${id}`);
+    if (!item) throw new Error(`trash: ${id}`);
+    return item.id;
+  };
+  /** The entry that recorded a listing's creation. */
+  const creation = async (id: string) => {
+    const [entry] = await rows<{ id: number }>(
+      'audit_log',
+      `row_id=eq.${id}&action=eq.insert&select=id`,
+    );
+    if (!entry) throw new Error(`audit_log: ${id}`);
+    return entry.id;
+  };
+  const workerListings = await listings();
+  const restListings = await listings();
   const fixture: Fixture = {
-    listing: await listings(),
+    listing: workerListings,
+    trash: await trashed(),
+    trashToPurge: await trashed(),
+    history: await creation(workerListings.passeio),
+    rpcTrash: { restore: await trashed(), purge: await trashed() },
+    rpcHistory: await creation(restListings.comercio),
+    historyRow: workerListings.hospedagem,
     category: (await category('Matriz', 'comercio')).id,
     slide: (await slide()).id,
     user: roleTarget.id,
     rest: {
-      listing: await listings(),
+      listing: restListings,
       category: (await category('Alvo REST', 'hospedagem')).id,
       slide: (await slide()).id,
     },

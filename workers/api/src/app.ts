@@ -8,12 +8,14 @@ import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, handleError, MESSAGES } from './errors.ts';
 import { log } from './log.ts';
 import { categories } from './routes/categories.ts';
+import { history } from './routes/history.ts';
 import { storedImages, sweep, uploads } from './routes/images.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { publish } from './routes/publish.ts';
 import { adminGrant, users } from './routes/roles.ts';
 import { settings } from './routes/settings.ts';
 import { slides } from './routes/slides.ts';
+import { trash } from './routes/trash.ts';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -72,6 +74,8 @@ app.route('/api/passeios', listingRoutes('passeio'));
 app.route('/api/categories', categories);
 app.route('/api/slides', slides);
 app.route('/api/settings', settings);
+app.route('/api/trash', trash);
+app.route('/api/history', history);
 app.route('/api/users', users);
 app.route('/api/admin', adminGrant);
 app.route('/api/images/sweep', sweep);

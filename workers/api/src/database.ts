@@ -111,6 +111,7 @@ const RAISED: Record<string, { status: ContentfulStatusCode; code: string }> = {
   [DB_ERROR.lastSlide]: { status: 409, code: 'last_slide' },
   [DB_ERROR.notFeatured]: { status: 409, code: 'not_featured' },
   [DB_ERROR.notPinned]: { status: 409, code: 'not_pinned' },
+  [DB_ERROR.restoreConflict]: { status: 409, code: 'restore_conflict' },
   [DB_ERROR.invalidParameter]: { status: 400, code: 'invalid_data' },
 };
 

@@ -7,6 +7,7 @@ import {
   admin,
   api,
   expectCall,
+  historyOf,
   newAdmin,
   newUser,
   PORTUGUESE_401,
@@ -14,6 +15,7 @@ import {
   r2ObjectCount,
   snapshot,
   stack,
+  trashItem,
 } from './support/client.ts';
 import { adminEndpoints, type Endpoint } from './support/endpoints.ts';
 import { KIND_PATH, KINDS, validListing, validSlide } from './support/fixtures.ts';
@@ -69,6 +71,13 @@ beforeAll(async () => {
     token: adminToken,
     json: validSlide(),
   });
+  const trashed = await expectCall(201, 'POST', KIND_PATH.passeio, {
+    token: adminToken,
+    json: validListing('passeio'),
+  });
+  await expectCall(200, 'DELETE', `${KIND_PATH.passeio}/${trashed.id}`, { token: adminToken });
+  const trash = (await trashItem('passeios', trashed.id)).id;
+  const history = (await historyOf('hospedagens', listing.hospedagem ?? '')).at(-1).id;
   const user = await newUser();
   userToken = user.token;
   const removed = await newAdmin();
@@ -97,6 +106,8 @@ beforeAll(async () => {
     category: category.id,
     slide: slide.id,
     user: user.id,
+    trash,
+    history,
   });
 });
 

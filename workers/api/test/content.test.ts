@@ -1,7 +1,7 @@
 // Categories, carousel slides and site settings through the worker.
 import { DEFAULT_TERMS_TEXT } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, expectCall, rows, snapshot } from './support/client.ts';
+import { admin, api, expectCall, rows, snapshot, trashItem } from './support/client.ts';
 import { validSlide } from './support/fixtures.ts';
 
 // admin-panel.md §5: "Category name must not be empty after trimming ('Digite um nome para a
@@ -97,13 +97,14 @@ describe('categories', () => {
     expect((await rows('categories', `id=eq.${category.id}`))[0].name).toBe(`${name} Nova`);
   });
 
-  it('deletes a category once', async () => {
+  it('deletes a category once, into the trash', async () => {
     const category = await expectCall(201, 'POST', '/api/categories', {
       token,
       json: { name: `Apagar ${Date.now()}`, type: 'hospedagem' },
     });
     expect((await api('DELETE', `/api/categories/${category.id}`, { token })).status).toBe(200);
     expect(await rows('categories', `id=eq.${category.id}`)).toEqual([]);
+    expect((await trashItem('categories', category.id))?.data).toEqual(category);
     const again = await api('DELETE', `/api/categories/${category.id}`, { token });
     expect(again.status).toBe(404);
     expect(again.body.error.message).toBe('Categoria não encontrada.');
@@ -219,8 +220,9 @@ describe('site settings', () => {
     const values = Object.fromEntries(stored.map((r) => [r.setting_key, r.setting_value]));
     expect(values.nav_label_mapa).toBe('Mapa da Cidade');
     // admin-panel.md §3 "Keys: contact_email, …, header_title_passeios", plus the maps key and
-    // the social profiles the architecture keeps as site settings (deliberate deviations); the
-    // legal texts get a row when first edited.
+    // the social profiles the architecture keeps as site settings (deliberate deviations) and
+    // how long the history of changes is kept (issue 22); the legal texts get a row when first
+    // edited.
     expect(Object.keys(values).sort()).toEqual(
       [
         'contact_email',
@@ -239,6 +241,7 @@ describe('site settings', () => {
         'social_instagram',
         'social_facebook',
         'social_youtube',
+        'history_retention_days',
       ].sort(),
     );
   });
@@ -259,6 +262,32 @@ describe('site settings', () => {
       json: { social_youtube: '', legal_termos: DEFAULT_TERMS_TEXT },
     });
     expect(cleared.status).toBe(200);
+  });
+
+  it('keeps the history between 30 and 3650 days', async () => {
+    const reply = await api('PUT', '/api/settings', {
+      token,
+      json: { history_retention_days: '90' },
+    });
+    expect([reply.status, reply.body]).toEqual([200, { history_retention_days: '90' }]);
+    const before = await snapshot();
+    for (const days of ['29', '3651', '0', '-1', '1e3', '90.5', 'noventa']) {
+      const refused = await api('PUT', '/api/settings', {
+        token,
+        json: { history_retention_days: days },
+      });
+      expect([days, refused.status, refused.body.error?.message]).toEqual([
+        days,
+        400,
+        'Informe um número de dias entre 30 e 3650.',
+      ]);
+    }
+    expect(await snapshot()).toEqual(before);
+    const restored = await api('PUT', '/api/settings', {
+      token,
+      json: { history_retention_days: '365' },
+    });
+    expect(restored.status).toBe(200);
   });
 
   it('refuses unknown keys, bad values and empty payloads, saving nothing', async () => {

@@ -1,8 +1,9 @@
 // Uploads through the Images binding (simulated with sharp by wrangler) into the local R2 bucket,
-// and the cleanup of photos nobody uses any more. Locally the simulation ignores `quality`, so
-// these tests check dimensions, format, orientation and metadata, not byte sizes.
+// and when stored photos are freed: once no row, trashed row or history can show them (a photo
+// another row shows: trash.test.ts). Locally the simulation ignores `quality`, so these tests
+// check dimensions, format, orientation and metadata, not byte sizes.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, expectCall, r2ObjectCount, stack } from './support/client.ts';
+import { admin, api, expectCall, r2ObjectCount, stack, trashItem } from './support/client.ts';
 import { validListing, validSlide } from './support/fixtures.ts';
 import { type Decoded, decode, hugePlainPng, isRed, photo } from './support/photos.ts';
 
@@ -239,14 +240,15 @@ describe('POST /api/images', () => {
   });
 });
 
-describe('photos nobody uses any more are removed', () => {
+describe('photos stay while a row, the trash or the history can show them', () => {
   const uploadPhoto = async (folder = 'hospedagens'): Promise<Variants> => {
     const reply = await upload(await photo({ width: 320, height: 240 }), 'foto.jpg', folder);
     expect(reply.status).toBe(201);
     return reply.body;
   };
+  const trashIdOf = async (table: string, id: string) => (await trashItem(table, id)).id as string;
 
-  it('when a listing replaces its photos, and when it is deleted', async () => {
+  it("a listing's replaced and deleted photos stay until it is deleted for good", async () => {
     const [a, b, c] = [await uploadPhoto(), await uploadPhoto(), await uploadPhoto()];
     const listing = await expectCall(201, 'POST', '/api/hospedagens', {
       token,
@@ -258,36 +260,17 @@ describe('photos nobody uses any more are removed', () => {
       token,
       json: { image_url: c.hero },
     });
-    await gone(a);
-    await present(b);
-    await present(c);
+    // 'Restaurar esta versão' may show it again.
+    await present(a);
     await expectCall(200, 'DELETE', `/api/hospedagens/${listing.id}`, { token });
-    await gone(b);
-    await gone(c);
+    // 'Restaurar' may show them again.
+    for (const kept of [a, b, c]) await present(kept);
+    const trashId = await trashIdOf('hospedagens', listing.id);
+    await expectCall(200, 'DELETE', `/api/trash/${trashId}`, { token });
+    for (const freed of [a, b, c]) await gone(freed);
   });
 
-  it('but keeps a photo another listing still shows', async () => {
-    const shared = await uploadPhoto('comercios');
-    const payload = { ...validListing('comercio'), image_url: shared.hero };
-    const first = await expectCall(201, 'POST', '/api/comercios', { token, json: payload });
-    const second = await expectCall(201, 'POST', '/api/passeios', {
-      token,
-      json: {
-        ...validListing('passeio'),
-        image_url: '/demo/x.jpg',
-        additional_images: [shared.card],
-      },
-    });
-    await expectCall(200, 'DELETE', `/api/comercios/${first.id}`, { token });
-    await present(shared);
-    await expectCall(200, 'PATCH', `/api/passeios/${second.id}`, {
-      token,
-      json: { additional_images: [] },
-    });
-    await gone(shared);
-  });
-
-  it('when a slide changes its image or is deleted', async () => {
+  it("a slide's replaced photo and its photo in the trash stay until it is deleted for good", async () => {
     const [a, b] = [await uploadPhoto('carousel'), await uploadPhoto('carousel')];
     // Another slide, so this one is not the last (which cannot be deleted).
     await expectCall(201, 'POST', '/api/slides', { token, json: validSlide() });
@@ -300,9 +283,14 @@ describe('photos nobody uses any more are removed', () => {
       token,
       json: { image_url: b.hero },
     });
-    await gone(a);
+    await present(a);
     await present(b);
     await expectCall(200, 'DELETE', `/api/slides/${slide.id}`, { token });
+    await present(a);
+    await present(b);
+    const trashId = await trashIdOf('carousel_slides', slide.id);
+    await expectCall(200, 'DELETE', `/api/trash/${trashId}`, { token });
+    await gone(a);
     await gone(b);
   });
 });

@@ -2,7 +2,7 @@
 // against db/local with the admin's own token.
 import { LISTING_TABLE } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, expectCall, rows, snapshot } from './support/client.ts';
+import { admin, api, expectCall, rows, snapshot, trashItem } from './support/client.ts';
 import { KIND_PATH, KINDS, REQUIRED_FIELDS, validListing } from './support/fixtures.ts';
 
 let token: string;
@@ -196,12 +196,13 @@ describe.each(KINDS)('%s', (kind) => {
     }
   });
 
-  it('deletes a listing once; the second time it is not found', async () => {
+  it('deletes a listing once, into the trash; the second time it is not found', async () => {
     const created = await expectCall(201, 'POST', path, { token, json: validListing(kind) });
     const reply = await api('DELETE', `${path}/${created.id}`, { token });
     expect(reply.status).toBe(200);
     expect(reply.body.id).toBe(created.id);
     expect(await rows(table, `id=eq.${created.id}`)).toEqual([]);
+    expect((await trashItem(table, created.id))?.data).toEqual(reply.body);
     const again = await api('DELETE', `${path}/${created.id}`, { token });
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('not_found');

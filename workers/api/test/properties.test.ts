@@ -157,6 +157,33 @@ describe('random requests', () => {
     );
   });
 
+  it('never get a 500 for random trash and history ids', async () => {
+    // Never a real history entry (a positive integer): restoring it would change a row.
+    const notAnEntry = fc
+      .string({ maxLength: 40 })
+      .filter((id) => !(Number.isInteger(Number(id)) && Number(id) > 0));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.tuple(fc.constant('POST'), fc.string({ maxLength: 40 }), fc.constant('/restore')),
+          fc.tuple(fc.constant('DELETE'), fc.string({ maxLength: 40 }), fc.constant('')),
+        ),
+        notAnEntry,
+        async ([method, trashId, suffix], entryId) => {
+          const trash = await api(method, `/api/trash/${encodeURIComponent(trashId)}${suffix}`, {
+            token: adminToken,
+          });
+          expect(trash.status).toBeLessThan(500);
+          const history = await api('POST', `/api/history/${encodeURIComponent(entryId)}/restore`, {
+            token: adminToken,
+          });
+          expect(history.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('never change anything without an admin token', async () => {
     const before = await snapshot();
     const objects = r2ObjectCount();

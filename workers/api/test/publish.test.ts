@@ -151,6 +151,34 @@ describe('rebuilds after content changes', { timeout: 90_000 }, () => {
   });
 });
 
+describe('the hourly housekeeping after content changes', () => {
+  it('runs the retention purge and the photo sweep with the admin token, without failing', async () => {
+    // This worker's first edit (above) started both in the background.
+    const lines = await waitFor(
+      async () =>
+        worker
+          .output()
+          .split('\n')
+          .flatMap((l): { message?: string; trash?: number }[] => {
+            // wrangler prints warnings between colour codes: the JSON is from the log line's
+            // level to its last brace.
+            const start = l.indexOf('{"level"');
+            if (start < 0) return [];
+            try {
+              return [JSON.parse(l.slice(start, l.lastIndexOf('}') + 1))];
+            } catch {
+              return [];
+            }
+          }),
+      (parsed) => parsed.some((l) => l.message === 'retention purge'),
+    );
+    // Nothing in this suite is 30 days old.
+    expect(lines.find((l) => l.message === 'retention purge')).toMatchObject({ trash: 0 });
+    expect(lines.map((l) => l.message)).not.toContain('retention purge failed');
+    expect(lines.map((l) => l.message)).not.toContain('image sweep failed');
+  });
+});
+
 describe('a worker without the legacy HS256 secret', () => {
   it('refuses tokens signed with it', async () => {
     const forged = await hs256Token(decodeJwt(token), stack.jwtSecret);

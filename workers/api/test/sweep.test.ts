@@ -1,8 +1,17 @@
 // POST /api/images/sweep: photos uploaded but never saved to a row (an abandoned form, a failed
 // save) are removed once older than the grace period; every photo a row shows — listings, active
-// and inactive slides, any variant — stays.
+// and inactive slides, any variant — stays, and so does every photo a trashed row or the history
+// of a row that still exists shows, until 'Excluir definitivamente'.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, newUser, PORTUGUESE_403, r2ObjectCount } from './support/client.ts';
+import {
+  admin,
+  api,
+  expectCall,
+  newUser,
+  PORTUGUESE_403,
+  r2ObjectCount,
+  trashItem,
+} from './support/client.ts';
 import { validListing, validSlide } from './support/fixtures.ts';
 import { photo } from './support/photos.ts';
 
@@ -89,6 +98,32 @@ describe('POST /api/images/sweep', () => {
       json: { older_than_seconds: 0 },
     });
     expect([again.status, again.body]).toEqual([200, { removed: 0, kept: reply.body.kept }]);
+  });
+
+  it("keeps the photos the history and the trash show, until 'Excluir definitivamente'", async () => {
+    const [replaced, deleted] = await Promise.all([upload('hospedagens'), upload('hospedagens')]);
+    const sweepNow = () =>
+      expectCall(200, 'POST', '/api/images/sweep', { token, json: { older_than_seconds: 0 } });
+    const listing = await expectCall(201, 'POST', '/api/hospedagens', {
+      token,
+      json: { ...validListing('hospedagem'), image_url: replaced.hero },
+    });
+    await expectCall(200, 'PATCH', `/api/hospedagens/${listing.id}`, {
+      token,
+      json: { image_url: deleted.hero },
+    });
+    // Replaced: only the history of the listing shows it now.
+    await sweepNow();
+    expect(await statuses(replaced)).toEqual([200, 200, 200]);
+    await expectCall(200, 'DELETE', `/api/hospedagens/${listing.id}`, { token });
+    // Deleted: the trash shows both.
+    await sweepNow();
+    expect(await statuses(replaced)).toEqual([200, 200, 200]);
+    expect(await statuses(deleted)).toEqual([200, 200, 200]);
+    const item = await trashItem('hospedagens', listing.id);
+    await expectCall(200, 'DELETE', `/api/trash/${item.id}`, { token });
+    expect(await statuses(replaced)).toEqual([404, 404, 404]);
+    expect(await statuses(deleted)).toEqual([404, 404, 404]);
   });
 
   it('is for administrators only and refuses a bad grace period in Portuguese', async () => {

@@ -44,6 +44,12 @@ export type Fixture = EndpointIds & {
   /** An account none of the callers is: its profile and roles belong to someone else. */
   otherId: string;
   adminId: string;
+  /** Trash items the functions restore and purge (the worker's routes have their own). */
+  rpcTrash: { restore: string; purge: string };
+  /** A history entry of a live listing (its creation), for rpc restore_version. */
+  rpcHistory: number;
+  /** A listing's id, whose history only admins read. */
+  historyRow: string;
   imageUrl: string;
 };
 
@@ -60,6 +66,9 @@ function changesOf(name: string, path: string): Store | undefined {
   }
   if (name === 'enviar imagem') return 'r2';
   if (name === 'alterar função') return 'user_roles';
+  if (path.startsWith('/api/trash')) return 'trash';
+  // A version restored writes its own entry.
+  if (path.startsWith('/api/history')) return 'audit_log';
   if (path.startsWith('/api/categories')) return 'categories';
   if (path.startsWith('/api/slides')) return 'carousel_slides';
   if (path.startsWith('/api/settings')) return 'site_settings';
@@ -224,6 +233,23 @@ function restOperations(f: Fixture): Operation[] {
       update: { setting_value: 'invasor@testes.local' },
       upsert: 'setting_key',
     }),
+    // The trash and the history: admins read them, nobody writes them through the API.
+    ...tableOperations({
+      table: 'trash',
+      key: 'id',
+      target: () => f.rpcTrash.purge,
+      insert: () => ({ table_name: 'hospedagens', row_id: randomUUID(), data: {} }),
+      update: { label: 'Forjado' },
+      probe: f.rpcTrash.purge,
+    }),
+    ...tableOperations({
+      table: 'audit_log',
+      key: 'row_id',
+      target: () => f.historyRow,
+      insert: () => ({ table_name: 'hospedagens', row_id: randomUUID(), action: 'insert' }),
+      update: { label: 'Forjado' },
+      probe: f.historyRow,
+    }),
     // A profile or role row that belongs to someone else.
     ...tableOperations({
       table: 'profiles',
@@ -340,6 +366,24 @@ function rpcOperations(f: Fixture): Operation[] {
         { refusal: ADMIN_ONLY_SQL },
       ),
     ]),
+    rpc(
+      'restore_from_trash',
+      { trash_id: f.rpcTrash.restore },
+      { changes: 'trash', refusal: ADMIN_ONLY_SQL },
+    ),
+    rpc(
+      'purge_from_trash',
+      { trash_id: f.rpcTrash.purge },
+      { changes: 'trash', refusal: ADMIN_ONLY_SQL },
+    ),
+    rpc('purge_expired', {}, { refusal: ADMIN_ONLY_SQL }),
+    rpc(
+      'restore_version',
+      { entry_id: f.rpcHistory },
+      { changes: 'audit_log', refusal: ADMIN_ONLY_SQL },
+    ),
+    rpc('images_in_use', { urls: [f.imageUrl] }, { okBody: () => [], refusal: ADMIN_ONLY_SQL }),
+    rpc('referenced_images', {}, { refusal: ADMIN_ONLY_SQL }),
     // The helpers' schema is not exposed: naming it is refused before any function runs.
     {
       name: 'rpc private.caller_is_admin',

@@ -1,6 +1,11 @@
-// Deleting a listing or slide, or replacing its photos, removes the stored photos nobody uses any
-// more. Runs only after the row change succeeded; references are checked against the database at
-// that moment, so a photo another row still shows is kept.
+// Stored photos leave R2 only when nothing can show them again. A live row, a row in the trash and
+// every version in the history of a row that still exists keep a photo: the database answers
+// which (images_in_use, one rule for the worker and the sweep). So deleting a row or replacing its
+// photos frees nothing — 'Restaurar' and 'Restaurar esta versão' find their photos — and a row
+// that leaves the trash for good ('Excluir definitivamente', the 30-day retention) frees the
+// photos the database names for it (its last state and every version in its history), unless
+// another row, trashed row or history still shows them. Runs after the purge succeeded, and never
+// fails the caller.
 import { IMAGE_VARIANT_NAMES } from '@guia-fortim/domain';
 import type { Context } from 'hono';
 import { database, dataOf } from '../database.ts';
@@ -8,53 +13,31 @@ import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';
 import { keyBaseOf, publicUrl, variantKey, variantKeys } from './keys.ts';
 
-type ImageRow = { image_url?: string | null; additional_images?: string[] | null };
-
-/** Every photo URL a row shows. */
-export function imageUrlsOf(row: ImageRow | null | undefined): string[] {
-  if (!row) return [];
-  return [row.image_url ?? '', ...(row.additional_images ?? [])].filter((u) => u !== '');
-}
-
-// PostgREST list syntax: double-quoted, with " and \ escaped (postgrest-js's own `in` quotes only
-// values holding , ( or )).
-const quoted = (values: string[]) =>
-  values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',');
-
-const LISTING_TABLES = ['hospedagens', 'comercios', 'passeios'] as const;
-
-export async function removeUnusedImages(c: Context<AppEnv>, removedUrls: string[]): Promise<void> {
+/** Deletes the stored photos among `candidateUrls` that nothing shows any more. */
+export async function removeUnusedImages(
+  c: Context<AppEnv>,
+  candidateUrls: string[],
+): Promise<void> {
   const imagesUrl = c.env.PUBLIC_IMAGES_URL;
   const bases = new Set(
-    removedUrls.map((url) => keyBaseOf(imagesUrl, url)).filter((b): b is string => b !== null),
+    candidateUrls.map((url) => keyBaseOf(imagesUrl, url)).filter((b): b is string => b !== null),
   );
   if (bases.size === 0) return;
   try {
+    // Every variant's URL: a row may show any of them (a card in a gallery) and keeps them all.
     const urls = [...bases].flatMap((base) =>
       IMAGE_VARIANT_NAMES.map((v) => publicUrl(imagesUrl, variantKey(base, v))),
     );
-    const db = database(c);
-    const select = 'image_url,additional_images';
-    const list = `(${quoted(urls)})`;
-    const array = `{${quoted(urls)}}`;
-    const lookups: Promise<ImageRow[]>[] = [
-      dataOf(db.from('carousel_slides').select('image_url').filter('image_url', 'in', list)),
-    ];
-    for (const table of LISTING_TABLES) {
-      lookups.push(dataOf(db.from(table).select(select).filter('image_url', 'in', list)));
-      lookups.push(dataOf(db.from(table).select(select).filter('additional_images', 'ov', array)));
-    }
-    for (const row of (await Promise.all(lookups)).flat()) {
-      for (const url of imageUrlsOf(row)) {
-        const base = keyBaseOf(imagesUrl, url);
-        if (base) bases.delete(base);
-      }
+    const inUse = await dataOf<string[]>(database(c).rpc('images_in_use', { urls }));
+    for (const url of inUse) {
+      const base = keyBaseOf(imagesUrl, url);
+      if (base) bases.delete(base);
     }
     if (bases.size === 0) return;
     await c.env.IMAGES_BUCKET.delete([...bases].flatMap(variantKeys));
     log(c, 'info', 'removed unused images', { images: [...bases] });
   } catch (err) {
-    // The change itself succeeded; a leftover photo costs storage, not correctness.
+    // The purge itself succeeded; a leftover photo costs storage (the sweep takes it later).
     log(c, 'warn', 'image cleanup failed', { error: String(err) });
   }
 }

@@ -1,46 +1,27 @@
 // Photos uploaded but never saved to a row — a form abandoned, a save that failed, a worker that
 // died between the upload and the save, or mid-upload with only some variants stored — would stay
-// in R2 forever. The sweep deletes every stored photo that no row references once all its
-// variants are older than a grace period, long enough for a form being filled in to be saved.
-// It runs with the admin's token (row-level security lets an admin read inactive slides too):
-// on demand (POST /api/images/sweep) and after content changes, at most hourly per isolate.
+// in R2 forever, as would photos whose cleanup after a purge failed. The sweep deletes every
+// stored photo nothing shows or may show again (the database's referenced_images: live rows,
+// trashed rows, the history of rows that still exist) once all its variants are older than a
+// grace period, long enough for a form being filled in to be saved. It runs with the admin's
+// token (the function is for admins): on demand (POST /api/images/sweep) and in the background
+// after content changes, at most hourly per isolate (content-changed.ts).
 import type { Context } from 'hono';
 import { database, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';
-import { imageUrlsOf } from './cleanup.ts';
 import { keyBaseOf, keyBaseOfKey } from './keys.ts';
 
 export const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
-const AUTO_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const PAGE = 1000;
 
-type ImageRow = { image_url?: string | null; additional_images?: string[] | null };
-
-const IMAGE_TABLES = [
-  ['hospedagens', 'image_url,additional_images'],
-  ['comercios', 'image_url,additional_images'],
-  ['passeios', 'image_url,additional_images'],
-  ['carousel_slides', 'image_url'],
-] as const;
-
-/** Key bases of every stored photo a row shows (every page: Supabase caps rows per request). */
+/** Key bases of every stored photo something shows or may show again. */
 async function referencedBases(c: Context<AppEnv>): Promise<Set<string>> {
-  const db = database(c);
+  const urls = await dataOf<string[]>(database(c).rpc('referenced_images'));
   const bases = new Set<string>();
-  for (const [table, select] of IMAGE_TABLES) {
-    // Keyset pages (id > last seen): rows deleted meanwhile cannot shift a row out of view.
-    let after: string | null = null;
-    for (;;) {
-      const page = db.from(table).select(`id,${select}`).order('id').limit(PAGE);
-      const rows: (ImageRow & { id: string })[] = await dataOf(after ? page.gt('id', after) : page);
-      for (const url of rows.flatMap(imageUrlsOf)) {
-        const base = keyBaseOf(c.env.PUBLIC_IMAGES_URL, url);
-        if (base) bases.add(base);
-      }
-      if (rows.length < PAGE) break;
-      after = rows[rows.length - 1]?.id ?? null;
-    }
+  for (const url of urls) {
+    const base = keyBaseOf(c.env.PUBLIC_IMAGES_URL, url);
+    if (base) bases.add(base);
   }
   return bases;
 }
@@ -68,7 +49,7 @@ async function storedPhotos(
 
 export type SweepResult = { removed: number; kept: number };
 
-/** Deletes the photos no row references whose variants are all older than `graceMs`. */
+/** Deletes the photos nothing references whose variants are all older than `graceMs`. */
 export async function sweepUnusedImages(
   c: Context<AppEnv>,
   graceMs: number = SWEEP_GRACE_MS,
@@ -89,19 +70,4 @@ export async function sweepUnusedImages(
     log(c, 'info', 'swept unused images', { images: unused.map(([base]) => base) });
   }
   return { removed: unused.length, kept: photos.size - unused.length };
-}
-
-let lastAutoSweep = 0;
-
-/** The background sweep after a content change: at most once an hour per isolate, never fails. */
-export function sweepUnusedImagesIfDue(c: Context<AppEnv>): void {
-  const now = Date.now();
-  if (now - lastAutoSweep < AUTO_SWEEP_INTERVAL_MS) return;
-  lastAutoSweep = now;
-  c.executionCtx.waitUntil(
-    sweepUnusedImages(c).then(
-      () => undefined,
-      (err: unknown) => log(c, 'warn', 'image sweep failed', { error: String(err) }),
-    ),
-  );
 }

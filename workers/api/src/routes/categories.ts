@@ -1,4 +1,5 @@
-// Categories: create (trimmed name, last in its type), rename or (de)activate, delete.
+// Categories: create (trimmed name, last in its type), rename or (de)activate, delete (to the
+// trash, a trigger).
 import {
   type Category,
   categoryCreateSchema,

@@ -98,7 +98,7 @@ export const uploads = new Hono<AppEnv>().post(
   },
 );
 
-// Removes photos no row references (see images/sweep.ts). `older_than_seconds` narrows the grace
+// Removes photos nothing references (see images/sweep.ts). `older_than_seconds` narrows the grace
 // period: 0 removes every unused photo at once, including uploads of a form still being filled in.
 const sweepSchema = z.object({
   older_than_seconds: z

@@ -1,6 +1,7 @@
 // Hospedagens, comercios and passeios: create, update, quick edit, delete, featured and pinned.
 // Every change runs with the caller's token (row-level security applies too); ordering goes
-// through the database's atomic functions.
+// through the database's atomic functions. A deleted listing goes to the trash (a trigger) with
+// its photos; photos replaced in an edit stay for its history (images/cleanup.ts).
 import {
   LISTING_TABLE,
   type Listing,
@@ -17,7 +18,6 @@ import { requestRebuildAndSweep } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
-import { imageUrlsOf, removeUnusedImages } from '../images/cleanup.ts';
 import { idParam, json, params } from '../validation.ts';
 
 const NOUN: Record<ListingKind, string> = {
@@ -26,7 +26,6 @@ const NOUN: Record<ListingKind, string> = {
   passeio: 'o passeio',
 };
 
-const IMAGE_COLUMNS = 'image_url,additional_images';
 const MOVE_FAILED = 'Não foi possível atualizar a ordem.';
 const moveBody = moveSchema.pick({ direction: true });
 
@@ -69,20 +68,9 @@ export function listingRoutes(kind: ListingKind) {
     })
     .patch('/:id', params(idParam), json(schemas.update), async (c) => {
       const { id } = c.req.valid('param');
-      const changes = c.req.valid('json');
-      const db = database(c);
-      const touchesImages = 'image_url' in changes || 'additional_images' in changes;
-      const before = touchesImages
-        ? await oneRow(db.from(table).select(IMAGE_COLUMNS).eq('id', id))
-        : null;
-      const row = await oneRow(db.from(table).update(changes).eq('id', id).select());
-      if (before) {
-        const kept = new Set(imageUrlsOf(row));
-        await removeUnusedImages(
-          c,
-          imageUrlsOf(before).filter((url) => !kept.has(url)),
-        );
-      }
+      const row = await oneRow(
+        database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
+      );
       requestRebuildAndSweep(c);
       return c.json(row);
     })
@@ -100,7 +88,6 @@ export function listingRoutes(kind: ListingKind) {
         database(c).from(table).delete().eq('id', id).select(),
         `Não foi possível excluir ${NOUN[kind]}.`,
       );
-      await removeUnusedImages(c, imageUrlsOf(row));
       requestRebuildAndSweep(c);
       return c.json(row);
     })

@@ -100,6 +100,17 @@ export async function rows<T = Loose>(table: string, query = ''): Promise<T[]> {
   return (await response.json()) as T[];
 }
 
+/** The trash item holding a deleted row (undefined while the row is not in the trash). */
+export async function trashItem<T = Loose>(table: string, rowId: string): Promise<T | undefined> {
+  const [item] = await rows<T>('trash', `table_name=eq.${table}&row_id=eq.${rowId}`);
+  return item;
+}
+
+/** The history of one row, oldest first. */
+export function historyOf<T = Loose>(table: string, rowId: string): Promise<T[]> {
+  return rows<T>('audit_log', `table_name=eq.${table}&row_id=eq.${rowId}&order=id.asc`);
+}
+
 export const TABLES = [
   'hospedagens',
   'comercios',
@@ -108,6 +119,8 @@ export const TABLES = [
   'carousel_slides',
   'site_settings',
   'user_roles',
+  'trash',
+  'audit_log',
 ] as const;
 
 /** Everything the worker can change, in a stable order, to compare before and after. */

@@ -15,7 +15,17 @@ export type EndpointIds = {
   category: string;
   slide: string;
   user: string;
+  /** A trash item to restore (default: an id no item has). */
+  trash?: string;
+  /** A trash item to purge for good (default: `trash`, else an id no item has). */
+  trashToPurge?: string;
+  /** A history entry (default: an id no entry has). */
+  history?: number;
 };
+
+/** Ids no trash item and no history entry has. */
+export const MISSING_TRASH_ID = '00000000-0000-4000-8000-00000000dead';
+export const MISSING_HISTORY_ID = Number.MAX_SAFE_INTEGER;
 
 /** A 1×1 PNG: the smallest real image. */
 export const TINY_PNG = Buffer.from(
@@ -102,6 +112,21 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
         form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'ponto.png');
         return form;
       },
+    },
+    {
+      name: 'restaurar da lixeira',
+      method: 'POST',
+      path: `/api/trash/${ids.trash ?? MISSING_TRASH_ID}/restore`,
+    },
+    {
+      name: 'excluir definitivamente',
+      method: 'DELETE',
+      path: `/api/trash/${ids.trashToPurge ?? ids.trash ?? MISSING_TRASH_ID}`,
+    },
+    {
+      name: 'restaurar versão',
+      method: 'POST',
+      path: `/api/history/${ids.history ?? MISSING_HISTORY_ID}/restore`,
     },
     // The default grace period: removes nothing a test just uploaded.
     { name: 'varrer imagens sem uso', method: 'POST', path: '/api/images/sweep', json: {} },

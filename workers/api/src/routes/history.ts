@@ -1,0 +1,21 @@
+// The history of changes (issue 22): 'Restaurar esta versão' puts a row back to a version its
+// history recorded (restore_version: the fields an admin edits, never orders, slugs or keys), and
+// the site is rebuilt. The photos of every version are still stored (images/cleanup.ts). Admins
+// read the history itself through Supabase.
+import { historyIdParam } from '@guia-fortim/domain';
+import { Hono } from 'hono';
+import { requireAdmin } from '../auth.ts';
+import { requestRebuildAndSweep } from '../content-changed.ts';
+import { database, databaseError, dataOf } from '../database.ts';
+import type { AppEnv } from '../env.ts';
+import { params } from '../validation.ts';
+
+export const history = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .post('/:id/restore', params(historyIdParam), async (c) => {
+    const row = await dataOf<Record<string, unknown>>(
+      database(c).rpc('restore_version', { entry_id: c.req.valid('param').id }),
+    ).catch((err) => databaseError(err, 'Não foi possível restaurar esta versão.'));
+    requestRebuildAndSweep(c);
+    return c.json(row);
+  });
