@@ -22,6 +22,7 @@ Usamos os dados somente para manter a sua conta funcionando e segura (LGPD, art.
 
 ## Por quanto tempo
 Os dados ficam guardados enquanto a sua conta existir. Ao excluir a conta, o seu e-mail, a sua senha, o seu perfil e a sua função são apagados na hora; cópias de segurança são substituídas em até 30 dias.
+Quem administra o guia tem uma exceção, pela segurança do conteúdo (LGPD, art. 7º, IX): o histórico de alterações do painel guarda o e-mail do administrador em cada alteração que ele fez e quando recebeu ou perdeu uma função de moderador ou administrador, por até um ano (o prazo definido nas configurações do site).
 
 ## Seus direitos
 Pela LGPD (art. 18), você pode a qualquer momento:

@@ -80,6 +80,12 @@ declare
   after_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
   changed text[] := '{}';
 begin
+  -- Roles: who holds a privileged role and when that changed. The plain 'user' role every account
+  -- gets at sign-up and loses with the account is no change of rights, and keeping its e-mail
+  -- would outlive an account the privacy policy says is erased at once.
+  if tg_table_name = 'user_roles' and coalesce(after_row, before_row) ->> 'role' = 'user' then
+    return null;
+  end if;
   if tg_op = 'UPDATE' then
     select coalesce(array_agg(k order by k), '{}') into changed
     from jsonb_object_keys(after_row) k

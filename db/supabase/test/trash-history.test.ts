@@ -646,16 +646,10 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
           'select id::text from public.user_roles where user_id = $1',
           [user.id],
         );
-        const removed = await historyOf('user_roles', old?.id);
         const added = await historyOf('user_roles', fresh?.id);
         const who = { actor_id: admin.id, actor_email: admin.email, table_name: 'user_roles' };
-        expect(removed.at(-1)).toMatchObject({
-          ...who,
-          action: 'delete',
-          label: `${user.email} (user)`,
-          before: { user_id: user.id, role: 'user' },
-          after: null,
-        });
+        // the plain 'user' role (sign-up, account deletion) is no change of rights: not recorded
+        expect(await historyOf('user_roles', old?.id)).toEqual([]);
         expect(added).toEqual([
           expect.objectContaining({
             ...who,
@@ -665,6 +659,15 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
             after: expect.objectContaining({ user_id: user.id, role: 'moderator' }),
           }),
         ]);
+        // and back to 'user': the moderator role's removal is recorded
+        await must(db.sql, `select public.set_user_role($1, 'user')`, [user.id]);
+        expect((await historyOf('user_roles', fresh?.id)).at(-1)).toMatchObject({
+          ...who,
+          action: 'delete',
+          label: `${user.email} (moderator)`,
+          before: { user_id: user.id, role: 'moderator' },
+          after: null,
+        });
       });
     });
   });
@@ -776,8 +779,9 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
         await deleteAsAdmin('comercios', row.id);
         const deletion = (await historyOf('comercios', row.id)).at(-1);
         expect(deletion?.action).toBe('delete');
-        // the user's role row as created at sign-up: it has a version, but roles change only
-        // through set_user_role
+        // a role given by an admin: it has a version, but roles change only through set_user_role
+        await actAs(db.sql, admin.caller);
+        await must(db.sql, `select public.set_user_role($1, 'moderator')`, [user.id]);
         const [role] = await must<{ id: string }>(
           db.sql,
           `select id::text from public.audit_log where table_name = 'user_roles'
