@@ -20,7 +20,7 @@ import { authProvider } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
 import { i18nProvider } from './i18n.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
-import { CATEGORIES, SLIDES } from './resources.ts';
+import { CATEGORIES, SLIDES, TRASH } from './resources.ts';
 import { theme } from './theme.ts';
 
 // Each screen is its own chunk: the first screen downloads only the shell and itself.
@@ -40,6 +40,7 @@ const MapSettings = lazy(() => import('./screens/MapSettings.tsx'));
 const Settings = lazy(() => import('./screens/Settings.tsx'));
 const SiteSettings = lazy(() => import('./screens/SiteSettings.tsx'));
 const Roles = lazy(() => import('./screens/Roles.tsx'));
+const Trash = lazy(() => import('./screens/Trash.tsx'));
 
 const PageNotFound = () => <NotFound />;
 // <Admin>'s store: list settings and the sidebar's state survive a reload.
@@ -83,6 +84,7 @@ function Panel() {
           ))}
           <Resource name={CATEGORIES} list={Categories} />
           <Resource name={SLIDES} list={Carousel} />
+          <Resource name={TRASH} list={Trash} />
           <CustomRoutes>
             <Route path="/dashboard" element={<Dashboard />} />
             <Route path="/destaques" element={<Featured />} />
@@ -93,6 +95,8 @@ function Panel() {
             <Route path="/configuracoes" element={<SiteSettings />} />
           </CustomRoutes>
         </CoreAdminUI>
+        {/* Above the routes: an undoable change (a delete, a quick edit) waits in react-admin's
+            queue for its toast to close, and still runs when the admin moves to another screen. */}
         <Notification />
       </CssBaseline>
     </AdminContext>

@@ -4,12 +4,13 @@ import {
   type ListingResource,
   PUBLIC_ORDER_COLUMNS,
   type PublishState,
+  type TrashTable,
 } from '@guia-fortim/domain';
 import { supabaseDataProvider } from 'ra-supabase';
-import type { DataProvider, GetListParams, SortPayload } from 'react-admin';
+import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
 import { api } from './api.ts';
 import { panelConfig } from './config.ts';
-import { CATEGORIES, SLIDES, tableOf } from './resources.ts';
+import { CATEGORIES, SLIDES, TRASH, tableOf } from './resources.ts';
 import { supabase } from './supabase.ts';
 
 /** Reads go to PostgREST; every write goes to the worker under these paths. */
@@ -30,12 +31,24 @@ function writePath(resource: string): string {
 /** What the panel's publish indicator shows. */
 export type PublishIndicatorState = 'up_to_date' | 'building' | 'failed' | 'unknown';
 
+/** The worker's answer to 'Restaurar': the row is back; notices say what did not return as it was. */
+export interface RestoredFromTrash {
+  table_name: TrashTable;
+  id: string;
+  notices: string[];
+}
+
 export interface AdminDataProvider extends DataProvider {
   setFeatured(kind: ListingResource, id: string, featured: boolean): Promise<unknown>;
   moveFeatured(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
   setPinned(kind: ListingResource, id: string, pinned: boolean): Promise<unknown>;
   movePinned(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
-  quickEdit(kind: ListingResource, id: string, values: Record<string, unknown>): Promise<unknown>;
+  /** 'Restaurar' in the Lixeira: the item goes back where it was. */
+  restoreFromTrash(trashId: Identifier): Promise<RestoredFromTrash>;
+  /** 'Excluir definitivamente': the item and its photos are gone for good. */
+  purgeFromTrash(trashId: Identifier): Promise<{ table_name: TrashTable; id: string }>;
+  /** 'Restaurar esta versão': the row takes the values a history entry recorded; the row as now. */
+  restoreVersion(entryId: Identifier): Promise<Record<string, unknown>>;
   saveSettings(values: Record<string, string>): Promise<unknown>;
   setRole(userId: string, role: AppRole): Promise<unknown>;
   grantAdmin(email: string): Promise<unknown>;
@@ -130,10 +143,12 @@ export const dataProvider: AdminDataProvider = {
     const data = await api<Record<string, unknown>>('POST', writePath(resource), params.data);
     return { data: { ...params.data, ...data } as never };
   },
+  /** `meta: { quick: true }` is a listing's 'Edição rápida' (rating, price): its own path. */
   async update(resource, params) {
+    const path = `${writePath(resource)}/${encodeURIComponent(String(params.id))}`;
     const data = await api<Record<string, unknown> | null>(
       'PATCH',
-      `${writePath(resource)}/${encodeURIComponent(String(params.id))}`,
+      params.meta?.quick === true && isListingResource(resource) ? `${path}/quick` : path,
       params.data,
     );
     return { data: { ...params.data, ...(data ?? {}), id: params.id } as never };
@@ -144,8 +159,10 @@ export const dataProvider: AdminDataProvider = {
     }
     return { data: params.ids };
   },
+  /** Listings, categories and slides go to the trash; deleting from the trash is for good. */
   async delete(resource, params) {
-    await api('DELETE', `${writePath(resource)}/${encodeURIComponent(String(params.id))}`);
+    if (resource === TRASH) await dataProvider.purgeFromTrash(params.id);
+    else await api('DELETE', `${writePath(resource)}/${encodeURIComponent(String(params.id))}`);
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
   async deleteMany(resource, params) {
@@ -158,7 +175,11 @@ export const dataProvider: AdminDataProvider = {
   moveFeatured: (kind, id, direction) => api('POST', `/${kind}/${id}/featured/move`, { direction }),
   setPinned: (kind, id, pinned) => api('POST', `/${kind}/${id}/pinned`, { pinned }),
   movePinned: (kind, id, direction) => api('POST', `/${kind}/${id}/pinned/move`, { direction }),
-  quickEdit: (kind, id, values) => api('PATCH', `/${kind}/${id}/quick`, values),
+  restoreFromTrash: (trashId) =>
+    api('POST', `/trash/${encodeURIComponent(String(trashId))}/restore`),
+  purgeFromTrash: (trashId) => api('DELETE', `/trash/${encodeURIComponent(String(trashId))}`),
+  restoreVersion: (entryId) =>
+    api('POST', `/history/${encodeURIComponent(String(entryId))}/restore`),
   saveSettings: (values) => api('PUT', '/settings', values),
   setRole: (userId, role) => api('PUT', `/users/${encodeURIComponent(userId)}/role`, { role }),
   grantAdmin: (email) => api('POST', '/admin/grant', { email }),

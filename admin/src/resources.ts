@@ -5,10 +5,16 @@
  */
 export const CATEGORIES = 'categorias';
 export const SLIDES = 'carousel';
+/** Deleted listings, categories and slides, for 30 days (/admin/lixeira). */
+export const TRASH = 'lixeira';
+/** The history of changes (read only; each edit screen shows its row's). */
+export const HISTORY = 'historico';
 
 const TABLES: Record<string, string> = {
   [CATEGORIES]: 'categories',
   [SLIDES]: 'carousel_slides',
+  [TRASH]: 'trash',
+  [HISTORY]: 'audit_log',
 };
 
 /** The table behind a resource (listings are named after their tables). */

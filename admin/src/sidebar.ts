@@ -1,5 +1,5 @@
 import { LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
-import { CATEGORIES, SLIDES } from './resources.ts';
+import { CATEGORIES, SLIDES, TRASH } from './resources.ts';
 import { kindLabel } from './rules/kinds.ts';
 
 /** A sidebar item is highlighted when the path equals it or continues below it. */
@@ -17,6 +17,8 @@ export const SIDEBAR_ITEMS = [
   { path: '/admin/destaques', label: 'Destaques' },
   { path: '/admin/ordenar-topo', label: 'Ordenar Topo' },
   { path: `/admin/${SLIDES}`, label: 'Carrossel' },
+  // After the content, before the settings: what was deleted, for 30 days.
+  { path: `/admin/${TRASH}`, label: 'Lixeira' },
   { path: '/admin/mapa', label: 'Mapa' },
   { path: '/admin/roles', label: 'Funções' },
   { path: '/admin/settings', label: 'Configurações' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isActivePath, SIDEBAR_ITEMS } from '../src/sidebar.ts';
 
 describe('sidebar', () => {
-  it('lists the spec items in order (spec §2 "Sidebar items")', () => {
+  it('lists the spec items in order (spec §2 "Sidebar items"), with the Lixeira after the content', () => {
     expect(SIDEBAR_ITEMS.map((item) => item.path)).toEqual([
       '/admin/dashboard',
       '/admin/hospedagens',
@@ -12,11 +12,13 @@ describe('sidebar', () => {
       '/admin/destaques',
       '/admin/ordenar-topo',
       '/admin/carousel',
+      '/admin/lixeira',
       '/admin/mapa',
       '/admin/roles',
       '/admin/settings',
       '/admin/configuracoes',
     ]);
+    expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/lixeira')?.label).toBe('Lixeira');
     // The two labels the spec names.
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/roles')?.label).toBe('Funções');
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/configuracoes')?.label).toBe(

@@ -10,49 +10,51 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { LinkBase as Link, useDataProvider, useDelete, useRefresh } from 'react-admin';
-import type { AdminDataProvider } from '../dataProvider.ts';
+import { LinkBase as Link, useUpdate } from 'react-admin';
 import { PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
+import { LISTING_FIELD_LABELS } from '../rules/fieldLabels.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { messageOf, useToast } from '../toast.tsx';
-import { applyChange } from './applyChange.ts';
+import { useUndoableDelete } from '../undoableDelete.ts';
 import { clampRating } from './formRules.ts';
 import type { ListingRow } from './listingRow.ts';
 
-/** A row's Editar, Edição rápida (rating and price) and Excluir (after the browser's confirm). */
+/**
+ * A row's Editar, Edição rápida (rating and price) and Excluir (after the browser's confirm). The
+ * quick edit and the delete are undoable from their toast ('Desfazer').
+ */
 export function ListingActions({ kind, row }: { kind: ListingResource; row: ListingRow }) {
   const info = kindTexts(kind);
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
   const toast = useToast();
-  const [deleteOne, { isPending: deleting }] = useDelete();
+  const deleteUndoably = useUndoableDelete();
+  const [update] = useUpdate();
   const [quick, setQuick] = useState<{ rating: string; price: string } | null>(null);
   const priced = kind !== 'comercios';
 
   const remove = () => {
     if (!window.confirm(`Tem certeza que deseja excluir "${row.name}"?`)) return;
-    void deleteOne(
-      kind,
-      { id: row.id, previousData: row },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => toast(info.deleted),
-        onError: (error) =>
-          toast(`Não foi possível excluir ${info.withArticle}.`, messageOf(error, ''), 'error'),
-      },
-    );
+    void deleteUndoably(kind, row, {
+      success: info.deleted,
+      onError: (error) =>
+        toast(`Não foi possível excluir ${info.withArticle}.`, messageOf(error, ''), 'error'),
+    });
   };
 
+  // The row shows the new values at once; the worker gets them when the toast closes.
   const saveQuick = () => {
     if (!quick) return;
     const values: Record<string, unknown> = { rating: clampRating(quick.rating) };
     if (priced) values.price = Math.max(0, Number(quick.price.replace(',', '.')) || 0);
     setQuick(null);
-    void applyChange(
-      toast,
-      () => dataProvider.quickEdit(kind, row.id, values),
-      { failure: 'Não foi possível atualizar o item.', success: info.updated },
-      async () => refresh(),
+    void update(
+      kind,
+      { id: row.id, data: values, previousData: row, meta: { quick: true } },
+      {
+        mutationMode: 'undoable',
+        onSuccess: () => toast(info.updated, undefined, 'success', { undoable: true }),
+        onError: (error) =>
+          toast('Não foi possível atualizar o item.', messageOf(error, ''), 'error'),
+      },
     );
   };
 
@@ -70,7 +72,7 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
         >
           Edição rápida
         </Button>
-        <Button size="small" color="error" onClick={remove} disabled={deleting}>
+        <Button size="small" color="error" onClick={remove}>
           Excluir
         </Button>
       </Stack>
@@ -80,7 +82,7 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography>{row.name}</Typography>
             <TextField
-              label="Avaliação (0 a 5)"
+              label={LISTING_FIELD_LABELS.rating}
               type="number"
               size="small"
               value={quick?.rating ?? ''}
@@ -89,7 +91,7 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
             />
             {priced ? (
               <TextField
-                label="Preço (R$)"
+                label={LISTING_FIELD_LABELS.price}
                 type="number"
                 size="small"
                 value={quick?.price ?? ''}

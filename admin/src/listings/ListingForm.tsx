@@ -14,7 +14,9 @@ import {
   useRedirect,
 } from 'react-admin';
 import { type Resolver, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
+import { LISTING_FIELD_LABELS as LABELS, LISTING_COLUMN_LABELS } from '../rules/fieldLabels.ts';
 import { newKindLabel } from '../rules/kinds.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { messageOf, useToast } from '../toast.tsx';
@@ -91,21 +93,21 @@ function ListingInputs({ kind }: { kind: ListingResource }) {
   }));
   return (
     <Stack spacing={2} sx={{ width: '100%' }}>
-      {text('name', 'Nome')}
-      {text('description', 'Descrição', { multiline: true, minRows: 3 })}
-      {kind !== 'passeios' ? text('address', 'Endereço') : null}
-      {kind === 'comercios' ? text('horario', 'Horário de funcionamento') : null}
-      {kind === 'passeios' ? text('ponto_encontro', 'Ponto de encontro') : null}
-      {kind === 'passeios' ? text('duracao', 'Duração') : null}
+      {text('name', LABELS.name)}
+      {text('description', LABELS.description, { multiline: true, minRows: 3 })}
+      {kind !== 'passeios' ? text('address', LABELS.address) : null}
+      {kind === 'comercios' ? text('horario', LABELS.horario) : null}
+      {kind === 'passeios' ? text('ponto_encontro', LABELS.ponto_encontro) : null}
+      {kind === 'passeios' ? text('duracao', LABELS.duracao) : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {kind !== 'comercios'
-          ? text('price', 'Preço (R$)', {
+          ? text('price', LABELS.price, {
               type: 'number',
               slotProps: { htmlInput: { min: 0, step: PRICE_STEP } },
             })
           : null}
-        {text('phone', 'Telefone (WhatsApp)', { placeholder: PHONE_EXAMPLE })}
-        {text('rating', 'Avaliação (0 a 5)', {
+        {text('phone', LABELS.phone, { placeholder: PHONE_EXAMPLE })}
+        {text('rating', LABELS.rating, {
           type: 'number',
           slotProps: { htmlInput: { min: 0, max: 5, step: RATING_STEP } },
         })}
@@ -113,14 +115,14 @@ function ListingInputs({ kind }: { kind: ListingResource }) {
       {kind === 'hospedagens' ? (
         <ChipListInput
           source="categorias"
-          label="Categorias"
+          label={LABELS.categorias}
           required={labelledRequired(kind, 'categorias')}
           options={categories}
         />
       ) : (
         <SelectInput
           source="categoria"
-          label={labelOf('categoria', 'Categoria')}
+          label={labelOf('categoria', LABELS.categoria)}
           choices={choices}
           helperText={false}
           emptyText=""
@@ -129,27 +131,27 @@ function ListingInputs({ kind }: { kind: ListingResource }) {
       {kind === 'passeios' ? (
         <ChipListInput
           source="itens_incluidos"
-          label="Itens incluídos"
+          label={LABELS.itens_incluidos}
           required={labelledRequired(kind, 'itens_incluidos')}
         />
       ) : null}
-      {text('amenities', 'Comodidades (separadas por vírgula)', {
+      {text('amenities', `${LABELS.amenities} (separadas por vírgula)`, {
         placeholder: 'Wi-Fi, Piscina, Café da manhã',
       })}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {text('latitude', 'Latitude', { placeholder: String(defaults.lat) })}
-        {text('longitude', 'Longitude', { placeholder: String(defaults.lng) })}
+        {text('latitude', LABELS.latitude, { placeholder: String(defaults.lat) })}
+        {text('longitude', LABELS.longitude, { placeholder: String(defaults.lng) })}
       </Stack>
       <ImageUploadInput
         source="image_url"
-        label={labelOf('image_url', 'Imagem principal')}
+        label={labelOf('image_url', LABELS.image_url)}
         folder={kind}
         max={1}
       />
       <ImageStylesInput source="image_styles" imageSource="image_url" />
       <ImageUploadInput
         source="additional_images"
-        label={`Fotos adicionais (máximo ${IMAGE_MAX_EXTRA})`}
+        label={`${LABELS.additional_images} (máximo ${IMAGE_MAX_EXTRA})`}
         folder={kind}
         max={IMAGE_MAX_EXTRA}
       />
@@ -222,6 +224,23 @@ export function ListingCreate({ kind }: { kind: ListingResource }) {
   );
 }
 
+/**
+ * The item's history under its form. Restoring a version reads the item again (react-admin's
+ * refresh): the form is reset to the restored values, never left showing the old ones.
+ */
+function ListingHistory({ kind }: { kind: ListingResource }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <HistoryPanel
+      table={kind}
+      rowId={String(record.id)}
+      fieldLabels={LISTING_COLUMN_LABELS}
+      sx={{ mx: 2, mb: 2 }}
+    />
+  );
+}
+
 export function ListingEdit({ kind }: { kind: ListingResource }) {
   const info = kindTexts(kind);
   const toast = useToast();
@@ -241,6 +260,7 @@ export function ListingEdit({ kind }: { kind: ListingResource }) {
       sx={{ mt: 2 }}
     >
       <ListingFormBody kind={kind} title={title} />
+      <ListingHistory kind={kind} />
     </Edit>
   );
 }

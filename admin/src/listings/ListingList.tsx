@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { NAME_SEARCH, PUBLIC_ORDER } from '../dataProvider.ts';
 import { formatMoney } from '../i18n.ts';
+import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { chipsToShow } from '../rules/lists.ts';
 import { useToast } from '../toast.tsx';
@@ -26,41 +27,13 @@ import { OrderingSwitch } from './OrderingSwitch.tsx';
 
 /**
  * Words never break in the middle on a computer (the body lets a long unbroken name wrap
- * anywhere); on a phone each row becomes a stacked block with its column name beside each value,
- * the table and its rows blocks that no content can widen past the screen.
+ * anywhere); on a phone each row becomes a stacked block with its column name beside each value.
  */
 const LIST_LAYOUT = {
   '& th, & td': { overflowWrap: 'normal' },
   '& th, & td.column-price, & td.column-rating': { whiteSpace: 'nowrap' },
   '& td.column-name': { overflowWrap: 'anywhere' },
-  '@media (max-width: 899.95px)': {
-    '& table, & tbody, & tbody tr': { display: 'block', width: '100%' },
-    // Its content's widest word or chip must not size the table (nor, through it, the page).
-    '&, & table': { contain: 'inline-size' },
-    '& thead': { display: 'none' },
-    '& tbody tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
-    '& tbody td': {
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'space-between',
-      gap: 2,
-      border: 0,
-      py: 0.5,
-      overflowWrap: 'anywhere',
-    },
-    // Long category chips shrink to their ellipsis instead of pushing the row wider.
-    '& tbody td > *': { minWidth: 0 },
-    '& tbody td[data-label]::before': {
-      content: 'attr(data-label)',
-      fontWeight: 600,
-      flexShrink: 0,
-    },
-    '& tbody td[data-label="Ações"]': {
-      flexDirection: 'column',
-      alignItems: 'flex-start',
-      gap: 0.5,
-    },
-  },
+  ...STACKED_ON_PHONE,
 } as const;
 
 const Row = forwardRef<HTMLTableRowElement, DataTableRowProps>((props, ref) => (

@@ -14,12 +14,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Title, useCreate, useDelete, useGetList, useUpdate } from 'react-admin';
+import { Title, useCreate, useGetList, useUpdate } from 'react-admin';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
 import { ImageUpload } from '../images/ImageUpload.tsx';
 import { imageStyleCss, normalizeImageStyles } from '../images/imageStyles.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { SLIDES } from '../resources.ts';
+import { SLIDE_FIELD_LABELS as LABELS } from '../rules/fieldLabels.ts';
 import {
   canDeleteSlide,
   newSlideForm,
@@ -28,6 +30,7 @@ import {
   slideFormReady,
 } from '../rules/slideRules.ts';
 import { useToast } from '../toast.tsx';
+import { useUndoableDelete } from '../undoableDelete.ts';
 import { ItemThumb } from './ItemThumb.tsx';
 
 interface Slide {
@@ -98,6 +101,19 @@ function SlidePreview({
   );
 }
 
+/** The form's values for a slide as read (or as a restored version left it). */
+function slideForm(slide: Slide): SlideForm {
+  return {
+    title: slide.title,
+    subtitle: slide.subtitle,
+    image_url: slide.image_url,
+    link: slide.link,
+    order_position: String(slide.order_position),
+    is_active: slide.is_active,
+    image_styles: normalizeImageStyles(slide.image_styles),
+  };
+}
+
 export default function Carousel() {
   const toast = useToast();
   const [editing, setEditing] = useState<{ id?: string; form: SlideForm } | null>(null);
@@ -113,7 +129,7 @@ export default function Carousel() {
   // Pessimistic: the list changes once the worker has saved (react-admin then reads it again).
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
-  const [deleteOne] = useDelete();
+  const deleteUndoably = useUndoableDelete();
   const saving = creating || updating;
 
   const set = (patch: Partial<SlideForm>) =>
@@ -169,15 +185,11 @@ export default function Carousel() {
       return;
     }
     if (!window.confirm('Tem certeza que deseja excluir este slide?')) return;
-    deleteOne(
-      SLIDES,
-      { id: slide.id, previousData: slide },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => toast('Slide removido com sucesso!'),
-        onError: () => toast('Erro ao remover slide', 'Tente novamente mais tarde', 'error'),
-      },
-    );
+    // Undoable: the slide leaves the list at once; 'Desfazer' in the toast keeps it.
+    void deleteUndoably(SLIDES, slide, {
+      success: 'Slide removido com sucesso!',
+      onError: () => toast('Erro ao remover slide', 'Tente novamente mais tarde', 'error'),
+    });
   };
 
   const first = slides?.[0];
@@ -212,7 +224,7 @@ export default function Carousel() {
                 {editing.id ? 'Editar Slide' : 'Novo Slide'}
               </Typography>
               <ImageUpload
-                label="Imagem do slide *"
+                label={`${LABELS.image_url} *`}
                 hint="Recomendado: pelo menos 1920x1080 pixels."
                 folder="carousel"
                 value={editing.form.image_url ? [editing.form.image_url] : []}
@@ -228,25 +240,25 @@ export default function Carousel() {
                 />
               ) : null}
               <TextField
-                label="Título *"
+                label={`${LABELS.title} *`}
                 size="small"
                 value={editing.form.title}
                 onChange={(e) => set({ title: e.target.value })}
               />
               <TextField
-                label="Subtítulo *"
+                label={`${LABELS.subtitle} *`}
                 size="small"
                 value={editing.form.subtitle}
                 onChange={(e) => set({ subtitle: e.target.value })}
               />
               <TextField
-                label="Link do botão *"
+                label={`${LABELS.link} *`}
                 size="small"
                 value={editing.form.link}
                 onChange={(e) => set({ link: e.target.value })}
               />
               <TextField
-                label="Ordem de Exibição"
+                label={LABELS.order_position}
                 size="small"
                 type="number"
                 value={editing.form.order_position}
@@ -260,7 +272,7 @@ export default function Carousel() {
                     onChange={(e) => set({ is_active: e.target.checked })}
                   />
                 }
-                label="Slide ativo"
+                label={LABELS.is_active}
               />
               <Stack direction="row" spacing={1}>
                 <Button
@@ -275,6 +287,23 @@ export default function Carousel() {
                 </Button>
               </Stack>
             </Stack>
+            {editing.id ? (
+              <HistoryPanel
+                key={editing.id}
+                table="carousel_slides"
+                rowId={editing.id}
+                fieldLabels={LABELS}
+                // The form is this screen's own state: it takes the restored values.
+                onRestored={(row) =>
+                  setEditing((current) =>
+                    current && current.id === row.id
+                      ? { id: current.id, form: slideForm(row as unknown as Slide) }
+                      : current,
+                  )
+                }
+                sx={{ mt: 3 }}
+              />
+            ) : null}
           </CardContent>
         </Card>
       ) : isPending ? (
@@ -311,20 +340,7 @@ export default function Carousel() {
                   </Box>
                   <Button
                     size="small"
-                    onClick={() =>
-                      setEditing({
-                        id: slide.id,
-                        form: {
-                          title: slide.title,
-                          subtitle: slide.subtitle,
-                          image_url: slide.image_url,
-                          link: slide.link,
-                          order_position: String(slide.order_position),
-                          is_active: slide.is_active,
-                          image_styles: normalizeImageStyles(slide.image_styles),
-                        },
-                      })
-                    }
+                    onClick={() => setEditing({ id: slide.id, form: slideForm(slide) })}
                   >
                     Editar
                   </Button>

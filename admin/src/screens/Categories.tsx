@@ -15,10 +15,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Title, useCreate, useDelete, useGetList, useUpdate } from 'react-admin';
+import { Confirm, Title, useCreate, useGetList, useUpdate } from 'react-admin';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { CATEGORIES } from '../resources.ts';
+import { CATEGORY_FIELD_LABELS } from '../rules/fieldLabels.ts';
 import { messageOf, useToast } from '../toast.tsx';
+import { useUndoableDelete } from '../undoableDelete.ts';
 import { KindTabs } from './KindTabs.tsx';
 
 interface Category {
@@ -54,7 +56,7 @@ export default function Categories() {
   // Pessimistic: the list changes once the worker has saved (react-admin then reads it again).
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
-  const [deleteOne] = useDelete();
+  const deleteUndoably = useUndoableDelete();
   const saving = creating || updating;
 
   const save = () => {
@@ -93,16 +95,11 @@ export default function Categories() {
     if (!toDelete) return;
     const category = toDelete;
     setToDelete(null);
-    deleteOne(
-      CATEGORIES,
-      { id: category.id, previousData: category },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => toast('Categoria excluída com sucesso!'),
-        onError: (error) =>
-          toast(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error'),
-      },
-    );
+    // Undoable: the category leaves the list at once; 'Desfazer' in the toast keeps it.
+    void deleteUndoably(CATEGORIES, category, {
+      success: 'Categoria excluída com sucesso!',
+      onError: (error) => toast(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error'),
+    });
   };
 
   return (
@@ -156,7 +153,7 @@ export default function Categories() {
         <DialogContent>
           <TextField
             autoFocus
-            label="Nome da Categoria"
+            label={CATEGORY_FIELD_LABELS.name}
             placeholder="Ex: Praia, Montanha, etc."
             value={dialog?.name ?? ''}
             onChange={(event) => dialog && setDialog({ ...dialog, name: event.target.value })}

@@ -1,9 +1,12 @@
 import { KINDS, LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkBase as Link, Title, useDataProvider } from 'react-admin';
 import { SLIDES } from '../resources.ts';
 import { kindLabel, newKindLabel } from '../rules/kinds.ts';
+
+// Its own chunk, loaded beside the counts: the first screen does not wait for the history's words.
+const RecentActivity = lazy(() => import('./RecentActivity.tsx'));
 
 const CARDS = [
   ...LISTING_KINDS.map((kind) => ({
@@ -83,6 +86,9 @@ export default function Dashboard() {
           Ver mapa
         </Button>
       </Stack>
+      <Suspense fallback={null}>
+        <RecentActivity />
+      </Suspense>
     </Box>
   );
 }

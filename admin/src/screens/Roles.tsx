@@ -13,14 +13,9 @@ import { useState } from 'react';
 import { Title, useDataProvider, useGetList } from 'react-admin';
 import { type AdminDataProvider, dataProvider, NAME_SEARCH } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { ROLE_LABELS } from '../rules/roles.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { grantErrorMessage } from './grantMessages.ts';
-
-export const ROLE_LABELS: Record<AppRole, string> = {
-  user: 'Usuário',
-  moderator: 'Moderador',
-  admin: 'Admin',
-};
 
 interface Profile {
   id: string;

@@ -1,61 +1,96 @@
 import {
+  firstErrorMessage,
+  HISTORY_RETENTION_DAYS,
   LEGAL_PAGES,
   LEGAL_TEXT_FORMAT,
   type SettingKey,
   SOCIAL_PROFILES,
+  settingsUpdateSchema,
+  TRASH_RETENTION_DAYS,
 } from '@guia-fortim/domain';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
+import { ApiError } from '../api.ts';
 import { dataProvider } from '../dataProvider.ts';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { SETTING_LABELS } from '../rules/settingLabels.ts';
 import { messageOf, useToast } from '../toast.tsx';
 import { useSiteSettings } from './useSiteSettings.ts';
 
 interface SettingField {
   key: SettingKey;
   label: string;
-  type?: 'email' | 'url';
+  type?: 'email' | 'url' | 'number';
   multiline?: boolean;
   /** Rows shown for a multiline field (2 unless said). */
   rows?: number;
   helperText?: string;
   placeholder?: string;
+  /** Bounds of a number field. */
+  min?: number;
+  max?: number;
 }
 
+/** A field labelled with the setting's name (rules/settingLabels.ts, which the history uses too). */
+const field = (key: SettingKey, extra: Omit<SettingField, 'key' | 'label'> = {}): SettingField => ({
+  key,
+  label: SETTING_LABELS[key],
+  ...extra,
+});
+
 const CONTACT: readonly SettingField[] = [
-  { key: 'contact_email', label: 'E-mail de contato', type: 'email' },
-  { key: 'contact_phone', label: 'Telefone de contato' },
-  { key: 'contact_address', label: 'Endereço' },
-  { key: 'site_description', label: 'Descrição do site', multiline: true },
+  field('contact_email', { type: 'email' }),
+  field('contact_phone'),
+  field('contact_address'),
+  field('site_description', { multiline: true }),
 ];
 
 const LABELS: readonly SettingField[] = [
-  { key: 'nav_label_inicio', label: 'Menu: Início' },
-  { key: 'nav_label_hospedagem', label: 'Menu: Hospedagem' },
-  { key: 'nav_label_comercio', label: 'Menu: Comércio' },
-  { key: 'nav_label_passeios', label: 'Menu: Passeios' },
-  { key: 'nav_label_mapa', label: 'Menu: Mapa' },
-  { key: 'header_title_hospedagem', label: 'Título da página de hospedagens' },
-  { key: 'header_title_comercio', label: 'Título da página de comércios' },
-  { key: 'header_title_passeios', label: 'Título da página de passeios' },
+  field('nav_label_inicio'),
+  field('nav_label_hospedagem'),
+  field('nav_label_comercio'),
+  field('nav_label_passeios'),
+  field('nav_label_mapa'),
+  field('header_title_hospedagem'),
+  field('header_title_comercio'),
+  field('header_title_passeios'),
 ];
 
-const SOCIAL: readonly SettingField[] = SOCIAL_PROFILES.map((profile) => ({
-  key: profile.key,
-  label: profile.label,
-  placeholder: profile.example,
-  type: 'url',
-  helperText: 'Deixe em branco para não exibir.',
-}));
+const SOCIAL: readonly SettingField[] = SOCIAL_PROFILES.map((profile) =>
+  field(profile.key, {
+    placeholder: profile.example,
+    type: 'url',
+    helperText: 'Deixe em branco para não exibir.',
+  }),
+);
 
-const LEGAL: readonly SettingField[] = LEGAL_PAGES.map((page) => ({
-  key: page.key,
-  label: `${page.title} (/${page.slug})`,
-  multiline: true,
-  rows: 10,
-  helperText: LEGAL_TEXT_FORMAT,
-}));
+const LEGAL: readonly SettingField[] = LEGAL_PAGES.map((page) =>
+  field(page.key, { multiline: true, rows: 10, helperText: LEGAL_TEXT_FORMAT }),
+);
+
+const RETENTION: readonly SettingField[] = [
+  field('history_retention_days', {
+    type: 'number',
+    min: HISTORY_RETENTION_DAYS.min,
+    max: HISTORY_RETENTION_DAYS.max,
+    helperText: `De ${HISTORY_RETENTION_DAYS.min} a ${HISTORY_RETENTION_DAYS.max} dias. As alterações mais antigas que isso são apagadas do histórico.`,
+  }),
+];
+
+/** The domain's schema (the worker applies the same): each invalid field with its message. */
+function settingsProblems(values: Record<string, string>): Record<string, string> | null {
+  const parsed = settingsUpdateSchema.safeParse(values);
+  if (parsed.success) return null;
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !problems[key]) problems[key] = issue.message;
+  }
+  if (Object.keys(problems).length === 0) problems[''] = firstErrorMessage(parsed.error);
+  return problems;
+}
 
 function SettingsCard({
   title,
@@ -72,14 +107,24 @@ function SettingsCard({
 }) {
   const toast = useToast();
   const [saving, setSaving] = useState(false);
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const save = async () => {
+    const card = Object.fromEntries(
+      fields.map((field) => [field.key, (values[field.key] ?? '').trim()]),
+    );
+    const invalid = settingsProblems(card);
+    if (invalid) {
+      setProblems(invalid);
+      toast('Erro ao salvar configurações', Object.values(invalid)[0], 'error');
+      return;
+    }
+    setProblems({});
     setSaving(true);
     try {
-      await dataProvider.saveSettings(
-        Object.fromEntries(fields.map((field) => [field.key, (values[field.key] ?? '').trim()])),
-      );
+      await dataProvider.saveSettings(card);
       toast('Configurações salvas com sucesso!');
     } catch (error) {
+      if (error instanceof ApiError) setProblems(error.fields);
       toast('Erro ao salvar configurações', messageOf(error, ''), 'error');
     } finally {
       setSaving(false);
@@ -105,8 +150,14 @@ function SettingsCard({
               multiline={field.multiline}
               minRows={field.multiline ? 2 : undefined}
               maxRows={field.rows}
-              helperText={field.helperText}
+              helperText={problems[field.key] ?? field.helperText}
+              error={problems[field.key] !== undefined}
               placeholder={field.placeholder}
+              slotProps={
+                field.type === 'number'
+                  ? { htmlInput: { min: field.min, max: field.max, step: 1 } }
+                  : undefined
+              }
               value={values[field.key] ?? ''}
               onChange={(event) => onChange(field.key, event.target.value)}
             />
@@ -170,6 +221,27 @@ export default function SiteSettings() {
             values={values}
             onChange={change}
           />
+          <SettingsCard
+            title="Histórico e lixeira"
+            description={`Os itens excluídos ficam na Lixeira por ${TRASH_RETENTION_DAYS} dias e depois são excluídos definitivamente. O histórico de alterações de cada item e destas configurações é guardado pelo tempo escolhido abaixo.`}
+            fields={RETENTION}
+            values={values}
+            onChange={change}
+          />
+          <Card sx={{ mb: 2 }}>
+            <CardContent>
+              <HistoryPanel
+                table="site_settings"
+                // A restored value replaces what was typed in that field.
+                onRestored={(row) => {
+                  if (typeof row.setting_key === 'string') {
+                    change(row.setting_key, String(row.setting_value ?? ''));
+                  }
+                }}
+                unsavedNote="O que foi digitado e ainda não salvo nesse campo será substituído."
+              />
+            </CardContent>
+          </Card>
         </>
       )}
     </Box>

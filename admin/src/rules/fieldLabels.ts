@@ -1,0 +1,53 @@
+// The Portuguese name of each column an admin edits, stated once: the forms label their inputs
+// with these (adding the asterisk or a hint), and the history names the fields that changed.
+import type { ListingField } from '../listings/formRules.ts';
+
+/** The listing form's fields ('Nome *' in the form, 'Nome' in the history). */
+export const LISTING_FIELD_LABELS = {
+  name: 'Nome',
+  description: 'Descrição',
+  address: 'Endereço',
+  horario: 'Horário de funcionamento',
+  ponto_encontro: 'Ponto de encontro',
+  duracao: 'Duração',
+  price: 'Preço (R$)',
+  phone: 'Telefone (WhatsApp)',
+  rating: 'Avaliação (0 a 5)',
+  categorias: 'Categorias',
+  categoria: 'Categoria',
+  itens_incluidos: 'Itens incluídos',
+  amenities: 'Comodidades',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  image_url: 'Imagem principal',
+  additional_images: 'Fotos adicionais',
+  image_styles: 'Ajuste da imagem',
+} as const satisfies Record<ListingField, string>;
+
+/** A listing's columns that other screens change (Destaques, Ordenar Topo) or the database sets. */
+export const LISTING_COLUMN_LABELS: Record<string, string> = {
+  ...LISTING_FIELD_LABELS,
+  slug: 'Endereço da página',
+  is_featured: 'Em destaque',
+  featured_order: 'Posição nos destaques',
+  is_pinned: 'Fixado no topo',
+  pin_order: 'Posição no topo',
+};
+
+/** The carousel's slide form ('Título *' in the form). */
+export const SLIDE_FIELD_LABELS = {
+  image_url: 'Imagem do slide',
+  title: 'Título',
+  subtitle: 'Subtítulo',
+  link: 'Link do botão',
+  order_position: 'Ordem de Exibição',
+  is_active: 'Slide ativo',
+  image_styles: 'Ajuste da imagem',
+} as const;
+
+export const CATEGORY_FIELD_LABELS: Record<string, string> = {
+  name: 'Nome da Categoria',
+  type: 'Tipo',
+  is_active: 'Ativa',
+  order_position: 'Ordem',
+};

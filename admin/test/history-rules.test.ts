@@ -1,0 +1,251 @@
+// The history's and the trash's words, without a screen: actions, fields old → new, the current
+// version, the dashboard's sentence and link, the days left in the trash.
+import type { AuditEntry } from '@guia-fortim/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  actionLabel,
+  activityLinks,
+  activitySentence,
+  actorOf,
+  canRestoreVersion,
+  changesOf,
+  currentVersionIds,
+  entryLabel,
+  relativeTime,
+} from '../src/history/describe.ts';
+import { LISTING_COLUMN_LABELS } from '../src/rules/fieldLabels.ts';
+import { agreeing, editPath, tableNoun, tableNounWithArticle } from '../src/rules/tables.ts';
+import { daysUntilPurge, purgeIn } from '../src/rules/trash.ts';
+
+let nextId = 100;
+function entry(extra: Partial<AuditEntry>): AuditEntry {
+  return {
+    id: nextId--,
+    at: '2026-11-22T15:04:00Z',
+    actor_id: 'u1',
+    actor_email: 'ana@teste.local',
+    table_name: 'hospedagens',
+    row_id: 'h1',
+    action: 'update',
+    label: 'Pousada do Rio',
+    changed: [],
+    before: { name: 'Pousada do Rio' },
+    after: { name: 'Pousada do Rio' },
+    ...extra,
+  };
+}
+
+describe('history entries', () => {
+  it('name each action in Portuguese; a setting or a role is removed, not sent to the trash', () => {
+    const label = (action: AuditEntry['action'], table = 'hospedagens') =>
+      actionLabel({ action, table_name: table });
+    expect(
+      (['insert', 'update', 'delete', 'restore', 'revert', 'purge'] as const).map((a) => label(a)),
+    ).toEqual([
+      'Criado',
+      'Editado',
+      'Enviado para a lixeira',
+      'Restaurado da lixeira',
+      'Versão restaurada',
+      'Excluído definitivamente',
+    ]);
+    expect(label('delete', 'user_roles')).toBe('Removido');
+    expect(actorOf({ actor_email: null })).toBe('Sistema');
+    expect(actorOf({ actor_email: 'ana@teste.local' })).toBe('ana@teste.local');
+  });
+
+  it("list an edit's fields with the forms' labels, old → new, in pt-BR", () => {
+    const description = `${'Quartos amplos com vista para o rio. '.repeat(4)}Fim.`;
+    const changes = changesOf(
+      entry({
+        changed: [
+          'amenities',
+          'description',
+          'is_featured',
+          'price',
+          'rating',
+          'updated_at',
+          'latitude',
+        ],
+        before: {
+          amenities: ['Wi-Fi'],
+          description: 'Curta.',
+          is_featured: false,
+          price: 200,
+          rating: 4.5,
+          latitude: -4.4506,
+        },
+        after: {
+          amenities: ['Wi-Fi', 'Piscina'],
+          description,
+          is_featured: true,
+          price: 350.5,
+          rating: 4.8,
+          latitude: -4.451234,
+        },
+      }),
+      LISTING_COLUMN_LABELS,
+    );
+    const text = changes.map((change) =>
+      change.kind === 'text' ? `${change.label}: ${change.before} → ${change.after}` : change.kind,
+    );
+    expect(text).toEqual([
+      'Comodidades: Wi-Fi → Wi-Fi, Piscina',
+      `Descrição: Curta. → ${description.slice(0, 79).trimEnd()}…`,
+      'Em destaque: Não → Sim',
+      'Preço (R$): R$\u00a0200,00 → R$\u00a0350,50',
+      'Avaliação (0 a 5): 4,5 → 4,8',
+      'Latitude: -4,4506 → -4,451234',
+    ]);
+    const [, long] = changes;
+    expect(long?.kind === 'text' && long.full.endsWith('Fim.')).toBe(true);
+  });
+
+  it('show photos as pictures, the extra photos and the framing as notes', () => {
+    const changes = changesOf(
+      entry({
+        changed: ['additional_images', 'image_styles', 'image_url'],
+        before: { image_url: '/a-hero.jpg', additional_images: [], image_styles: { scale: 1 } },
+        after: {
+          image_url: '/b-hero.jpg',
+          additional_images: ['/c-hero.jpg'],
+          image_styles: { scale: 1.5 },
+        },
+      }),
+      LISTING_COLUMN_LABELS,
+    );
+    expect(changes).toEqual([
+      {
+        kind: 'note',
+        field: 'additional_images',
+        label: 'Fotos adicionais',
+        text: 'fotos alteradas (0 fotos → 1 foto)',
+      },
+      {
+        kind: 'note',
+        field: 'image_styles',
+        label: 'Ajuste da imagem',
+        text: 'enquadramento da foto alterado',
+      },
+      {
+        kind: 'image',
+        field: 'image_url',
+        label: 'Imagem principal',
+        before: '/a-hero.jpg',
+        after: '/b-hero.jpg',
+      },
+    ]);
+  });
+
+  it("name a setting by its field's label, its first value as a change from (vazio)", () => {
+    const saved = entry({
+      table_name: 'site_settings',
+      row_id: 'contact_email',
+      label: 'contact_email',
+      action: 'insert',
+      before: null,
+      after: { setting_key: 'contact_email', setting_value: 'oi@fortim.br' },
+    });
+    expect(changesOf(saved)).toMatchObject([
+      { label: 'E-mail de contato', before: '(vazio)', after: 'oi@fortim.br' },
+    ]);
+    expect(entryLabel(saved)).toBe('E-mail de contato');
+    expect(changesOf(entry({ action: 'insert', before: null }))).toEqual([]);
+  });
+
+  it('offer every recorded version but the current one and the deleted', () => {
+    const newest = entry({ id: 3, changed: ['name'] });
+    const older = entry({ id: 2, changed: ['name'] });
+    const created = entry({ id: 1, action: 'insert', before: null });
+    const current = currentVersionIds([newest, older, created]);
+    expect([...current]).toEqual([3]);
+    expect([newest, older, created].map((e) => canRestoreVersion(e, current))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    // A row whose newest entry sent it to the trash has no current version.
+    const trashed = entry({ id: 9, row_id: 'h9', action: 'delete', after: null });
+    const before = entry({ id: 8, row_id: 'h9' });
+    expect(currentVersionIds([trashed, before]).size).toBe(0);
+    expect(canRestoreVersion(trashed, new Set())).toBe(false);
+  });
+});
+
+describe("the dashboard's recent activity", () => {
+  it('says who did what to which item', () => {
+    const sentence = (extra: Partial<AuditEntry>) => activitySentence(entry(extra));
+    expect(sentence({})).toBe('ana@teste.local editou a hospedagem “Pousada do Rio”');
+    expect(sentence({ action: 'delete', table_name: 'comercios', label: 'Bar' })).toBe(
+      'ana@teste.local enviou para a lixeira o comércio “Bar”',
+    );
+    expect(sentence({ action: 'revert', table_name: 'carousel_slides', label: 'Dunas' })).toBe(
+      'ana@teste.local restaurou uma versão do slide “Dunas”',
+    );
+    expect(sentence({ action: 'insert', actor_email: null, table_name: 'passeios' })).toBe(
+      'Sistema criou o passeio “Pousada do Rio”',
+    );
+    expect(
+      sentence({ table_name: 'site_settings', row_id: 'nav_label_mapa', label: 'nav_label_mapa' }),
+    ).toBe('ana@teste.local editou a configuração “Menu: Mapa”');
+    expect(
+      sentence({
+        action: 'insert',
+        table_name: 'user_roles',
+        label: 'bia@teste.local (moderator)',
+      }),
+    ).toBe('ana@teste.local atribuiu a função “bia@teste.local (Moderador)”');
+  });
+
+  it("links to the item's screen, to the Lixeira while it is there, nowhere once purged", () => {
+    const links = activityLinks([
+      entry({ id: 5, row_id: 'h1', action: 'delete', after: null }),
+      entry({ id: 4, row_id: 'h1' }),
+      entry({ id: 3, row_id: 'h2' }),
+      entry({ id: 2, row_id: 'h3', action: 'purge', after: null }),
+      entry({ id: 1, row_id: 'h3' }),
+      entry({ id: 0, table_name: 'carousel_slides', row_id: 's1' }),
+    ]);
+    expect(links).toEqual([
+      '/admin/lixeira',
+      '/admin/lixeira',
+      '/admin/hospedagens/editar/h2',
+      null,
+      null,
+      '/admin/carousel',
+    ]);
+    expect(editPath('site_settings', 'contact_email')).toBe('/admin/configuracoes');
+  });
+
+  it('tells the time relative to now, then as a date', () => {
+    const now = Date.parse('2026-11-22T15:04:00Z');
+    const ago = (ms: number) => relativeTime(new Date(now - ms).toISOString(), now);
+    expect(ago(10_000)).toBe('agora mesmo');
+    expect(ago(5 * 60_000)).toBe('há 5 minutos');
+    expect(ago(3 * 3_600_000)).toBe('há 3 horas');
+    expect(ago(24 * 3_600_000)).toBe('ontem');
+    expect(ago(30 * 24 * 3_600_000)).toMatch(/^23\/10\/2026/);
+  });
+});
+
+describe('the Lixeira', () => {
+  it('names what each item is and agrees with its noun', () => {
+    expect(
+      ['hospedagens', 'comercios', 'passeios', 'categories', 'carousel_slides'].map(tableNoun),
+    ).toEqual(['Hospedagem', 'Comércio', 'Passeio', 'Categoria', 'Slide']);
+    expect(tableNounWithArticle('categories')).toBe('a categoria');
+    expect(agreeing('hospedagens', 'restaurad')).toBe('restaurada');
+    expect(agreeing('carousel_slides', 'restaurad')).toBe('restaurado');
+  });
+
+  it('counts the days left of the 30 before an item is deleted for good', () => {
+    const deleted = '2026-11-01T12:00:00Z';
+    const at = (iso: string) => Date.parse(iso);
+    expect(daysUntilPurge(deleted, at('2026-11-01T12:00:00Z'))).toBe(30);
+    expect(purgeIn(deleted, at('2026-11-02T11:00:00Z'))).toBe('em 30 dias');
+    expect(purgeIn(deleted, at('2026-11-02T13:00:00Z'))).toBe('em 29 dias');
+    expect(purgeIn(deleted, at('2026-11-30T13:00:00Z'))).toBe('em 1 dia');
+    expect(purgeIn(deleted, at('2026-12-01T12:00:00Z'))).toBe('hoje');
+    expect(purgeIn(deleted, at('2026-12-05T12:00:00Z'))).toBe('hoje');
+  });
+});

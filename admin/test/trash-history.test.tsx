@@ -1,0 +1,717 @@
+// @vitest-environment happy-dom
+// Issue 22, "nothing an admin does is lost", in the panel: the Lixeira, the history under a form,
+// the dashboard's recent activity and the undoable deletes and quick edits. A real db/local (the
+// same migrations, triggers and row-level security) holds the rows; the admin's own changes are
+// made through PostgREST with the admin's session, so the trash and the history record them as
+// the triggers do for the worker. The worker is not running: where a screen calls it, the data
+// provider's method is replaced by the SQL function the worker calls (restore_from_trash,
+// purge_from_trash, restore_version), with the same admin session.
+import type { ListingResource } from '@guia-fortim/domain';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
+// react-admin's own react-router-dom: under vitest the panel's 'react-router' import is another
+// module instance, whose router react-admin would not see.
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setPanelConfig } from '../src/config.ts';
+import type { AdminDataProvider } from '../src/dataProvider.ts';
+import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 40_000 });
+
+const ADMIN = { email: 'ana@teste.local', password: 'senha-forte-1' };
+const PLACEMENT = { is_featured: false, featured_order: 0, is_pinned: false, pin_order: 0 };
+
+let db: TestDatabase;
+let Admin: ComponentType<{ children: ReactNode }>;
+let dataProvider: AdminDataProvider;
+// The panel's supabase-js client, signed in as the admin (typed loosely: no generated types).
+let panel: Awaited<typeof import('../src/supabase.ts')>['supabase'];
+let Screens: {
+  Trash: ComponentType;
+  Dashboard: ComponentType;
+  Carousel: ComponentType;
+  SiteSettings: ComponentType;
+  ListingList: ComponentType;
+  ListingEdit: ComponentType<{ kind: ListingResource }>;
+  HistoryPanel: typeof import('../src/history/HistoryPanel.tsx')['HistoryPanel'];
+};
+let labels: Record<string, string>;
+
+let serial = 0;
+function hospedagem(name: string, extra: Record<string, unknown> = {}) {
+  serial += 1;
+  return {
+    slug: `h-${serial}`,
+    name,
+    description: 'Quartos com vista para o rio.',
+    address: 'Rua da Praia, 1',
+    price: 200,
+    phone: '5588999990000',
+    image_url: '/images/pousada-hero.jpg',
+    categorias: ['Pousada'],
+    ...PLACEMENT,
+    ...extra,
+  };
+}
+
+function comercio(name: string) {
+  serial += 1;
+  return {
+    slug: `c-${serial}`,
+    name,
+    description: 'Comida regional.',
+    address: 'Rua do Comércio, 1',
+    phone: '5588999990001',
+    image_url: '/images/comercio-hero.jpg',
+    rating: 4.5,
+    ...PLACEMENT,
+  };
+}
+
+function passeio(name: string) {
+  serial += 1;
+  return {
+    slug: `p-${serial}`,
+    name,
+    description: 'Passeio de barco.',
+    price: 90,
+    phone: '5588999990002',
+    image_url: '/images/passeio-hero.jpg',
+    rating: 4.5,
+    ...PLACEMENT,
+  };
+}
+
+/** Fixture rows, as the database's owner would add them (their history says 'Sistema'). */
+async function insert<T extends { name: string }>(table: string, row: T): Promise<{ id: string }> {
+  const [created] = ok(
+    await db.service.from(table).insert(row).select('id'),
+    `inserir ${row.name}`,
+  );
+  return created as { id: string };
+}
+
+/** What the worker does for the admin, here through PostgREST with the admin's own session. */
+async function asAdmin<T>(
+  answer: PromiseLike<{ data: T; error: unknown; status?: number }>,
+  what: string,
+) {
+  return ok(await answer, what);
+}
+
+beforeAll(async () => {
+  db = await startDatabase();
+  setPanelConfig({
+    supabaseUrl: db.url,
+    publishableKey: db.publishableKey,
+    apiUrl: 'http://127.0.0.1:9',
+  });
+  const created = ok(
+    await db.service.auth.admin.createUser({
+      email: ADMIN.email,
+      password: ADMIN.password,
+      email_confirm: true,
+      user_metadata: { full_name: 'Ana Administradora' },
+    }),
+    'criar admin',
+  );
+  ok(
+    await db.service.from('user_roles').insert({ user_id: created.user?.id, role: 'admin' }),
+    'função admin',
+  );
+  ok(
+    await db.service
+      .from('categories')
+      .insert({ name: 'Pousada', type: 'hospedagem', order_position: 1 }),
+    'categoria',
+  );
+
+  panel = (await import('../src/supabase.ts')).supabase;
+  ok(await panel.auth.signInWithPassword(ADMIN), 'entrar como admin');
+  dataProvider = (await import('../src/dataProvider.ts')).dataProvider;
+  const { i18nProvider } = await import('../src/i18n.ts');
+  Admin = ({ children }) => (
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      {children}
+      <Notification />
+    </AdminContext>
+  );
+  Screens = {
+    Trash: (await import('../src/screens/Trash.tsx')).default,
+    Dashboard: (await import('../src/screens/Dashboard.tsx')).default,
+    Carousel: (await import('../src/screens/Carousel.tsx')).default,
+    SiteSettings: (await import('../src/screens/SiteSettings.tsx')).default,
+    ListingList: (await import('../src/listings/ListingList.tsx')).default,
+    ListingEdit: (await import('../src/listings/ListingForm.tsx')).ListingEdit,
+    HistoryPanel: (await import('../src/history/HistoryPanel.tsx')).HistoryPanel,
+  };
+  labels = (await import('../src/rules/fieldLabels.ts')).LISTING_COLUMN_LABELS;
+}, 120_000);
+
+afterAll(() => db?.stop());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** The browser's confirm before a listing's delete, answered 'OK' (happy-dom has none). */
+function confirmAnswersOk() {
+  const confirm = vi.fn(() => true);
+  vi.stubGlobal('confirm', confirm);
+  return confirm;
+}
+
+/** The worker's restore and purge, as SQL functions called with the admin's session. */
+function workerStandIns() {
+  return {
+    restore: vi
+      .spyOn(dataProvider, 'restoreFromTrash')
+      .mockImplementation(async (id) =>
+        asAdmin(panel.rpc('restore_from_trash', { trash_id: id }), 'restaurar'),
+      ),
+    purge: vi
+      .spyOn(dataProvider, 'purgeFromTrash')
+      .mockImplementation(async (id) =>
+        asAdmin(panel.rpc('purge_from_trash', { trash_id: id }), 'excluir definitivamente'),
+      ),
+    restoreVersion: vi
+      .spyOn(dataProvider, 'restoreVersion')
+      .mockImplementation(async (id) =>
+        asAdmin(panel.rpc('restore_version', { entry_id: id }), 'restaurar versão'),
+      ),
+  };
+}
+
+function showTrash() {
+  window.history.replaceState(null, '', '/admin/lixeira');
+  return render(
+    <Admin>
+      <Screens.Trash />
+    </Admin>,
+  );
+}
+
+const trashRows = () => screen.queryAllByTestId('trash-row');
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+
+describe('Lixeira (/admin/lixeira)', () => {
+  it('lists what was deleted, newest first: what, name, who, when, days left; restores and purges', async () => {
+    const user = userEvent.setup();
+    showTrash();
+    expect(await screen.findByText('A lixeira está vazia.')).toBeTruthy();
+    expect(
+      screen.getByText(/ficam aqui por 30 dias.*excluídos definitivamente, com as suas fotos/),
+    ).toBeTruthy();
+    cleanup();
+
+    // A featured lodging, then a slide (not the carousel's last one), deleted by the admin.
+    const pousada = await insert(
+      'hospedagens',
+      hospedagem('Pousada Lixeira', { is_featured: true }),
+    );
+    const [slide] = ok(
+      await db.service
+        .from('carousel_slides')
+        .insert(
+          ['Slide Lixeira', 'Slide que fica'].map((title, index) => ({
+            title,
+            subtitle: 'Dunas',
+            image_url: '/images/dunas-hero.jpg',
+            order_position: index + 1,
+          })),
+        )
+        .select('id'),
+      'slides',
+    ) as { id: string }[];
+    if (!slide) throw new Error('sem slide');
+    await asAdmin(panel.from('hospedagens').delete().eq('id', pousada.id), 'excluir pousada');
+    await asAdmin(panel.from('carousel_slides').delete().eq('id', slide.id), 'excluir slide');
+    // Meanwhile four others were featured: the lodging cannot return to Destaques.
+    for (let order = 0; order < 4; order++) {
+      await insert(
+        'hospedagens',
+        hospedagem(`Destaque ${order}`, { is_featured: true, featured_order: order }),
+      );
+    }
+
+    const stand = workerStandIns();
+    let finishRestore: () => void = () => {};
+    stand.restore.mockImplementationOnce(async (id) => {
+      // The restore takes a while: the button says so and cannot be clicked twice.
+      await new Promise<void>((resolve) => {
+        finishRestore = resolve;
+      });
+      return asAdmin(panel.rpc('restore_from_trash', { trash_id: id }), 'restaurar');
+    });
+    showTrash();
+    await waitFor(() => expect(trashRows()).toHaveLength(2));
+    const [first, second] = trashRows() as [HTMLElement, HTMLElement];
+    const today = new Date().toLocaleDateString('pt-BR');
+    expect(cells(first).slice(0, 5)).toEqual([
+      'Slide',
+      'Slide Lixeira',
+      ADMIN.email,
+      expect.stringMatching(new RegExp(`^${today.replace(/\//g, '\\/')}`)),
+      'em 30 dias',
+    ]);
+    expect(cells(second).slice(0, 3)).toEqual(['Hospedagem', 'Pousada Lixeira', ADMIN.email]);
+
+    // Restaurar: one click, progress while it runs, a toast naming the item and the notice.
+    await user.click(within(second).getByRole('button', { name: 'Restaurar' }));
+    const pending = await within(second).findByRole('button', { name: 'Restaurando...' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(second).getByRole('button', { name: 'Excluir definitivamente' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    finishRestore();
+    expect(await screen.findByText('Hospedagem “Pousada Lixeira” restaurada')).toBeTruthy();
+    expect(screen.getByText(/^Não voltou aos destaques: já há 4 itens em destaque/)).toBeTruthy();
+    await waitFor(() => expect(trashRows()).toHaveLength(1));
+    expect(stand.restore).toHaveBeenCalledTimes(1);
+    const back = ok(
+      await db.service.from('hospedagens').select('name, is_featured').eq('id', pousada.id),
+      'pousada de volta',
+    );
+    expect(back).toEqual([{ name: 'Pousada Lixeira', is_featured: false }]);
+
+    // Excluir definitivamente: asks first, says it cannot be undone and that the photos go too.
+    const [last] = trashRows() as [HTMLElement];
+    await user.click(within(last).getByRole('button', { name: 'Excluir definitivamente' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Excluir definitivamente?')).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      'O slide “Slide Lixeira” será excluído para sempre, com as suas fotos. Esta ação não pode ser desfeita.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stand.purge).not.toHaveBeenCalled();
+
+    await user.click(within(last).getByRole('button', { name: 'Excluir definitivamente' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Excluir definitivamente',
+      }),
+    );
+    expect(await screen.findByText('Slide “Slide Lixeira” excluído definitivamente')).toBeTruthy();
+    expect(await screen.findByText('A lixeira está vazia.')).toBeTruthy();
+    expect(stand.purge).toHaveBeenCalledWith(expect.any(String));
+    expect(ok(await panel.from('trash').select('id'), 'lixeira')).toEqual([]);
+  });
+
+  it('a restore the worker refuses says why and keeps the item in the list', async () => {
+    const user = userEvent.setup();
+    const bar = await insert('comercios', comercio('Bar Recusado'));
+    await asAdmin(panel.from('comercios').delete().eq('id', bar.id), 'excluir bar');
+    // The worker is down: the real method fails with the panel's network message.
+    showTrash();
+    const row = await screen.findByTestId('trash-row');
+    await user.click(within(row).getByRole('button', { name: 'Restaurar' }));
+    expect(await screen.findByText('Não foi possível restaurar o item.')).toBeTruthy();
+    expect(
+      screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+    ).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Restaurar' })).toBeTruthy();
+    expect(trashRows()).toHaveLength(1);
+    // Leave the trash empty for the other cases.
+    const [item] = ok(await panel.from('trash').select('id'), 'lixeira') as { id: string }[];
+    await asAdmin(panel.rpc('purge_from_trash', { trash_id: item?.id }), 'limpar');
+  });
+});
+
+/** A screen at its address, in a data router as in the panel (links are real paths). */
+function showAt(route: string, address: string, screenElement: ReactNode) {
+  const router = createMemoryRouter([{ path: route, element: <Admin>{screenElement}</Admin> }], {
+    initialEntries: [address],
+  });
+  return render(<RouterProvider router={router} />);
+}
+
+/** A listing's edit screen at /admin/{kind}/editar/:id. */
+function showEdit(kind: ListingResource, id: string) {
+  return showAt(
+    '/admin/:kind/editar/:id',
+    `/admin/${kind}/editar/${id}`,
+    <Screens.ListingEdit kind={kind} />,
+  );
+}
+
+const entries = () => screen.queryAllByTestId('history-entry');
+
+describe('Histórico', () => {
+  it('lists each change newest first, field old → new; restoring a version refills the form', async () => {
+    const user = userEvent.setup();
+    const { id } = await insert('passeios', passeio('Passeio do Rio'));
+    await asAdmin(
+      panel.from('passeios').update({ name: 'Passeio do Rio Azul' }).eq('id', id),
+      'primeira edição',
+    );
+    await asAdmin(panel.from('passeios').update({ rating: 4.8 }).eq('id', id), 'segunda edição');
+    const stand = workerStandIns();
+
+    showEdit('passeios', id);
+    expect(await screen.findByRole('heading', { name: 'Histórico' })).toBeTruthy();
+    await waitFor(() => expect(entries()).toHaveLength(3));
+    const [rating, name, created] = entries() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(rating.textContent).toContain('Editado');
+    expect(rating.textContent).toContain(ADMIN.email);
+    expect(rating.textContent).toContain('Avaliação (0 a 5): 4,5 → 4,8');
+    expect(name.textContent).toContain('Nome: Passeio do Rio → Passeio do Rio Azul');
+    expect(created.textContent).toMatch(/^CriadoSistema/);
+    // The newest is the current version: nothing to restore there.
+    expect(within(rating).getByText('Versão atual')).toBeTruthy();
+    expect(within(rating).queryByRole('button', { name: 'Restaurar esta versão' })).toBeNull();
+    expect(within(name).getByRole('button', { name: 'Restaurar esta versão' })).toBeTruthy();
+    expect(within(created).getByRole('button', { name: 'Restaurar esta versão' })).toBeTruthy();
+    expect(((await screen.findByLabelText('Avaliação (0 a 5)')) as HTMLInputElement).value).toBe(
+      '4.8',
+    );
+
+    // The version before the rating changed: asks first, then the form shows it.
+    await user.click(within(name).getByRole('button', { name: 'Restaurar esta versão' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(`por ${ADMIN.email}`);
+    expect(dialog.textContent).toContain(
+      'Alterações ainda não salvas no formulário serão descartadas.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurar' }));
+    expect(await screen.findByText('Versão restaurada', { selector: 'strong' })).toBeTruthy();
+    expect(stand.restoreVersion).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Avaliação (0 a 5)') as HTMLInputElement).value).toBe('4.5'),
+    );
+    expect((screen.getByLabelText('Nome *') as HTMLInputElement).value).toBe('Passeio do Rio Azul');
+    await waitFor(() => expect(entries()).toHaveLength(4));
+    const [reverted] = entries() as [HTMLElement];
+    expect(reverted.textContent).toContain('Versão restaurada');
+    expect(reverted.textContent).toContain('Avaliação (0 a 5): 4,8 → 4,5');
+    expect(within(reverted).getByText('Versão atual')).toBeTruthy();
+  });
+
+  it("shows 10 entries, then 'Ver mais'; a failed restore says why", async () => {
+    const user = userEvent.setup();
+    const { id } = await insert('passeios', passeio('Passeio Longo'));
+    for (let n = 1; n <= 11; n++) {
+      await asAdmin(
+        panel
+          .from('passeios')
+          .update({ duracao: `${n} horas` })
+          .eq('id', id),
+        `edição ${n}`,
+      );
+    }
+    render(
+      <Admin>
+        <Screens.HistoryPanel table="passeios" rowId={id} fieldLabels={labels} />
+      </Admin>,
+    );
+    await waitFor(() => expect(entries()).toHaveLength(10));
+    expect(entries()[0]?.textContent).toContain('Duração: 10 horas → 11 horas');
+    await user.click(screen.getByRole('button', { name: 'Ver mais' }));
+    await waitFor(() => expect(entries()).toHaveLength(12));
+    expect(screen.queryByRole('button', { name: 'Ver mais' })).toBeNull();
+
+    // The worker is down: the real method fails, and the panel says so in Portuguese.
+    await user.click(
+      within(entries()[1] as HTMLElement).getByRole('button', {
+        name: 'Restaurar esta versão',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restaurar' }),
+    );
+    expect(await screen.findByText('Não foi possível restaurar esta versão.')).toBeTruthy();
+    expect(
+      screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+    ).toBeTruthy();
+    // Nothing changed: the same entries, the button ready again once the dialog has gone.
+    expect(
+      await within(entries()[1] as HTMLElement).findByRole('button', {
+        name: 'Restaurar esta versão',
+      }),
+    ).toBeTruthy();
+    expect(entries()).toHaveLength(12);
+  });
+});
+
+describe('Histórico on the other edit screens', () => {
+  it('a slide being edited: its history, and a restored version fills the form', async () => {
+    const user = userEvent.setup();
+    const [slide] = ok(
+      await db.service
+        .from('carousel_slides')
+        .insert({
+          title: 'Dunas ao sol',
+          subtitle: 'Buggy',
+          image_url: '/images/dunas-hero.jpg',
+          order_position: 3,
+        })
+        .select('id'),
+      'slide',
+    ) as { id: string }[];
+    await asAdmin(
+      panel.from('carousel_slides').update({ title: 'Dunas à tarde' }).eq('id', slide?.id),
+      'editar slide',
+    );
+    workerStandIns();
+    render(
+      <Admin>
+        <Screens.Carousel />
+      </Admin>,
+    );
+    const row = (await screen.findAllByTestId('slide-row')).find((item) =>
+      item.textContent?.includes('Dunas à tarde'),
+    ) as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    const [edited, created] = entries() as [HTMLElement, HTMLElement];
+    expect(edited.textContent).toContain('Título: Dunas ao sol → Dunas à tarde');
+    await user.click(within(created).getByRole('button', { name: 'Restaurar esta versão' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restaurar' }),
+    );
+    await waitFor(() =>
+      expect((screen.getByLabelText('Título *') as HTMLInputElement).value).toBe('Dunas ao sol'),
+    );
+    await waitFor(() => expect(entries()).toHaveLength(3));
+  });
+
+  it("site settings: the retention field, checked by the domain's rule; the settings' history", async () => {
+    const user = userEvent.setup();
+    await asAdmin(
+      panel
+        .from('site_settings')
+        .update({ setting_value: 'oi@fortim.br' })
+        .eq('setting_key', 'contact_email'),
+      'editar e-mail',
+    );
+    const requests = vi.spyOn(globalThis, 'fetch');
+    render(
+      <Admin>
+        <Screens.SiteSettings />
+      </Admin>,
+    );
+    const days = (await screen.findByLabelText(
+      'Guardar o histórico de alterações por (dias)',
+    )) as HTMLInputElement;
+    expect(days.value).toBe('365');
+    expect(screen.getByText(/ficam na Lixeira por 30 dias/)).toBeTruthy();
+    await user.clear(days);
+    await user.type(days, '10');
+    const card = days.closest('.MuiCard-root') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Erro ao salvar configurações')).toBeTruthy();
+    expect(screen.getAllByText('Informe um número de dias entre 30 e 3650.').length).toBe(2);
+    expect(
+      requests.mock.calls.filter(([input]) => String(input).startsWith('http://127.0.0.1:9')),
+    ).toEqual([]);
+    // The history names the setting by its field's label.
+    await waitFor(() =>
+      expect(
+        entries().some((entry) =>
+          entry.textContent?.includes(
+            'E-mail de contato: contato@guiafortim.com.br → oi@fortim.br',
+          ),
+        ),
+      ).toBe(true),
+    );
+  });
+});
+
+describe('Dashboard: Atividade recente', () => {
+  it('the latest changes: who, what, which item, when, each linking to where it is', async () => {
+    const { id: passeioId } = await insert('passeios', passeio('Passeio da Foz'));
+    await asAdmin(
+      panel.from('passeios').update({ name: 'Passeio da Foz do Rio' }).eq('id', passeioId),
+      'editar passeio',
+    );
+    const { id: pousadaId } = await insert('hospedagens', hospedagem('Pousada Recente'));
+    await asAdmin(panel.from('hospedagens').delete().eq('id', pousadaId), 'excluir pousada');
+
+    showAt('/admin/dashboard', '/admin/dashboard', <Screens.Dashboard />);
+    expect(await screen.findByRole('heading', { name: 'Atividade recente' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('activity-entry')).toHaveLength(10));
+    const [deleted, created, edited] = screen.getAllByTestId('activity-entry') as HTMLElement[];
+    expect(deleted?.textContent).toMatch(
+      /^ana@teste\.local enviou para a lixeira a hospedagem “Pousada Recente”(agora mesmo|há \d+ minutos?)$/,
+    );
+    expect(
+      within(deleted as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/admin/lixeira');
+    expect(created?.textContent).toMatch(/^Sistema criou a hospedagem “Pousada Recente”/);
+    expect(edited?.textContent).toMatch(
+      /^ana@teste\.local editou o passeio “Passeio da Foz do Rio”/,
+    );
+    expect(
+      within(edited as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe(`/admin/passeios/editar/${passeioId}`);
+    expect(screen.getByRole('link', { name: 'Ver lixeira' }).getAttribute('href')).toBe(
+      '/admin/lixeira',
+    );
+    const [trashed] = ok(await panel.from('trash').select('id'), 'lixeira') as { id: string }[];
+    await asAdmin(panel.rpc('purge_from_trash', { trash_id: trashed?.id }), 'limpar');
+  });
+});
+
+/** The list, and a button that moves to another screen of the panel (the list unmounts). */
+function ListThenElsewhere({ resource }: { resource: string }) {
+  const [elsewhere, setElsewhere] = useState(false);
+  return elsewhere ? (
+    <p>Outra tela</p>
+  ) : (
+    <>
+      <button type="button" onClick={() => setElsewhere(true)}>
+        Ir para o dashboard
+      </button>
+      <ResourceContextProvider value={resource}>
+        <Screens.ListingList />
+      </ResourceContextProvider>
+    </>
+  );
+}
+
+function showListing(resource: string) {
+  window.history.replaceState(null, '', `/admin/${resource}`);
+  return render(
+    <Admin>
+      <ListThenElsewhere resource={resource} />
+    </Admin>,
+  );
+}
+
+const rowOf = (name: string) =>
+  screen.queryAllByTestId('listing-row').find((row) => row.textContent?.includes(name));
+
+describe('undo', () => {
+  it("Excluir: the row leaves at once, 'Desfazer' brings it back and nothing is deleted", async () => {
+    const user = userEvent.setup();
+    const { id } = await insert('comercios', comercio('Bar do Desfazer'));
+    const confirm = confirmAnswersOk();
+    const deleted = vi.spyOn(dataProvider, 'delete');
+    showListing('comercios');
+    await waitFor(() => expect(rowOf('Bar do Desfazer')).toBeTruthy());
+    await user.click(
+      within(rowOf('Bar do Desfazer') as HTMLElement).getByRole('button', { name: 'Excluir' }),
+    );
+    expect(confirm).toHaveBeenCalledWith('Tem certeza que deseja excluir "Bar do Desfazer"?');
+    await waitFor(() => expect(rowOf('Bar do Desfazer')).toBeUndefined());
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Comércio excluído');
+    expect(toast.textContent).toContain('Fica na lixeira por 30 dias.');
+    await user.click(within(toast).getByRole('button', { name: 'Desfazer' }));
+    await waitFor(() => expect(rowOf('Bar do Desfazer')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(deleted).not.toHaveBeenCalled();
+    expect(ok(await db.service.from('comercios').select('id').eq('id', id), 'bar')).toHaveLength(1);
+  });
+
+  it('a pending delete still runs when the admin moves to another screen', async () => {
+    const user = userEvent.setup();
+    const { id } = await insert('comercios', comercio('Bar que Sai'));
+    confirmAnswersOk();
+    // The worker's delete, with the admin's session: the row goes to the trash.
+    const deleted = vi
+      .spyOn(dataProvider, 'delete')
+      .mockImplementation(async (resource, params) => {
+        await asAdmin(panel.from(resource).delete().eq('id', params.id), 'excluir');
+        return { data: params.previousData } as never;
+      });
+    showListing('comercios');
+    await waitFor(() => expect(rowOf('Bar que Sai')).toBeTruthy());
+    await user.click(
+      within(rowOf('Bar que Sai') as HTMLElement).getByRole('button', { name: 'Excluir' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Desfazer' })).toBeTruthy();
+    expect(deleted).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Ir para o dashboard' }));
+    expect(screen.getByText('Outra tela')).toBeTruthy();
+    await waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
+    expect(deleted.mock.calls[0]?.[0]).toBe('comercios');
+    await waitFor(async () =>
+      expect(
+        ok(await panel.from('trash').select('label, deleted_by_email').eq('row_id', id), 'lixeira'),
+      ).toEqual([{ label: 'Bar que Sai', deleted_by_email: ADMIN.email }]),
+    );
+  });
+
+  it('a delete that fails after the toast closed says so and the row comes back', async () => {
+    const user = userEvent.setup();
+    await insert('comercios', comercio('Bar Teimoso'));
+    confirmAnswersOk();
+    showListing('comercios');
+    await waitFor(() => expect(rowOf('Bar Teimoso')).toBeTruthy());
+    await user.click(
+      within(rowOf('Bar Teimoso') as HTMLElement).getByRole('button', { name: 'Excluir' }),
+    );
+    await screen.findByRole('button', { name: 'Desfazer' });
+    // A click elsewhere closes the toast: the real delete goes to the worker, which is down.
+    await user.click(document.body);
+    expect(await screen.findByText('Não foi possível excluir o comércio.')).toBeTruthy();
+    await waitFor(() => expect(rowOf('Bar Teimoso')).toBeTruthy());
+  });
+
+  it("Edição rápida: the row shows the new rating, 'Desfazer' puts the old one back unsaved", async () => {
+    const user = userEvent.setup();
+    const { id } = await insert('comercios', comercio('Bar da Nota'));
+    const updated = vi.spyOn(dataProvider, 'update');
+    showListing('comercios');
+    await waitFor(() => expect(rowOf('Bar da Nota')).toBeTruthy());
+    const row = () => rowOf('Bar da Nota') as HTMLElement;
+    expect(row().textContent).toContain('4,5');
+    await user.click(within(row()).getByRole('button', { name: 'Edição rápida' }));
+    const dialog = await screen.findByRole('dialog');
+    const rating = within(dialog).getByLabelText('Avaliação (0 a 5)');
+    await user.clear(rating);
+    await user.type(rating, '3.2');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(row().textContent).toContain('3,2'));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Comércio atualizado');
+    await user.click(within(toast).getByRole('button', { name: 'Desfazer' }));
+    await waitFor(() => expect(row().textContent).toContain('4,5'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(updated).not.toHaveBeenCalled();
+    expect(ok(await db.service.from('comercios').select('rating').eq('id', id), 'nota')).toEqual([
+      { rating: 4.5 },
+    ]);
+  });
+
+  it('Edição rápida goes to the quick path when its toast closes', async () => {
+    const user = userEvent.setup();
+    const { id } = await insert('comercios', comercio('Bar Rápido'));
+    const requests = vi.spyOn(globalThis, 'fetch');
+    showListing('comercios');
+    await waitFor(() => expect(rowOf('Bar Rápido')).toBeTruthy());
+    await user.click(
+      within(rowOf('Bar Rápido') as HTMLElement).getByRole('button', { name: 'Edição rápida' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Avaliação (0 a 5)'));
+    await user.type(within(dialog).getByLabelText('Avaliação (0 a 5)'), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await screen.findByRole('button', { name: 'Desfazer' });
+    await user.click(document.body);
+    // The worker is down: the change is refused and the row shows the saved rating again.
+    expect(await screen.findByText('Não foi possível atualizar o item.')).toBeTruthy();
+    const toWorker = requests.mock.calls.filter(([input]) =>
+      String(input).startsWith('http://127.0.0.1:9/api/'),
+    );
+    expect(toWorker.map(([input, init]) => [String(input), init?.method, init?.body])).toEqual([
+      [`http://127.0.0.1:9/api/comercios/${id}/quick`, 'PATCH', JSON.stringify({ rating: 5 })],
+    ]);
+    await waitFor(() => expect(rowOf('Bar Rápido')?.textContent).toContain('4,5'));
+  });
+});
