@@ -3,7 +3,7 @@
 // Each test puts back what it changed, so the suite can run again on the same stack.
 import { readFile } from 'node:fs/promises';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
-import { imageVariant } from '@guia-fortim/domain';
+import { imageVariant, LISTING_PATH } from '@guia-fortim/domain';
 import type { Locator, Page } from '@playwright/test';
 import { longWord } from '../support/hostile-text.ts';
 import { sharedPortal } from '../support/portal.ts';
@@ -214,6 +214,17 @@ async function choose(page: Page, combobox: Locator, option: string) {
 // Notifications queue up (one at a time, 5 s each), so a message may wait behind another.
 const toast = (page: Page, text: string) =>
   expect(page.getByText(text).first()).toBeVisible({ timeout: 20_000 });
+
+/**
+ * Deletes are undoable: the panel sends one when its notification with 'Desfazer' closes (5 s).
+ * Leaving the page before that would ask to leave and drop the delete, so wait for it.
+ */
+const undoWindowClosed = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Desfazer' })).toHaveCount(0, { timeout: 20_000 });
+
+test.afterEach(async ({ page }) => {
+  await undoWindowClosed(page);
+});
 
 /** The words inside `root` that the browser split across two lines ('R$ 320,0' / '0'). */
 function wordsBrokenInTheMiddle(root: Locator): Promise<string[]> {
@@ -429,6 +440,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
   await edited.getByRole('button', { name: 'Excluir' }).click();
   await toast(page, 'Hospedagem excluída');
   await expect(edited).toHaveCount(0);
+  await undoWindowClosed(page);
 
   await open(page, '/admin/categorias');
   await page
@@ -620,6 +632,7 @@ test('carousel: create, edit, delete, and the last slide cannot be deleted', asy
     await toast(page, 'O carrossel deve ter pelo menos um slide.');
     await expect(rows).toHaveCount(1);
 
+    await undoWindowClosed(page);
     await putBackSlides(page, seededSlides);
     await reload(page);
     page.once('dialog', (dialog) => dialog.accept());
@@ -627,6 +640,7 @@ test('carousel: create, edit, delete, and the last slide cannot be deleted', asy
     await toast(page, 'Slide removido com sucesso!');
     await expect(rows).toHaveCount(seeded);
   } finally {
+    await undoWindowClosed(page);
     await putBackSlides(page, seededSlides);
   }
   expect(await adminRows(page, 'carousel_slides', SLIDES_QUERY)).toEqual(seededSlides);
@@ -822,5 +836,109 @@ test('on a phone, a long unbroken name or subtitle never covers the Editar actio
     await asAdmin(desktop, 'DELETE', `/comercios/${listing.id}`);
     await asAdmin(desktop, 'DELETE', `/slides/${slide.id}`);
     await waitForRebuild(desktop, builds);
+  }
+});
+
+test('nothing is lost: Desfazer, the Lixeira brings a page back, Histórico restores a version', async ({
+  page,
+  problems,
+}) => {
+  // The listing's page answers 404 while it is in the trash.
+  problems.expect(/404 GET .*\/passeios\/passeio-lixeira-|status of 404/);
+  // Three rebuilds waited for: the listing's own page appears, leaves and comes back.
+  test.setTimeout(300_000);
+  const adminEmail = DEMO_ACCOUNTS.admin.email;
+  const [demo] = await publicRows<{ image_url: string }>('passeios', {
+    select: 'image_url',
+    limit: '1',
+  });
+  const name = `Passeio Lixeira ${stamp}`;
+  const first = `Primeira versão ${stamp}: saída às 8h do cais.`;
+  const second = `Segunda versão ${stamp}: saída às 9h do cais.`;
+  const created = (await asAdmin(page, 'POST', '/passeios', {
+    name,
+    description: 'Passeio de barco pelo Rio Jaguaribe até o encontro com o mar.',
+    price: 120,
+    duracao: '3 horas',
+    ponto_encontro: 'Cais de Fortim',
+    categoria: 'Barco',
+    phone: '5588999990000',
+    image_url: demo?.image_url,
+  })) as { id: string; slug: string };
+  const publicPath = `${LISTING_PATH.passeio}/${created.slug}`;
+  const row = page.getByTestId('listing-row').filter({ hasText: name });
+  const trashed = () =>
+    adminRows<{ id: string }>(page, 'trash', { row_id: `eq.${created.id}`, select: 'id' });
+
+  try {
+    // Edit twice; the history shows both edits with the admin's e-mail; restore the first.
+    for (const text of [first, second]) {
+      await open(page, `/admin/passeios/editar/${created.id}`);
+      await page.getByLabel('Descrição *').fill(text);
+      await page.getByRole('button', { name: 'Salvar' }).click();
+      await toast(page, 'Passeio atualizado');
+      await expect(page).toHaveURL(/\/admin\/passeios$/);
+    }
+    await open(page, `/admin/passeios/editar/${created.id}`);
+    await expect(page.getByLabel('Descrição *')).toHaveValue(second);
+    const history = page.getByRole('region', { name: 'Histórico' });
+    const entries = history.getByTestId('history-entry');
+    await expect(entries.first()).toContainText(adminEmail);
+    await expect(entries.first()).toContainText(second);
+    await expect(entries.nth(1)).toContainText(adminEmail);
+    await expect(entries.nth(1)).toContainText(first);
+    // The newest entry is the current version: nothing to restore there.
+    await expect(
+      entries.first().getByRole('button', { name: 'Restaurar esta versão' }),
+    ).toHaveCount(0);
+    await entries.nth(1).getByRole('button', { name: 'Restaurar esta versão' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restaurar' }).click();
+    await expect(page.getByLabel('Descrição *')).toHaveValue(first);
+    await expect(entries.first()).toContainText('Versão restaurada');
+
+    // 'Desfazer' in the delete's notification: nothing reaches the worker.
+    await open(page, '/admin/passeios');
+    page.once('dialog', (dialog) => dialog.accept());
+    await row.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Passeio excluído');
+    await expect(row).toHaveCount(0);
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await expect(row).toHaveCount(1);
+    await page.waitForTimeout(6_000);
+    expect(await trashed()).toEqual([]);
+
+    // Deleted for real: off the public site after the rebuild, waiting in the Lixeira.
+    const beforeDelete = (await deployHook()).builds;
+    page.once('dialog', (dialog) => dialog.accept());
+    await row.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Passeio excluído');
+    await expect.poll(async () => (await trashed()).length, { timeout: 20_000 }).toBe(1);
+    await waitForRebuild(page, beforeDelete);
+    await open(page, publicPath, 404);
+
+    await open(page, '/admin/lixeira');
+    const item = page.getByTestId('trash-row').filter({ hasText: name });
+    await expect(item).toContainText(adminEmail);
+    const beforeRestore = (await deployHook()).builds;
+    await item.getByRole('button', { name: 'Restaurar' }).click();
+    await toast(page, `Passeio “${name}” restaurado`);
+    await expect(item).toHaveCount(0);
+    await waitForRebuild(page, beforeRestore);
+    await open(page, publicPath);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText(first)).toBeVisible();
+
+    // The dashboard's 'Atividade recente' starts with the restore, by the admin.
+    await open(page, '/admin/dashboard');
+    const latest = page.getByTestId('activity-entry').first();
+    await expect(latest).toContainText(name);
+    await expect(latest).toContainText(adminEmail);
+  } finally {
+    // Out of the site and out of the trash, for the suites that follow.
+    const beforeCleanup = (await deployHook()).builds;
+    const [live] = await adminRows<{ id: string }>(page, 'passeios', { id: `eq.${created.id}` });
+    if (live) await asAdmin(page, 'DELETE', `/passeios/${created.id}`);
+    for (const { id } of await trashed()) await asAdmin(page, 'DELETE', `/trash/${id}`);
+    if (live) await waitForRebuild(page, beforeCleanup);
   }
 });
