@@ -34,6 +34,7 @@ let Screens: {
   Trash: ComponentType;
   Dashboard: ComponentType;
   Carousel: ComponentType;
+  Categories: ComponentType;
   SiteSettings: ComponentType;
   ListingList: ComponentType;
   ListingEdit: ComponentType<{ kind: ListingResource }>;
@@ -144,6 +145,7 @@ beforeAll(async () => {
     Trash: (await import('../src/screens/Trash.tsx')).default,
     Dashboard: (await import('../src/screens/Dashboard.tsx')).default,
     Carousel: (await import('../src/screens/Carousel.tsx')).default,
+    Categories: (await import('../src/screens/Categories.tsx')).default,
     SiteSettings: (await import('../src/screens/SiteSettings.tsx')).default,
     ListingList: (await import('../src/listings/ListingList.tsx')).default,
     ListingEdit: (await import('../src/listings/ListingForm.tsx')).ListingEdit,
@@ -480,6 +482,47 @@ describe('Histórico on the other edit screens', () => {
     );
     await waitFor(() =>
       expect((screen.getByLabelText('Título *') as HTMLInputElement).value).toBe('Dunas ao sol'),
+    );
+    await waitFor(() => expect(entries()).toHaveLength(3));
+  });
+
+  it('a category being edited: its history in the dialog, and a restored name fills the field', async () => {
+    const user = userEvent.setup();
+    const [category] = ok(
+      await db.service
+        .from('categories')
+        .insert({ name: 'Praia do Farol', type: 'hospedagem' })
+        .select('id'),
+      'categoria',
+    ) as { id: string }[];
+    await asAdmin(
+      panel.from('categories').update({ name: 'Praia do Canto' }).eq('id', category?.id),
+      'renomear categoria',
+    );
+    workerStandIns();
+    render(
+      <Admin>
+        <Screens.Categories />
+      </Admin>,
+    );
+    const item = (await screen.findAllByRole('listitem')).find((li) =>
+      li.textContent?.includes('Praia do Canto'),
+    ) as HTMLElement;
+    await user.click(within(item).getByRole('button', { name: 'Editar' }));
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    const [renamed, created] = entries() as [HTMLElement, HTMLElement];
+    expect(renamed.textContent).toContain('Praia do Farol → Praia do Canto');
+    await user.click(within(created).getByRole('button', { name: 'Restaurar esta versão' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Restaurar esta versão?' })).getByRole(
+        'button',
+        { name: 'Restaurar' },
+      ),
+    );
+    await waitFor(() =>
+      expect((screen.getByLabelText('Nome da Categoria') as HTMLInputElement).value).toBe(
+        'Praia do Farol',
+      ),
     );
     await waitFor(() => expect(entries()).toHaveLength(3));
   });

@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Title, useCreate, useGetList, useUpdate } from 'react-admin';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { CATEGORIES } from '../resources.ts';
 import { CATEGORY_FIELD_LABELS } from '../rules/fieldLabels.ts';
@@ -163,6 +164,17 @@ export default function Categories() {
             fullWidth
             sx={{ mt: 1 }}
           />
+          {dialog?.id ? (
+            <HistoryPanel
+              table="categories"
+              rowId={dialog.id}
+              fieldLabels={CATEGORY_FIELD_LABELS}
+              // The dialog keeps the typed name: after a restore it shows the restored one.
+              onRestored={(row) => dialog && setDialog({ ...dialog, name: String(row.name ?? '') })}
+              unsavedNote="O nome digitado e ainda não salvo será descartado."
+              sx={{ mt: 3 }}
+            />
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDialog(null)} disabled={saving}>
