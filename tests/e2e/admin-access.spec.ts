@@ -81,7 +81,12 @@ test('the admin sees the dashboard with real counts, the sidebar and who is sign
     'aria-current',
     'page',
   );
-  await expect(menu.getByRole('link')).toHaveCount(12 + 2);
+  // The spec's twelve sections, the Lixeira (issue 22), and two links out (the site, sign-out).
+  await expect(menu.getByRole('link')).toHaveCount(12 + 1 + 2);
+  await expect(menu.getByRole('link', { name: 'Lixeira' })).toHaveAttribute(
+    'href',
+    '/admin/lixeira',
+  );
   await expect(page.getByTestId('logged-as')).toHaveText(DEMO_ACCOUNTS.admin.fullName);
   await menu.getByRole('link', { name: 'Destaques' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Destaques' })).toBeVisible();

@@ -171,6 +171,8 @@ describe('names and settings', () => {
       legal_privacidade: DEFAULT_PRIVACY_TEXT,
       legal_termos: DEFAULT_TERMS_TEXT,
       legal_cookies: DEFAULT_COOKIES_TEXT,
+      // The default for keeping the history of changes: one year.
+      history_retention_days: '365',
     });
   });
 
