@@ -227,6 +227,8 @@ function settingsBody(): Record<SettingKey, string> {
   LEGAL_PAGES.forEach((legal, i) => {
     body[legal.key] = legalPieces(i).join('\n');
   });
+  // A number of days, not text: anything else is refused (the domain's and the database's tests).
+  body.history_retention_days = '30';
   return body;
 }
 
