@@ -222,6 +222,19 @@ const toast = (page: Page, text: string) =>
 const undoWindowClosed = (page: Page) =>
   expect(page.getByRole('button', { name: 'Desfazer' })).toHaveCount(0, { timeout: 20_000 });
 
+/**
+ * Runs `act`, which deletes something in the panel, and waits until the delete has reached the
+ * worker and come back: the notification has closed and the worker has answered.
+ */
+async function deleted(page: Page, act: () => Promise<void>) {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().includes('/api/'),
+    { timeout: 30_000 },
+  );
+  await act();
+  expect((await answered).ok()).toBe(true);
+}
+
 test.afterEach(async ({ page }) => {
   await undoWindowClosed(page);
 });
@@ -436,11 +449,12 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
   const edited = page.getByTestId('listing-row').filter({ hasText: `${name} editada` });
   await expect(edited).toBeVisible();
 
-  page.once('dialog', (dialog) => dialog.accept());
-  await edited.getByRole('button', { name: 'Excluir' }).click();
-  await toast(page, 'Hospedagem excluída');
-  await expect(edited).toHaveCount(0);
-  await undoWindowClosed(page);
+  await deleted(page, async () => {
+    page.once('dialog', (dialog) => dialog.accept());
+    await edited.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Hospedagem excluída');
+    await expect(edited).toHaveCount(0);
+  });
 
   await open(page, '/admin/categorias');
   await page
@@ -453,9 +467,11 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
       `Tem certeza que deseja excluir a categoria "${renamed}"? Esta ação não pode ser desfeita.`,
     ),
   ).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
-  await toast(page, 'Categoria excluída com sucesso!');
-  await expect(page.getByText(renamed, { exact: true })).toHaveCount(0);
+  await deleted(page, async () => {
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Categoria excluída com sucesso!');
+    await expect(page.getByText(renamed, { exact: true })).toHaveCount(0);
+  });
 });
 
 test('featured: add up to the limit, reorder, remove, each tab on its own', async ({ page }) => {
@@ -620,25 +636,28 @@ test('carousel: create, edit, delete, and the last slide cannot be deleted', asy
     // (image, style and active state included) through the worker.
     for (let left = seeded; left > 0; left--) {
       const other = rows.filter({ hasNotText: title }).first();
-      page.once('dialog', async (dialog) => {
-        expect(dialog.message()).toBe('Tem certeza que deseja excluir este slide?');
-        await dialog.accept();
+      await deleted(page, async () => {
+        page.once('dialog', async (dialog) => {
+          expect(dialog.message()).toBe('Tem certeza que deseja excluir este slide?');
+          await dialog.accept();
+        });
+        await other.getByRole('button', { name: 'Excluir' }).click();
+        await toast(page, 'Slide removido com sucesso!');
+        await expect(rows).toHaveCount(left);
       });
-      await other.getByRole('button', { name: 'Excluir' }).click();
-      await toast(page, 'Slide removido com sucesso!');
-      await expect(rows).toHaveCount(left);
     }
     await ours.getByRole('button', { name: 'Excluir' }).click();
     await toast(page, 'O carrossel deve ter pelo menos um slide.');
     await expect(rows).toHaveCount(1);
 
-    await undoWindowClosed(page);
     await putBackSlides(page, seededSlides);
     await reload(page);
-    page.once('dialog', (dialog) => dialog.accept());
-    await ours.getByRole('button', { name: 'Excluir' }).click();
-    await toast(page, 'Slide removido com sucesso!');
-    await expect(rows).toHaveCount(seeded);
+    await deleted(page, async () => {
+      page.once('dialog', (dialog) => dialog.accept());
+      await ours.getByRole('button', { name: 'Excluir' }).click();
+      await toast(page, 'Slide removido com sucesso!');
+      await expect(rows).toHaveCount(seeded);
+    });
   } finally {
     await undoWindowClosed(page);
     await putBackSlides(page, seededSlides);
@@ -909,10 +928,12 @@ test('nothing is lost: Desfazer, the Lixeira brings a page back, Histórico rest
 
     // Deleted for real: off the public site after the rebuild, waiting in the Lixeira.
     const beforeDelete = (await deployHook()).builds;
-    page.once('dialog', (dialog) => dialog.accept());
-    await row.getByRole('button', { name: 'Excluir' }).click();
-    await toast(page, 'Passeio excluído');
-    await expect.poll(async () => (await trashed()).length, { timeout: 20_000 }).toBe(1);
+    await deleted(page, async () => {
+      page.once('dialog', (dialog) => dialog.accept());
+      await row.getByRole('button', { name: 'Excluir' }).click();
+      await toast(page, 'Passeio excluído');
+    });
+    expect(await trashed()).toHaveLength(1);
     await waitForRebuild(page, beforeDelete);
     await open(page, publicPath, 404);
 
