@@ -1,6 +1,7 @@
 // What each table the history and the trash speak of is called ('a hospedagem', 'o slide') and
 // where an admin edits one of its rows. Listings take their nouns from the domain's kinds table.
 import {
+  byGender,
   type Gender,
   KINDS,
   LISTING_KINDS,
@@ -30,7 +31,7 @@ const NOUNS: Record<string, Noun> = {
 
 const nounOf = (table: string): Noun => NOUNS[table] ?? { singular: 'item', gender: 'masculine' };
 const word = (table: string, masculine: string, feminine: string) =>
-  nounOf(table).gender === 'feminine' ? feminine : masculine;
+  byGender(nounOf(table).gender, masculine, feminine);
 
 export const isListingTable = (table: string): table is ListingResource =>
   (LISTING_RESOURCES as readonly string[]).includes(table);

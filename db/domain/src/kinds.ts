@@ -77,7 +77,12 @@ export function isListingKind(value: unknown): value is ListingKind {
   return typeof value === 'string' && (LISTING_KINDS as readonly string[]).includes(value);
 }
 
+/** The word that agrees with a noun of this gender: byGender('feminine', 'o', 'a') is 'a'. */
+export function byGender(gender: Gender, masculine: string, feminine: string): string {
+  return gender === 'feminine' ? feminine : masculine;
+}
+
 /** The word that agrees with the kind's noun: agree('hospedagem', 'Novo', 'Nova') is 'Nova'. */
 export function agree(kind: ListingKind, masculine: string, feminine: string): string {
-  return KINDS[kind].gender === 'feminine' ? feminine : masculine;
+  return byGender(KINDS[kind].gender, masculine, feminine);
 }
