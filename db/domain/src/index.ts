@@ -12,4 +12,5 @@ export * from './required-fields.ts';
 export * from './schemas.ts';
 export * from './settings.ts';
 export * from './slug.ts';
+export * from './stats.ts';
 export * from './types.ts';

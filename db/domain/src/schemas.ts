@@ -31,6 +31,7 @@ import {
   type SettingKey,
   SOCIAL_SETTING_KEYS,
 } from './settings.ts';
+import { LISTING_EVENTS } from './stats.ts';
 
 export const MESSAGES = {
   required: 'Por favor, preencha todos os campos obrigatórios.',
@@ -468,6 +469,16 @@ export const grantAdminBodySchema = object({ email: grantEmail });
 export const userRoleBodySchema = object({ role });
 
 /** The first message of a failed parse, for a toast. */
+// Listing statistics (issue 23) ------------------------------------------------------------------
+
+/** One visitor action, as the site's beacon sends it (JSON in a text/plain body); any failure is
+ * answered with STATS_MESSAGES.invalidEvent. */
+export const listingEventSchema = z.strictObject({
+  kind: z.enum(LISTING_KINDS),
+  id: z.uuid(),
+  event: z.enum(LISTING_EVENTS),
+});
+
 export function firstErrorMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? MESSAGES.invalidPayload;
 }

@@ -1,6 +1,7 @@
 // What needs several connections, so PostgreSQL 15 only (PGlite has one): 20 concurrent
-// featured/pinned operations leave a contiguous order with no duplicates, and a fresh session
-// works for an API role from its first statement.
+// featured/pinned operations leave a contiguous order with no duplicates, a fresh session
+// works for an API role from its first statement, and concurrent statistics flushes (the
+// worker's isolates) add up without losing a count or deadlocking.
 
 import { DB_ERROR } from '@guia-fortim/domain';
 import type pg from 'pg';
@@ -203,5 +204,58 @@ describe('many connections on postgres15', () => {
       while (ids.length < 12)
         ids.push(String((await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens())).id));
     }
+  });
+
+  it('20 statistics flushes at once over the same listings, items in any order: every count lands', async () => {
+    await resetItems(10);
+    const key = 'chave-de-concorrencia-'.repeat(2);
+    await db.sql.exec('begin');
+    await db.sql.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+    await db.sql.exec('set local role service_role');
+    await db.sql.query('select public.set_stats_ingest_key($1)', [key]);
+    await db.sql.exec('commit');
+    await db.sql.exec('delete from public.listing_stats');
+    const today = (await db.sql.query<{ day: string }>('select private.stats_today()::text as day'))
+      .rows[0]?.day;
+    const items = ids.flatMap((id) =>
+      ['view', 'whatsapp', 'map'].map((event) => ({
+        kind: 'hospedagem',
+        id,
+        day: today,
+        event,
+        count: 1,
+      })),
+    );
+    const outcomes = await Promise.all(
+      clients.map(async (client, i) => {
+        // each flush lists the same keys in its own order: rotated, every other one reversed
+        const shift = (i * 7) % items.length;
+        const rotated = [...items.slice(shift), ...items.slice(0, shift)];
+        const batch = i % 2 ? rotated.reverse() : rotated;
+        await client.query('begin');
+        try {
+          await client.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
+          await client.query('set local role anon');
+          const result = await client.query<{ n: number }>(
+            'select public.record_listing_events($1, $2::jsonb) as n',
+            [key, JSON.stringify(batch)],
+          );
+          await client.query('commit');
+          return result.rows[0]?.n;
+        } catch (error) {
+          await client.query('rollback');
+          return String((error as { code?: string }).code);
+        }
+      }),
+    );
+    expect(outcomes).toEqual(clients.map(() => items.length));
+    const counts = await db.sql.query<{ count: number; keys: number }>(
+      'select count(*)::int as keys, min(count) as count from public.listing_stats',
+    );
+    expect(counts.rows).toEqual([{ keys: items.length, count: CONCURRENCY }]);
+    const max = await db.sql.query<{ count: number }>(
+      'select max(count) as count from public.listing_stats',
+    );
+    expect(max.rows).toEqual([{ count: CONCURRENCY }]);
   });
 });

@@ -34,6 +34,24 @@ type NullableInType<T extends TableName> = {
   [K in keyof TableRow[T]]: null extends TableRow[T][K] ? K : never;
 }[keyof TableRow[T]];
 
+// Issue 23's relations, which the domain (db/domain/src/stats.ts) describes by their values rather
+// than by row types: the columns the worker, the panel and the CSV export code against. A view's
+// columns are nullable in information_schema.
+const STATS_COLUMNS = {
+  listing_stats: { kind: 'text', listing_id: 'uuid', day: 'date', event: 'text', count: 'int4' },
+  listing_names: { kind: 'text?', id: 'uuid?', name: 'text?', slug: 'text?' },
+  listing_daily_stats: {
+    id: 'text?',
+    kind: 'text?',
+    listing_id: 'uuid?',
+    name: 'text?',
+    day: 'date?',
+    views: 'int4?',
+    whatsapp: 'int4?',
+    map: 'int4?',
+  },
+};
+
 describe.each(ENGINES)('migrations on %s', (engine) => {
   let db: TestDatabase;
 
@@ -78,7 +96,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       (actual[r.table_name] as Record<string, string>)[r.column_name] =
         r.udt_name + (r.is_nullable === 'YES' ? '?' : '');
     }
-    expect(actual).toEqual(TABLE_COLUMNS);
+    expect(actual).toEqual({ ...TABLE_COLUMNS, ...STATS_COLUMNS });
     expectTypeOf<ColumnsOf<'hospedagens'>>().toEqualTypeOf<keyof TableRow['hospedagens']>();
     expectTypeOf<ColumnsOf<'comercios'>>().toEqualTypeOf<keyof TableRow['comercios']>();
     expectTypeOf<ColumnsOf<'passeios'>>().toEqualTypeOf<keyof TableRow['passeios']>();
@@ -89,6 +107,35 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     expectTypeOf<ColumnsOf<'site_settings'>>().toEqualTypeOf<keyof TableRow['site_settings']>();
     expectTypeOf<NullableColumns<'profiles'>>().toEqualTypeOf<NullableInType<'profiles'>>();
     expectTypeOf<NullableInType<'hospedagens' | 'comercios' | 'passeios'>>().toEqualTypeOf<never>();
+  });
+
+  it('has the statistics functions with the signatures the worker and the panel call', async () => {
+    const rows = await must<{ proname: string; args: string; result: string; definer: boolean }>(
+      db.sql,
+      `select p.proname, pg_get_function_identity_arguments(p.oid) as args,
+              pg_get_function_result(p.oid) as result, p.prosecdef as definer
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public'
+         and p.proname in ('record_listing_events', 'listing_ranking', 'set_stats_ingest_key')
+       order by 1`,
+    );
+    expect(rows).toEqual([
+      {
+        proname: 'listing_ranking',
+        args: 'p_days integer',
+        result:
+          'TABLE(kind text, listing_id uuid, name text, slug text, views integer, whatsapp integer, map integer)',
+        // row-level security of listing_stats decides who sees counts
+        definer: false,
+      },
+      {
+        proname: 'record_listing_events',
+        args: 'p_key text, p_counts jsonb',
+        result: 'integer',
+        definer: true,
+      },
+      { proname: 'set_stats_ingest_key', args: 'p_key text', result: 'void', definer: true },
+    ]);
   });
 
   it('creates the site settings with the same Portuguese defaults as SETTINGS_DEFAULTS', async () => {

@@ -35,6 +35,8 @@ type Fixture = {
 };
 
 type TableCase = {
+  /** A view (security_invoker, not writable) rather than a table with row-level security. */
+  view?: true;
   /** Primary key column used to find fixture rows. */
   key: string;
   select: Visible;
@@ -288,6 +290,96 @@ const MATRIX: Record<string, TableCase> = {
       ],
     },
   },
+  // Contacts and views per listing (issue 23): written only by record_listing_events (with the
+  // worker's ingest key, listing-stats.test.ts); admins (and trusted server code) read them.
+  listing_stats: {
+    key: 'listing_id',
+    select: {
+      anon: 'error',
+      user: [],
+      other: [],
+      admin: ['row'],
+      service_role: ['row'],
+    },
+    insert: 'D D D D D',
+    update: 'D D D D D',
+    delete: 'D D D D D',
+    statements: {
+      insert: (f) =>
+        insertStatement('listing_stats', {
+          kind: 'hospedagem',
+          listing_id: f.keys.hospedagens?.row,
+          day: '2026-01-01',
+          event: 'whatsapp',
+          count: 1,
+        }),
+      update: (f) => [
+        'update public.listing_stats set count = count + 100 where listing_id = $1 returning 1 as ok',
+        [f.keys.listing_stats?.row],
+      ],
+      delete: (f) => [
+        'delete from public.listing_stats where listing_id = $1 returning 1 as ok',
+        [f.keys.listing_stats?.row],
+      ],
+    },
+  },
+  // The panel's views over the counts and the listings' names: read with the caller's own rights.
+  listing_daily_stats: {
+    view: true,
+    key: 'id',
+    select: {
+      anon: 'error',
+      user: [],
+      other: [],
+      admin: ['row'],
+      service_role: ['row'],
+    },
+    insert: 'D D D D D',
+    update: 'D D D D D',
+    delete: 'D D D D D',
+    statements: {
+      insert: (f) =>
+        insertStatement('listing_daily_stats', {
+          kind: 'hospedagem',
+          listing_id: f.keys.hospedagens?.row,
+          views: 100,
+        }),
+      update: (f) => [
+        'update public.listing_daily_stats set views = 100 where id = $1 returning 1 as ok',
+        [f.keys.listing_daily_stats?.row],
+      ],
+      delete: (f) => [
+        'delete from public.listing_daily_stats where id = $1 returning 1 as ok',
+        [f.keys.listing_daily_stats?.row],
+      ],
+    },
+  },
+  listing_names: {
+    view: true,
+    key: 'id',
+    select: {
+      anon: 'error',
+      user: ['row'],
+      other: ['row'],
+      admin: ['row'],
+      service_role: ['row'],
+    },
+    insert: 'D D D D D',
+    update: 'D D D D D',
+    delete: 'D D D D D',
+    statements: {
+      insert: () =>
+        insertStatement('listing_names', { kind: 'hospedagem', id: randomUUID(), name: 'Nome' }),
+      update: (f) => [
+        `update public.listing_names set name = 'Outro nome' where id = $1 returning 1 as ok`,
+        [f.keys.listing_names?.row],
+      ],
+      delete: (f) => [
+        'delete from public.listing_names where id = $1 returning 1 as ok',
+        [f.keys.listing_names?.row],
+      ],
+    },
+  },
 };
 
 function callerOf(f: Fixture, name: CallerName): { caller: Caller; self?: FixtureUser } {
@@ -343,6 +435,16 @@ async function createFixture(db: TestDatabase): Promise<Fixture> {
   );
   keys.audit_log = { entry: String(entry?.id) };
   keys.trash = { item: String(item?.id) };
+  // Today's views of the live listing (written as the owner: the API has no way but the flush).
+  const [today] = await must<{ day: string }>(
+    sql,
+    `insert into public.listing_stats (kind, listing_id, day, event, count)
+     values ('hospedagem', $1, private.stats_today(), 'view', 3) returning day::text`,
+    [keys.hospedagens?.row],
+  );
+  keys.listing_stats = { row: String(keys.hospedagens?.row) };
+  keys.listing_daily_stats = { row: `${keys.hospedagens?.row}:${today?.day}` };
+  keys.listing_names = { row: String(keys.hospedagens?.row) };
   return { users, keys };
 }
 
@@ -358,14 +460,46 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     await db?.close();
   });
 
-  it('covers every public table, each with RLS enabled', async () => {
-    const rows = await must<{ relname: string; relrowsecurity: boolean }>(
+  it('covers every public table and view: tables with RLS enabled, views as their caller', async () => {
+    const rows = await must<{ relname: string; relkind: string; rls: boolean; invoker: boolean }>(
       db.sql,
-      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      `select c.relname, c.relkind, c.relrowsecurity as rls,
+              coalesce('security_invoker=true' = any (c.reloptions), false) as invoker
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f') order by 1`,
     );
     expect(rows.map((r) => r.relname)).toEqual(Object.keys(MATRIX).sort());
-    expect(rows.filter((r) => !r.relrowsecurity)).toEqual([]);
+    const views = rows.filter((r) => MATRIX[r.relname]?.view);
+    expect(views.map((r) => [r.relname, r.relkind, r.invoker])).toEqual(
+      Object.keys(MATRIX)
+        .filter((name) => MATRIX[name]?.view)
+        .sort()
+        .map((name) => [name, 'v', true]),
+    );
+    expect(rows.filter((r) => !MATRIX[r.relname]?.view && !r.rls)).toEqual([]);
+  });
+
+  it('views: the API roles may only select (never write through one)', async () => {
+    const views = Object.keys(MATRIX).filter((name) => MATRIX[name]?.view);
+    const rows = await must<{ view: string; role: string; privileges: string[] }>(
+      db.sql,
+      `select v.view, r.role, array(
+         select p from unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE',
+           'REFERENCES', 'TRIGGER']) p
+         where has_table_privilege(r.role, 'public.' || v.view, p) order by p
+       ) as privileges
+       from unnest($1::text[]) v (view)
+       cross join unnest(array['anon', 'authenticated', 'service_role']) r (role)
+       order by 1, 2`,
+      [views],
+    );
+    expect(rows).toEqual(
+      views.sort().flatMap((view) => [
+        { view, role: 'anon', privileges: [] },
+        { view, role: 'authenticated', privileges: ['SELECT'] },
+        { view, role: 'service_role', privileges: ['SELECT'] },
+      ]),
+    );
   });
 
   for (const [table, spec] of Object.entries(MATRIX)) {
@@ -410,6 +544,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
               expect(result.error).toBeUndefined();
               expect(result.rows?.length).toBe(1);
             } else if (result.error) {
+              // the views' read-only triggers let the privilege check refuse, as for a table
               expect(result.error.code).toBe('42501');
             } else {
               expect(result.rows).toEqual([]);
@@ -465,16 +600,26 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     });
   });
 
-  it('function privileges: anon may call only username_available; private helpers only validate', async () => {
-    const rows = await must<{ proname: string; anon: boolean; authenticated: boolean }>(
+  it('function privileges: anon may call only username_available and record_listing_events; private helpers only validate', async () => {
+    const rows = await must<{
+      proname: string;
+      anon: boolean;
+      authenticated: boolean;
+      service_role: boolean;
+    }>(
       db.sql,
       `select p.proname,
               has_function_privilege('anon', p.oid, 'execute') as anon,
-              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_function_privilege('service_role', p.oid, 'execute') as service_role
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' order by 1`,
     );
-    expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual(['username_available']);
+    // record_listing_events refuses any caller without the worker's ingest key
+    expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual([
+      'record_listing_events',
+      'username_available',
+    ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'admin_access',
       'delete_own_account',
@@ -482,10 +627,12 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'has_role',
       'images_in_use',
       'is_admin',
+      'listing_ranking',
       'move_featured',
       'move_pinned',
       'purge_expired',
       'purge_from_trash',
+      'record_listing_events',
       'referenced_images',
       'restore_from_trash',
       'restore_version',
@@ -493,6 +640,10 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'set_pinned',
       'set_user_role',
       'username_available',
+    ]);
+    // the ingest key is the operator's: the service role alone sets it
+    expect(rows.filter((r) => !r.authenticated).map((r) => [r.proname, r.service_role])).toEqual([
+      ['set_stats_ingest_key', true],
     ]);
     const privateCallable = await must<{ proname: string }>(
       db.sql,

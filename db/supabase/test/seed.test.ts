@@ -72,6 +72,15 @@ describe('the seeded database', () => {
     await db?.close();
   });
 
+  it('invents no counts and sets no ingest key (the numbers must be true)', async () => {
+    const [row] = await must<{ stats: number; keys: number }>(
+      db.sql,
+      `select (select count(*)::int from public.listing_stats) as stats,
+              (select count(*)::int from private.stats_ingest_keys) as keys`,
+    );
+    expect(row).toEqual({ stats: 0, keys: 0 });
+  });
+
   it('has every demo listing, 3 active slides and 1 inactive, all categories and all settings', async () => {
     expect(listings.hospedagem?.length).toBe(DEMO_HOSPEDAGENS.length);
     expect(listings.comercio?.length).toBe(DEMO_COMERCIOS.length);

@@ -5,10 +5,15 @@
 // outputs it (trimmed, defaults filled: what the worker sends); a row zod refuses is written as
 // generated. Only constraint and invalid-value errors count as a refusal; any other error fails.
 
+import { randomUUID } from 'node:crypto';
 import {
   categoryCreateSchema,
   comercioCreateSchema,
   hospedagemCreateSchema,
+  LISTING_EVENTS,
+  LISTING_KINDS,
+  LISTING_TABLE,
+  listingEventSchema,
   passeioCreateSchema,
   profileUpdateSchema,
   settingsUpdateSchema,
@@ -17,9 +22,23 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { actAs, attempt, type DbError, inRollback } from './support/callers.ts';
+import {
+  actAs,
+  anon,
+  attempt,
+  type DbError,
+  inRollback,
+  must,
+  serviceRole,
+} from './support/callers.ts';
 import { ENGINES, openDatabase, type TestDatabase } from './support/databases.ts';
-import { createUser, type FixtureUser, makeAdmin } from './support/fixtures.ts';
+import {
+  createUser,
+  type FixtureUser,
+  insertRow,
+  makeAdmin,
+  VALID_ROWS,
+} from './support/fixtures.ts';
 import * as gen from './support/row-arbitraries.ts';
 
 // check, not-null and unique violations; a value the column type refuses (enum, integer, range)
@@ -269,6 +288,61 @@ describe.each(ENGINES)('zod and the database agree on %s', (engine) => {
       return { zod: parsed.success, db: !refused };
     });
     expectBoth(seen);
+  });
+
+  // Issue 23: the beacon's kinds and events (listingEventSchema: LISTING_KINDS, LISTING_EVENTS) are
+  // exactly what the listing_stats CHECKs store and what record_listing_events counts.
+  it('listing_stats: the table and the flush take exactly the kinds and events the beacon schema accepts', async () => {
+    const kinds = [
+      ...LISTING_KINDS,
+      'hospedagens',
+      'Hospedagem',
+      'passeios',
+      'evento',
+      '',
+      ' comercio',
+    ];
+    const events = [...LISTING_EVENTS, 'views', 'View', 'click', 'whatsApp', 'mapa', '', 'map '];
+    await inRollback(db.sql, async () => {
+      const ids: Record<string, string> = {};
+      for (const kind of LISTING_KINDS) {
+        const table = LISTING_TABLE[kind];
+        ids[kind] = String((await insertRow(db.sql, table, VALID_ROWS[table]())).id);
+      }
+      const [today] = await must<{ day: string }>(
+        db.sql,
+        'select private.stats_today()::text as day',
+      );
+      const key = 'chave-de-teste-'.repeat(3);
+      await actAs(db.sql, serviceRole);
+      await must(db.sql, 'select public.set_stats_ingest_key($1)', [key]);
+      const seen = { accepted: 0, refused: 0 };
+      for (const kind of kinds) {
+        for (const event of events) {
+          const id = ids[kind] ?? randomUUID();
+          const zod = listingEventSchema.safeParse({ kind, id, event }).success;
+          await db.sql.exec('reset role');
+          const stored = await attempt(
+            db.sql,
+            `insert into public.listing_stats (kind, listing_id, day, event, count)
+             values ($1, $2, private.stats_today(), $3, 1)`,
+            [kind, id, event],
+          );
+          await actAs(db.sql, anon);
+          const [flushed] = await must<{ n: number }>(
+            db.sql,
+            'select public.record_listing_events($1, $2::jsonb) as n',
+            [key, JSON.stringify([{ kind, id, day: today?.day, event, count: 1 }])],
+          );
+          const label = `${JSON.stringify(kind)} ${JSON.stringify(event)}`;
+          expect(!failed(stored.error), `${label}: the table`).toBe(zod);
+          expect(flushed?.n, `${label}: the flush`).toBe(zod ? 1 : 0);
+          seen[zod ? 'accepted' : 'refused'] += 1;
+        }
+      }
+      expect(seen.accepted).toBe(LISTING_KINDS.length * LISTING_EVENTS.length);
+      expect(seen.refused).toBe(kinds.length * events.length - seen.accepted);
+    });
   });
 
   // Where the specs themselves make the two sides differ, and the property above leaves it out.

@@ -817,6 +817,7 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
       await inRollback(db.sql, async () => {
         const row = await insertAsAdmin('passeios', VALID_ROWS.passeios());
         const whole = await rowOf('passeios', row.id);
+        if (!whole) throw new Error('o passeio não foi criado');
         await deleteAsAdmin('passeios', row.id);
         const item = await trashOf('passeios', row.id);
         await actAs(db.sql, user.caller);
@@ -858,6 +859,7 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
         const old = await insertAsAdmin('comercios', VALID_ROWS.comercios());
         const recent = await insertAsAdmin('comercios', VALID_ROWS.comercios());
         const oldWhole = await rowOf('comercios', old.id);
+        if (!oldWhole) throw new Error('o comércio não foi criado');
         await deleteAsAdmin('comercios', old.id);
         await deleteAsAdmin('comercios', recent.id);
         const [insertOld, deleteOld] = await historyOf('comercios', old.id);

@@ -1,0 +1,55 @@
+// The worker's ingest key for listing statistics (issue 23): the one credential that lets it add
+// counts (record_listing_events), and nothing else. The database keeps only its SHA-256.
+// `npm run stats:key` makes a new key, stores it with the service role and prints it for
+// `wrangler secret put STATS_INGEST_KEY`; the local stack and the tests call setStatsIngestKey.
+import { randomBytes } from 'node:crypto';
+
+export function newStatsIngestKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Stores `key` as the ingest key through the API, with the service role's secret key. */
+export async function setStatsIngestKey(
+  supabaseUrl: string,
+  secretKey: string,
+  key: string,
+): Promise<void> {
+  const response = await fetch(
+    `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/set_stats_ingest_key`,
+    {
+      method: 'POST',
+      headers: {
+        apikey: secretKey,
+        authorization: `Bearer ${secretKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ p_key: key }),
+    },
+  );
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(`set_stats_ingest_key: ${body?.message ?? `HTTP ${response.status}`}`);
+  }
+  await response.body?.cancel();
+}
+
+async function main(): Promise<number> {
+  const url = process.env.SUPABASE_URL;
+  const secretKey = process.env.SUPABASE_SECRET_KEY;
+  if (!url || !secretKey) {
+    console.error('Defina SUPABASE_URL e SUPABASE_SECRET_KEY (a chave secreta do projeto).');
+    return 2;
+  }
+  const key = newStatsIngestKey();
+  try {
+    await setStatsIngestKey(url, secretKey, key);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  console.log('Chave de eventos definida no banco. Entregue-a ao worker:');
+  console.log(`  echo '${key}' | npx wrangler secret put STATS_INGEST_KEY`);
+  return 0;
+}
+
+if (import.meta.main) process.exitCode = await main();
