@@ -18,6 +18,7 @@ import {
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
+import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
 import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
@@ -77,6 +78,8 @@ export type WorkerOptions = {
   publishableKey: string;
   siteUrl: string;
   deployHookUrl: string;
+  /** The listing statistics' ingest key the database holds (POST /api/events answers 503 without). */
+  statsIngestKey?: string;
 };
 
 export async function startWorker(options: WorkerOptions) {
@@ -86,6 +89,7 @@ export async function startWorker(options: WorkerOptions) {
     ALLOWED_ORIGINS: options.siteUrl,
     PUBLIC_IMAGES_URL: `http://127.0.0.1:${options.port}/images`,
     DEPLOY_HOOK_URL: options.deployHookUrl,
+    ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
   };
   const server = await startServer({
     command: 'npx',
@@ -159,6 +163,10 @@ export async function startApi(options: ApiOptions): Promise<Api> {
     quiet: !!options.memory,
   });
   try {
+    // A new ingest key for the listing statistics on every start, as an operator sets one
+    // (`npm run stats:key`): the database keeps its hash, the worker gets it as a secret.
+    const statsIngestKey = newStatsIngestKey();
+    await setStatsIngestKey(supabase.url, supabase.keys.secretKey, statsIngestKey);
     log('Iniciando a API (worker no workerd)…');
     const worker = await startWorker({
       port: ports.api,
@@ -167,6 +175,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       publishableKey: supabase.keys.publishableKey,
       siteUrl,
       deployHookUrl,
+      statsIngestKey,
     });
     const env: SiteEnv = {
       siteUrl,

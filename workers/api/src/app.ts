@@ -8,6 +8,7 @@ import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, handleError, MESSAGES } from './errors.ts';
 import { log } from './log.ts';
 import { categories } from './routes/categories.ts';
+import { events } from './routes/events.ts';
 import { history } from './routes/history.ts';
 import { storedImages, sweep, uploads } from './routes/images.ts';
 import { listingRoutes } from './routes/listings.ts';
@@ -41,6 +42,9 @@ app.use(
 app.use(async (c, next) => {
   const started = Date.now();
   await next();
+  // Visitors' beacons are many and say nothing one by one: the counter logs what each flush
+  // counted and dropped instead. Their failures are logged like any other.
+  if (c.req.path === '/api/events' && c.res.status < 500) return;
   log(c, c.res.status >= 500 ? 'error' : 'info', 'request', {
     method: c.req.method,
     path: c.req.path,
@@ -63,8 +67,11 @@ app.use(
     maxAge: 600,
   }),
 );
+// Photos and events have their own limits (5 MB with its own message; 512 bytes, a 400).
 app.use('/api/*', async (c, next) =>
-  c.req.path.startsWith('/api/images') ? next() : jsonBodyLimit(c, next),
+  c.req.path.startsWith('/api/images') || c.req.path === '/api/events'
+    ? next()
+    : jsonBodyLimit(c, next),
 );
 
 app.get('/health', (c) => c.json({ ok: true }));
@@ -81,6 +88,7 @@ app.route('/api/admin', adminGrant);
 app.route('/api/images/sweep', sweep);
 app.route('/api/images', uploads);
 app.route('/api/publish', publish);
+app.route('/api/events', events);
 app.route('/images', storedImages);
 
 app.notFound((c) => c.json(errorBody('not_found', MESSAGES.routeNotFound), 404));

@@ -5,6 +5,13 @@ import type { RequestIdVariables } from 'hono/request-id';
 export type Bindings = Env & {
   /** Legacy HS256 signing secret of the Supabase project; optional (`wrangler secret put`). */
   SUPABASE_JWT_SECRET?: string;
+  /**
+   * The ingest key of listing statistics (`wrangler secret put STATS_INGEST_KEY`), the one the
+   * database holds the hash of (`npm run stats:key`). Without it POST /api/events answers 503.
+   */
+  STATS_INGEST_KEY?: string;
+  /** Test-only: the repeat window of POST /api/events in ms (default STATS_LIMITS.repeatWindowMs). */
+  STATS_REPEAT_WINDOW_MS?: string;
 };
 
 export type Caller = {

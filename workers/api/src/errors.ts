@@ -36,6 +36,7 @@ export const MESSAGES = {
   routeNotFound: 'Endereço não encontrado.',
   itemNotFound: 'Item não encontrado.',
   databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
+  statsUnavailable: 'A contagem de visitas está indisponível no momento.',
   authUnavailable: 'Não foi possível verificar a sessão agora. Tente novamente em instantes.',
   internal: 'Erro interno do servidor. Tente novamente mais tarde.',
 } as const;

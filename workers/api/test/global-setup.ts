@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
 import type { TestProject } from 'vitest/node';
 import { startDeployHook } from './support/hook.ts';
 import { type SigningKey, signUp, startSupabase, startWorker } from './support/stack.ts';
@@ -16,6 +17,8 @@ export type Stack = {
   jwtSecret: string;
   anonKey: string;
   signingKey: SigningKey;
+  /** The worker's STATS_INGEST_KEY, the one the database holds (POST /api/events). */
+  statsIngestKey: string;
   /** wrangler's local state (R2 objects live under v3/r2). */
   persistTo: string;
   admin: { id: string; email: string; password: string };
@@ -44,6 +47,9 @@ export default async function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    // The listing statistics' ingest key, as an operator sets it (`npm run stats:key`).
+    const statsIngestKey = newStatsIngestKey();
+    await setStatsIngestKey(supabase.url, supabase.secretKey, statsIngestKey);
     worker = await startWorker({
       supabaseUrl: supabase.url,
       publishableKey: supabase.publishableKey,
@@ -51,6 +57,7 @@ export default async function setup(project: TestProject) {
       persistTo,
       // The legacy HS256 fallback is configured here (as on a project still using it).
       jwtSecret: supabase.jwtSecret,
+      statsIngestKey,
     });
     const admin = await signUp(supabase.url, supabase.publishableKey, ADMIN.email, ADMIN.password);
     const grant = await fetch(`${worker.url}/api/admin/grant`, {
@@ -69,6 +76,7 @@ export default async function setup(project: TestProject) {
       jwtSecret: supabase.jwtSecret,
       anonKey: supabase.anonKey,
       signingKey: supabase.signingKey,
+      statsIngestKey,
       persistTo,
       admin: { id: admin.id, ...ADMIN },
     });

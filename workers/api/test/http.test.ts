@@ -38,7 +38,7 @@ describe('worker under wrangler dev (workerd)', () => {
   it('sends security headers with every answer: JSON, refusals, errors and images', async () => {
     const answers = await Promise.all([
       api('GET', '/health'),
-      api('POST', '/api/hospedagens', { body: {} }),
+      api('POST', '/api/hospedagens', { json: {} }),
       api('GET', '/api/nao-existe'),
       api('GET', '/images/hospedagens/nao-existe-hero.jpg'),
     ]);

@@ -68,6 +68,10 @@ export type WorkerOptions = {
   /** Local R2 and Durable Object storage. */
   persistTo: string;
   jwtSecret?: string;
+  /** The listing statistics' ingest key (set in the database with setStatsIngestKey). */
+  statsIngestKey?: string;
+  /** The events' repeat window in ms, shorter than the product's for the tests (see README). */
+  statsRepeatWindowMs?: number;
 };
 
 export async function startWorker(options: WorkerOptions): Promise<StartedServer> {
@@ -79,6 +83,10 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
     PUBLIC_IMAGES_URL: 'http://127.0.0.1:{port}/images',
     DEPLOY_HOOK_URL: options.deployHookUrl,
     ...(options.jwtSecret ? { SUPABASE_JWT_SECRET: options.jwtSecret } : {}),
+    ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
+    ...(options.statsRepeatWindowMs !== undefined
+      ? { STATS_REPEAT_WINDOW_MS: String(options.statsRepeatWindowMs) }
+      : {}),
   };
   return startServer({
     command: process.execPath,
