@@ -10,6 +10,13 @@ export const DEFAULT_PRIVACY_TEXT = `O Guia Fortim respeita a sua privacidade. E
 ## Quem visita sem conta
 Para navegar pelo guia, ver hospedagens, comércios, passeios e o mapa, você não precisa informar nenhum dado pessoal. Não usamos cookies de rastreamento nem ferramentas de publicidade.
 
+## O que contamos das visitas
+Para saber quais anúncios despertam interesse, contamos, por anúncio e por dia:
+- visualizações: quando a página do anúncio ou a sua janela nas listas é aberta;
+- contatos pelo WhatsApp: quando alguém toca em 'Fale agora';
+- aberturas no mapa: quando alguém abre o marcador do anúncio no mapa.
+Guardamos apenas esses totais, somados, sem saber quem fez o quê. A contagem não usa cookies e não guarda nenhum dado pessoal nem o seu endereço IP. O endereço só é usado no momento da contagem, para barrar abusos (como o mesmo toque repetido ou envios em massa): ele vira um código que não o revela, mantido apenas na memória do servidor até o fim do dia e nunca gravado. Acessos de robôs e de buscadores são ignorados.
+
 ## Quais dados a sua conta guarda
 - E-mail: para entrar na conta e receber mensagens sobre ela (confirmação de cadastro e recuperação de senha).
 - Senha: guardada apenas de forma cifrada (nunca em texto legível).

@@ -38,7 +38,10 @@ const interaction: Directive<InteractionOptions> = (load, options, el) => {
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    heldClick = event.target as HTMLElement;
+    // Clicked again later: an icon's SVG has no click(), so the HTML element around it is.
+    let target = event.target as Element | null;
+    while (target && !(target instanceof HTMLElement)) target = target.parentElement;
+    heldClick = target;
     void start();
   };
   const noteChange = (event: Event) => {

@@ -11,6 +11,7 @@ import {
   type MapPlace,
   placesOfFilter,
 } from '../lib/map-places.ts';
+import { countListingEvent } from '../lib/stats.ts';
 import {
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
@@ -324,9 +325,12 @@ function createMap(
       label: string;
       color: string;
       position: google.maps.LatLngLiteral;
+      /** The listing's place: opening its marker counts (issue 23). */
+      place?: MapPlace;
     }[] =
       places.length > 0
         ? places.map((p) => ({
+            place: p,
             title: p.name,
             label: MARKER_LABELS[p.type],
             color: MARKER_COLORS[p.type] ?? MARKER_OTHER_COLOR,
@@ -366,6 +370,7 @@ function createMap(
         }
         info.setContent(content);
         info.open({ map, anchor: marker });
+        if (spot.place) countListingEvent(spot.place.type, spot.place.id, 'map');
       });
       return marker;
     });

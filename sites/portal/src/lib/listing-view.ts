@@ -3,6 +3,8 @@
 import type { Comercio, Hospedagem, ListingKind, Passeio } from '@guia-fortim/domain';
 
 type Common = {
+  /** The listing's uuid: what its counts are kept under (issue 23). */
+  id: string;
   slug: string;
   name: string;
   description: string;
@@ -41,6 +43,7 @@ export const LIST_FIRST_PAGE = 24;
 
 function common(row: Hospedagem | Comercio | Passeio): Common {
   return {
+    id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,

@@ -3,6 +3,7 @@
 import {
   type Comercio,
   type Hospedagem,
+  type ListingKind,
   listingPath,
   listingPosition,
   type Passeio,
@@ -10,8 +11,11 @@ import {
 import type { MAP_FILTERS, MarkerType } from './ui-constants.ts';
 
 export type MapPlace = {
+  /** The listing's uuid: opening its marker counts for it (issue 23). */
+  id: string;
   name: string;
-  type: MarkerType;
+  /** Every place is a listing (beaches and attractions have no data yet). */
+  type: ListingKind;
   lat: number;
   lng: number;
   /** Address, or a tour's meeting point. */
@@ -38,10 +42,11 @@ export function mapPlaces(listings: {
   passeio: Passeio[];
 }): MapPlace[] {
   const place = (
-    type: 'hospedagem' | 'comercio' | 'passeio',
+    type: ListingKind,
     row: Hospedagem | Comercio | Passeio,
     where: string,
   ): MapPlace => ({
+    id: row.id,
     name: row.name,
     type,
     ...listingPosition(type, row.latitude, row.longitude),

@@ -5,7 +5,7 @@ import { Amenities } from '../../src/components/Amenities.tsx';
 import { ListingCard } from '../../src/components/cards/ListingCard.tsx';
 import { WhatsAppLink } from '../../src/components/WhatsAppLink.tsx';
 import { cardPrice } from '../../src/lib/prices.ts';
-import { comercio, hospedagem, passeio } from './fixtures.ts';
+import { comercio, hospedagem, listingId, passeio } from './fixtures.ts';
 
 afterEach(cleanup);
 
@@ -71,17 +71,25 @@ describe('listing cards', () => {
 
 describe("'Fale agora'", () => {
   it('opens the click-to-chat link with the digits and the message naming the listing', () => {
-    render(<WhatsAppLink phone="+55 (88) 99911-0001" name="Pousada & Cia" />);
+    render(
+      <WhatsAppLink
+        item={hospedagem('cia', { phone: '+55 (88) 99911-0001', name: 'Pousada & Cia' })}
+      />,
+    );
     const link = screen.getByRole('link', { name: /Fale agora/ });
     expect(link.getAttribute('href')).toBe(
       `https://wa.me/5588999110001?text=${encodeURIComponent('Olá! Vi Pousada & Cia no Guia Fortim e gostaria de mais informações.')}`,
     );
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    // A tap counts one WhatsApp contact for the listing (issue 23; the page's sender sends it).
+    expect(link.dataset.stats).toBe(`hospedagem:${listingId('cia')}:whatsapp`);
   });
 
   it('is left out when the phone has no digits', () => {
-    const { container } = render(<WhatsAppLink phone="sem telefone" name="X" />);
+    const { container } = render(
+      <WhatsAppLink item={hospedagem('x', { phone: 'sem telefone' })} />,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

@@ -2,7 +2,15 @@
 import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/domain';
 import type { ComercioView, HospedagemView, PasseioView } from '../../src/lib/listing-view.ts';
 
+/** A uuid of its own for each slug (what the listing's counts go under). */
+export const listingId = (slug: string) =>
+  `00000000-0000-4000-8000-${[...slug]
+    .reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 2 ** 48, 7)
+    .toString(16)
+    .padStart(12, '0')}`;
+
 const common = (slug: string, name: string, photos = 1) => ({
+  id: listingId(slug),
   slug,
   name,
   description: `${name}: descrição com detalhes suficientes para o cartão.`,

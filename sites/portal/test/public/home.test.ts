@@ -8,6 +8,7 @@ import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supab
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEnv, buildSite } from '../../scripts/build.ts';
+import { statsEndpoint, statsScript } from '../../src/lib/stats-script.ts';
 
 let supabase: LocalSupabase | undefined;
 let outDir = '';
@@ -165,6 +166,52 @@ describe('list pages', () => {
       heading.textContent?.trim(),
     );
     expect(names).toEqual(PUBLIC_ORDER.map((name) => `${prefix} ${name}`));
+  });
+});
+
+describe('listing counts (issue 23)', () => {
+  const sender = statsScript(statsEndpoint('http://127.0.0.1:8787'));
+  const inlineScripts = (page: Document) =>
+    [...page.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map(
+      (script) => script.textContent,
+    );
+
+  it('each page ends with the same small sender, and the lists and listing pages load no script file', async () => {
+    const pages = ['index.html', 'hospedagem.html', 'passeios/passeio-sem-destaque.html'];
+    for (const page of pages) {
+      const html = await readFile(join(outDir, page), 'utf8');
+      // The same text everywhere: one hash in the Content-Security-Policy.
+      expect(
+        inlineScripts(parse(html)).filter((text) => text === sender),
+        page,
+      ).toHaveLength(1);
+      if (page !== 'index.html') expect(html, page).not.toMatch(/<script[^>]*\ssrc=/);
+    }
+  });
+
+  it("marks a listing page's view and every 'Fale agora' with the listing's own id", async () => {
+    const { rows } = await (supabase as LocalSupabase).database.query<{ id: string; name: string }>(
+      `select id, name from public.passeios`,
+    );
+    const idOf = new Map(rows.map((row) => [row.name, row.id]));
+    const page = parse(await readFile(join(outDir, 'passeios/passeio-sem-destaque.html'), 'utf8'));
+    const id = idOf.get('Passeio Sem Destaque');
+    expect(page.querySelector('[data-stats-load]')?.getAttribute('data-stats-load')).toBe(
+      `passeio:${id}:view`,
+    );
+    expect(
+      [...page.querySelectorAll('a[data-stats]')].map((a) => a.getAttribute('data-stats')),
+    ).toEqual([`passeio:${id}:whatsapp`]);
+
+    const list = parse(await readFile(join(outDir, 'passeios.html'), 'utf8'));
+    const cards = [...list.querySelectorAll('article[data-listing]')];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const name = card.querySelector('h2')?.textContent?.trim() ?? '';
+      expect(card.querySelector('a[data-stats]')?.getAttribute('data-stats'), name).toBe(
+        `passeio:${idOf.get(name)}:whatsapp`,
+      );
+    }
   });
 });
 

@@ -28,6 +28,9 @@ function Island() {
           clicks();
         }}
       >
+        <svg aria-hidden="true">
+          <path d="M0 0h1" />
+        </svg>
         Pousada
       </a>
       <input aria-label="Buscar" value={text} onChange={(event) => setText(event.target.value)} />
@@ -124,6 +127,20 @@ describe('client:interaction', () => {
     await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     // The held click never reached the page; the replayed one was handled by React.
     expect(followed.mock.calls).toEqual([[true]]);
+  });
+
+  it("replays a click on a link's icon to the link (an SVG element cannot be clicked again)", async () => {
+    const { el, load } = island();
+    interaction(load, { name: 'Island', value: '' }, el);
+    const errors = vi.fn();
+    window.addEventListener('unhandledrejection', errors);
+    el.querySelector('path')?.dispatchEvent(
+      new MouseEvent('click', { bubbles: true, cancelable: true }),
+    );
+    await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+    await settle();
+    window.removeEventListener('unhandledrejection', errors);
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('lets a click asking for a new tab keep its native meaning', async () => {

@@ -28,4 +28,30 @@ describe('legalBlocks', () => {
     expect(kinds).toContain('list');
     expect(LEGAL_TEXT_FORMAT).toContain("'## '");
   });
+
+  it('the default privacy text says what the listing counts keep, and what they never keep', () => {
+    // Issue 23: views, WhatsApp contacts and map opens per listing and day, only as totals; no
+    // cookie, no personal data, no IP address; the address only for a moment, against abuse; no
+    // bots.
+    const blocks = legalBlocks(DEFAULT_PRIVACY_TEXT, 'x');
+    const at = blocks.findIndex(
+      (block) => block.kind === 'heading' && block.text === 'O que contamos das visitas',
+    );
+    expect(at).toBeGreaterThan(0);
+    const section = JSON.stringify(blocks.slice(at + 1, at + 4));
+    for (const words of [
+      'por anúncio e por dia',
+      'visualizações',
+      "'Fale agora'",
+      'aberturas no mapa',
+      'apenas esses totais',
+      'não usa cookies',
+      'nenhum dado pessoal nem o seu endereço IP',
+      'só é usado no momento da contagem, para barrar abusos',
+      'nunca gravado',
+      'robôs',
+    ]) {
+      expect(section).toContain(words);
+    }
+  });
 });

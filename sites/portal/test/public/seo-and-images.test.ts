@@ -91,10 +91,11 @@ describe('map places', () => {
     const places = mapPlaces({
       hospedagem: [],
       comercio: [],
-      passeio: [listing, { ...listing, slug: 'kite', latitude: -4.43, longitude: -37.77 }],
+      passeio: [listing, { ...listing, id: '2', slug: 'kite', latitude: -4.43, longitude: -37.77 }],
     });
     expect(places).toEqual([
       {
+        id: '1',
         name: listing.name,
         type: 'passeio',
         lat: -4.454,
@@ -103,6 +104,7 @@ describe('map places', () => {
         path: '/passeios/barco',
       },
       {
+        id: '2',
         name: listing.name,
         type: 'passeio',
         lat: -4.43,

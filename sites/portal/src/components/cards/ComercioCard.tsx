@@ -19,7 +19,7 @@ export function ComercioCard(props: CardProps<ComercioView>) {
         </span>
       </p>
       <div className="mt-auto pt-2">
-        <WhatsAppLink phone={item.phone} name={item.name} />
+        <WhatsAppLink item={item} />
       </div>
     </CardShell>
   );

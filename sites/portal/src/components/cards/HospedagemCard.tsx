@@ -16,7 +16,7 @@ export function HospedagemCard(props: CardProps<HospedagemView>) {
         <p className="text-sm text-slate-700">
           A partir de <strong className="text-base text-mar">{cardPrice(item.price)}</strong>/noite
         </p>
-        <WhatsAppLink phone={item.phone} name={item.name} />
+        <WhatsAppLink item={item} />
       </div>
     </CardShell>
   );

@@ -38,7 +38,7 @@ export function PasseioCard(props: CardProps<PasseioView>) {
         <p className="text-sm text-slate-700">
           <strong className="text-base text-mar">{cardPrice(item.price)}</strong>/pessoa
         </p>
-        <WhatsAppLink phone={item.phone} name={item.name} />
+        <WhatsAppLink item={item} />
       </div>
     </CardShell>
   );

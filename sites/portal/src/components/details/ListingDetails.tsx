@@ -53,7 +53,7 @@ function Description({ text }: { text: string }) {
 function Contact({ item }: { item: ListingView }) {
   return (
     <div className="pt-2">
-      <WhatsAppLink phone={item.phone} name={item.name} className="w-full sm:w-auto" />
+      <WhatsAppLink item={item} className="w-full sm:w-auto" />
     </div>
   );
 }

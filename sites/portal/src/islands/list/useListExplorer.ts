@@ -1,9 +1,10 @@
 // State of a list page: filters mirrored in the address query, the listings beyond the first page
 // read from their static JSON file when a filter or 'Mostrar mais' needs them, and the detail
-// dialog, which moves the address to the listing's own page and back.
+// dialog, which moves the address to the listing's own page and back; opening it counts a view.
 import { LISTING_PATH, type ListingKind, listingPath } from '@guia-fortim/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LIST_FIRST_PAGE, type ListingView } from '../../lib/listing-view.ts';
+import { countListingEvent } from '../../lib/stats.ts';
 
 export type ListStatus = 'partial' | 'loading' | 'complete' | 'error';
 
@@ -104,6 +105,7 @@ export function useListExplorer<T extends ListingView, F>(
     const state: DialogState = { gfListing: item.slug };
     history.pushState(state, '', listingPath(item.kind, item.slug));
     setOpenItem(item);
+    countListingEvent(item.kind, item.id, 'view');
   }, []);
 
   const close = useCallback(() => {
