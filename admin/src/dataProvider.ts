@@ -4,6 +4,7 @@ import {
   type ListingResource,
   PUBLIC_ORDER_COLUMNS,
   type PublishState,
+  STATS_RANKING_SIZE,
   type TrashTable,
 } from '@guia-fortim/domain';
 import { supabaseDataProvider } from 'ra-supabase';
@@ -11,6 +12,7 @@ import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react
 import { api } from './api.ts';
 import { panelConfig } from './config.ts';
 import { CATEGORIES, SLIDES, TRASH, tableOf } from './resources.ts';
+import type { ListingRankingRow } from './stats/statsData.ts';
 import { supabase } from './supabase.ts';
 
 /** Reads go to PostgREST; every write goes to the worker under these paths. */
@@ -53,6 +55,11 @@ export interface AdminDataProvider extends DataProvider {
   setRole(userId: string, role: AppRole): Promise<unknown>;
   grantAdmin(email: string): Promise<unknown>;
   publishState(): Promise<PublishState>;
+  /**
+   * 'Mais procurados': the listings with the most WhatsApp contacts in the last `days` days (then
+   * the most views), read from the database's listing_ranking (admins only), at most `size`.
+   */
+  listingRanking(days: number, size?: number): Promise<ListingRankingRow[]>;
 }
 
 const reads = supabaseDataProvider({
@@ -184,6 +191,13 @@ export const dataProvider: AdminDataProvider = {
   setRole: (userId, role) => api('PUT', `/users/${encodeURIComponent(userId)}/role`, { role }),
   grantAdmin: (email) => api('POST', '/admin/grant', { email }),
   publishState: () => api<PublishState>('GET', '/publish'),
+  async listingRanking(days, size = STATS_RANKING_SIZE) {
+    const { data, error, status } = await supabase
+      .rpc('listing_ranking', { p_days: days })
+      .limit(size);
+    if (error) throw Object.assign(new Error(error.message), { status });
+    return (data ?? []) as ListingRankingRow[];
+  },
 };
 
 /** What the indicator shows for the worker's publish state, or for whatever else came back. */

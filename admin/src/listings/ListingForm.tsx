@@ -19,6 +19,7 @@ import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
 import { LISTING_FIELD_LABELS as LABELS, LISTING_COLUMN_LABELS } from '../rules/fieldLabels.ts';
 import { newKindLabel } from '../rules/kinds.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
+import { ListingStats } from '../stats/ListingStats.tsx';
 import { messageOf, useToast } from '../toast.tsx';
 import {
   emptyListingForm,
@@ -260,6 +261,7 @@ export function ListingEdit({ kind }: { kind: ListingResource }) {
       sx={{ mt: 2 }}
     >
       <ListingFormBody kind={kind} title={title} />
+      <ListingStats sx={{ mx: 2, mb: 3 }} />
       <ListingHistory kind={kind} />
     </Edit>
   );

@@ -11,7 +11,7 @@ const decimal = (value: unknown) =>
     ? ''
     : Number(value).toLocaleString('pt-BR', { useGrouping: false, maximumFractionDigits: 6 });
 /** Text an admin typed is never read as a formula by the spreadsheet that opens the file. */
-const text = (value: unknown) => {
+export const text = (value: unknown) => {
   const cell = value === null || value === undefined ? '' : String(value);
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 };

@@ -5,8 +5,10 @@ import { LinkBase as Link, Title, useDataProvider } from 'react-admin';
 import { SLIDES } from '../resources.ts';
 import { kindLabel, newKindLabel } from '../rules/kinds.ts';
 
-// Its own chunk, loaded beside the counts: the first screen does not wait for the history's words.
+// Their own chunks, loaded beside the counts: the first screen waits neither for the history's
+// words nor for 'Mais procurados' (whose chart is yet another chunk).
 const RecentActivity = lazy(() => import('./RecentActivity.tsx'));
+const MostWanted = lazy(() => import('../stats/MostWanted.tsx'));
 
 const CARDS = [
   ...LISTING_KINDS.map((kind) => ({
@@ -86,6 +88,9 @@ export default function Dashboard() {
           Ver mapa
         </Button>
       </Stack>
+      <Suspense fallback={null}>
+        <MostWanted />
+      </Suspense>
       <Suspense fallback={null}>
         <RecentActivity />
       </Suspense>
