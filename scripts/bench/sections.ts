@@ -338,6 +338,32 @@ const admin: Section = {
 
 type Publish = { listings: number; runsMs: number[]; medianMs: number; failedBuilds: number };
 
+type Events = {
+  targetPerSecond: number;
+  ratePerSecond: number;
+  durationS: number;
+  sent: number;
+  errors: number;
+  errorKinds: Record<string, number>;
+  p50Ms: number;
+  p99Ms: number;
+  counted: number;
+  exact: boolean;
+  settleMs: number;
+};
+const eventsRow = (e: Events): Row => ({
+  section: 'estatísticas',
+  figure: `beacons de visitantes → contagens no banco (${e.sent} em ${e.durationS} s)`,
+  value: `${e.ratePerSecond}/s (pedidos: ${e.targetPerSecond}/s), p50 ${e.p50Ms} ms, p99 ${e.p99Ms} ms, ${e.errors} erros${
+    e.errors > 0
+      ? ` (${Object.entries(e.errorKinds)
+          .map(([k, n]) => `${k}: ${n}`)
+          .join(', ')})`
+      : ''
+  }; ${e.counted} contados, ${e.exact ? 'exatos' : 'DIFERENTES do enviado'}, ${seconds(e.settleMs)} até o último`,
+  target: '500/s por 20 s, 0 erros, contagens exatas',
+});
+
 const stack: Section = {
   id: 'stack',
   title: 'npm start e publicação',
@@ -349,6 +375,7 @@ const stack: Section = {
     freshStartMs: number;
     secondStartMs: number;
     publish: { demo: Publish; generated: Publish };
+    events?: Events;
   }) => {
     const s = 'npm start';
     const runs = (p: Publish) =>
@@ -379,6 +406,7 @@ const stack: Section = {
         target: 'automática, sem passo manual',
         comparison: `com ${demo.listings}: ${seconds(demo.medianMs)}`,
       },
+      ...(json.events ? [eventsRow(json.events)] : []),
     ];
   },
 };

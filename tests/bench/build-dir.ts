@@ -20,9 +20,10 @@ export async function portalTempDir(prefix: string): Promise<string> {
 /** Builds into `outDir` in a child process; its time and peak memory. */
 export async function buildApart(
   outDir: string,
-  source: Pick<SiteEnv, 'siteUrl' | 'supabaseUrl' | 'publishableKey'>,
+  source: Pick<SiteEnv, 'siteUrl' | 'supabaseUrl' | 'publishableKey'> & { apiUrl?: string },
 ): Promise<BuildTime> {
-  const apiUrl = 'http://127.0.0.1:8787';
+  // Build-time measurements need no worker; pages measured in a browser get a running one.
+  const apiUrl = source.apiUrl ?? 'http://127.0.0.1:8787';
   const env = buildEnv({ ...source, apiUrl, imagesUrl: `${apiUrl}/images` });
   const result = await buildSite(outDir, env);
   if (!result.ok) throw new Error(`O build do site falhou:\n${result.log.slice(-4000)}`);

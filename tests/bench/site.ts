@@ -10,10 +10,12 @@
 // Usage: node bench/site.ts [--lighthouse-only | --build-only] [--runs N (0: no Lighthouse)]
 //        [--pages /,/hospedagem/ (these of the ten; a trailing / also takes the pages below)] [--reports DIR (every Lighthouse report)]
 //        [--sizes 100,1000] [--visitors 500 (0: no load)] [--seconds 20]
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
-import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import { copyDemoPhotos, drawDemoPhotos } from '@guia-fortim/stack/demo-photo-cache';
+import { startApi } from '@guia-fortim/stack/parts';
 import { buildApart, portalTempDir } from './build-dir.ts';
 import { type BuildFigures, measureBuilds } from './builds.ts';
 import { writeFigures } from './figures.ts';
@@ -45,10 +47,18 @@ type ServedFigures = {
 };
 
 async function servedSite(): Promise<ServedFigures> {
-  const supabase = await startLocalSupabase({ port: 0, seed: true, quiet: true });
   const root = await portalTempDir('site-');
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
+  // The real worker beside the site: the pages' beacons (issue 23) reach POST /api/events as in
+  // production, so Lighthouse sees no failed request.
+  const apiDir = await mkdtemp(join(tmpdir(), 'guia-fortim-bench-api-'));
+  const api = await startApi({
+    dataDir: apiDir,
+    ports: { site: port, supabase: await freePort(), api: await freePort() },
+    memory: true,
+  });
+  const { supabase } = api;
   let origin: Awaited<ReturnType<typeof serveSite>> | undefined;
   try {
     const photos = drawDemoPhotos();
@@ -57,6 +67,7 @@ async function servedSite(): Promise<ServedFigures> {
         siteUrl,
         supabaseUrl: supabase.url,
         publishableKey: supabase.keys.publishableKey,
+        apiUrl: api.env.apiUrl,
       });
       await photos;
       await copyDemoPhotos(outDir);
@@ -109,8 +120,9 @@ async function servedSite(): Promise<ServedFigures> {
     return { pages: measured, search, load: { ...load, urls: urls.length } };
   } finally {
     await origin?.stop();
-    await supabase.stop();
+    await api.stop();
     await rm(root, { recursive: true, force: true });
+    await rm(apiDir, { recursive: true, force: true });
   }
 }
 

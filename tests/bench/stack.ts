@@ -7,6 +7,8 @@
 //  2. Publish-to-live: an admin save through the worker API (PATCH /api/hospedagens/:id) until
 //     the public listing page served by the origin shows the new name, with the demo data and
 //     with 1,000 generated listings more; median of 3 each.
+//  3. Listing statistics: 500 visitors' beacons per second for 20 s to the worker, then the
+//     database's counts compared with what was sent (bench/events.ts).
 // Usage: node bench/stack.ts [--runs N]
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { PHOTO_CACHE } from '@guia-fortim/stack/demo-photo-cache';
 import { type Stack, startStack } from '@guia-fortim/stack/stack';
+import { type EventsFigures, measureEvents } from './events.ts';
 import { median, writeFigures } from './figures.ts';
 import { generateListings } from './listings.ts';
 import { measurePublish, type PublishFigures } from './publish.ts';
@@ -64,12 +67,19 @@ try {
   const demo = await measurePublish(stack, RUNS);
   await generateListings(stack.supabase, GENERATED);
   const generated = await measurePublish(stack, RUNS);
+
+  console.log('\n== Estatísticas: 500 eventos por segundo durante 20 s ==');
+  const events: EventsFigures = await measureEvents(stack, { ratePerSecond: 500, durationS: 20 });
+  console.log(
+    `${events.sent} enviados a ${events.ratePerSecond}/s, ${events.errors} erros, ${events.counted} contados, exatos: ${events.exact ? 'sim' : 'não'}`,
+  );
   const summary = (p: PublishFigures) => ({ ...p, medianMs: median(p.runsMs) });
   writeFigures('stack.json', {
     photosCached,
     freshStartMs: fresh.ms,
     secondStartMs: second.ms,
     publish: { demo: summary(demo), generated: summary(generated) },
+    events,
   });
 } finally {
   await stack?.stop();

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { newUser, PORTUGUESE_401, PORTUGUESE_403, rows } from '@guia-fortim/api/testing/client';
 import { TINY_PNG } from '@guia-fortim/api/testing/endpoints';
 import { KIND_PATH, KINDS, validListing, validSlide } from '@guia-fortim/api/testing/fixtures';
-import type { ListingKind } from '@guia-fortim/domain';
+import { type ListingKind, statsDay } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -85,6 +85,7 @@ const MATRIX: Record<string, Row> = {
   'restaurar da lixeira': ADMIN_ONLY,
   'excluir definitivamente': ADMIN_ONLY,
   'restaurar versão': ADMIN_ONLY,
+  'registrar evento': EVERYONE,
   saúde: EVERYONE,
   'ler imagem': EVERYONE,
   // /rest/v1 tables
@@ -113,6 +114,19 @@ const MATRIX: Record<string, Row> = {
   'insert audit_log': NOBODY_SIGNED_IN,
   'update audit_log': NOBODY_SIGNED_IN,
   'delete audit_log': NOBODY_SIGNED_IN,
+  'select listing_stats': ADMIN_READS,
+  'insert listing_stats': NOBODY_SIGNED_IN,
+  'update listing_stats': NOBODY_SIGNED_IN,
+  'delete listing_stats': NOBODY_SIGNED_IN,
+  'select listing_daily_stats': ADMIN_READS,
+  'insert listing_daily_stats': NOBODY_SIGNED_IN,
+  'update listing_daily_stats': NOBODY_SIGNED_IN,
+  'delete listing_daily_stats': NOBODY_SIGNED_IN,
+  // The listings' names are public (the listing tables are); the view is for the panel.
+  'select listing_names': SIGNED_IN,
+  'insert listing_names': NOBODY_SIGNED_IN,
+  'update listing_names': NOBODY_SIGNED_IN,
+  'delete listing_names': NOBODY_SIGNED_IN,
   'select user_roles': OWN_UNLESS_ADMIN,
   'insert user_roles': NOBODY_SIGNED_IN,
   'update user_roles': NOBODY_SIGNED_IN,
@@ -136,6 +150,9 @@ const MATRIX: Record<string, Row> = {
   'rpc restore_version': ADMIN_ONLY,
   'rpc images_in_use': ADMIN_ONLY,
   'rpc referenced_images': ADMIN_ONLY,
+  'rpc listing_ranking': ADMIN_READS,
+  'rpc record_listing_events': NOBODY_SIGNED_IN,
+  'rpc set_stats_ingest_key': NOBODY_SIGNED_IN,
   'rpc private.caller_is_admin': NOT_EXPOSED,
   'select auth.users': NOT_EXPOSED,
   // /auth/v1 user administration (the secret key only)
@@ -253,6 +270,19 @@ beforeAll(async () => {
     if (!entry) throw new Error(`audit_log: ${id}`);
     return entry.id;
   };
+  /** A listing with today's counts, added the worker's way (its ingest key). */
+  const counted = async () => {
+    const { id } = await created(KIND_PATH.hospedagem, validListing('hospedagem'));
+    const reply = await supabase('POST', '/rest/v1/rpc/record_listing_events', null, {
+      json: {
+        p_key: stack.statsIngestKey,
+        p_counts: [{ kind: 'hospedagem', id, day: statsDay(), event: 'whatsapp', count: 3 }],
+      },
+    });
+    if (reply.status !== 200)
+      throw new Error(`stats: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return id;
+  };
   const workerListings = await listings();
   const restListings = await listings();
   const fixture: Fixture = {
@@ -263,6 +293,7 @@ beforeAll(async () => {
     rpcTrash: { restore: await trashed(), purge: await trashed() },
     rpcHistory: await creation(restListings.comercio),
     historyRow: workerListings.hospedagem,
+    statsListing: await counted(),
     category: (await category('Matriz', 'comercio')).id,
     slide: (await slide()).id,
     user: roleTarget.id,

@@ -101,8 +101,17 @@ export async function authUsers(): Promise<unknown[]> {
   return reply.body.users;
 }
 
-/** Every table under /rest/v1: the worker suite's, plus the profiles it never writes. */
-export const TABLES = [...WORKER_TABLES, 'profiles'] as const;
+/**
+ * Every table and view under /rest/v1: the worker suite's, the profiles it never writes, and the
+ * listing statistics with the two views over them (written only through the worker's ingest key).
+ */
+export const TABLES = [
+  ...WORKER_TABLES,
+  'profiles',
+  'listing_stats',
+  'listing_daily_stats',
+  'listing_names',
+] as const;
 export type Table = (typeof TABLES)[number];
 
 /** What a call may change: a table, the R2 bucket or the Auth accounts. */
@@ -111,7 +120,11 @@ export type Store = Table | 'r2' | 'users';
 export async function read(store: Store): Promise<unknown> {
   if (store === 'r2') return r2ObjectCount();
   if (store === 'users') return authUsers();
-  return rows(store, `order=${store === 'site_settings' ? 'setting_key' : 'id'}.asc`);
+  const order: Partial<Record<Store, string>> = {
+    site_settings: 'setting_key.asc',
+    listing_stats: 'listing_id.asc,day.asc,event.asc',
+  };
+  return rows(store, `order=${order[store] ?? 'id.asc'}`);
 }
 
 /** Every store, read with the secret key (row-level security bypassed). */

@@ -50,6 +50,8 @@ export type Fixture = EndpointIds & {
   rpcHistory: number;
   /** A listing's id, whose history only admins read. */
   historyRow: string;
+  /** A listing with counts (listing statistics), which only admins read. */
+  statsListing: string;
   imageUrl: string;
 };
 
@@ -116,6 +118,16 @@ function workerOperations(f: Fixture): Operation[] {
         changes: 'user_roles',
         refusal: 'Apenas administradores podem conceder acesso de admin a outros usuários.',
       },
+    ),
+    // Visitors' beacons are public; the counts they add reach the database seconds later.
+    workerOperation(
+      {
+        name: 'registrar evento',
+        method: 'POST',
+        path: '/api/events',
+        json: { kind: 'hospedagem', id: f.statsListing, event: 'view' },
+      },
+      { okStatus: 204 },
     ),
     workerOperation(
       { name: 'saúde', method: 'GET', path: '/health' },
@@ -249,6 +261,36 @@ function restOperations(f: Fixture): Operation[] {
       insert: () => ({ table_name: 'hospedagens', row_id: randomUUID(), action: 'insert' }),
       update: { label: 'Forjado' },
       probe: f.historyRow,
+    }),
+    // Listing statistics: admins read them; nobody writes them but the worker's ingest key.
+    ...tableOperations({
+      table: 'listing_stats',
+      key: 'listing_id',
+      target: () => f.statsListing,
+      insert: () => ({
+        kind: 'hospedagem',
+        listing_id: f.statsListing,
+        day: '2026-01-01',
+        event: 'view',
+        count: 1000,
+      }),
+      update: { count: 1000 },
+      probe: f.statsListing,
+    }),
+    ...tableOperations({
+      table: 'listing_daily_stats',
+      key: 'listing_id',
+      target: () => f.statsListing,
+      insert: () => ({ listing_id: f.statsListing, views: 1000 }),
+      update: { views: 1000 },
+      probe: f.statsListing,
+    }),
+    ...tableOperations({
+      table: 'listing_names',
+      key: 'id',
+      target: () => f.statsListing,
+      insert: () => ({ kind: 'hospedagem', id: randomUUID(), name: 'Forjado' }),
+      update: { name: 'Forjado' },
     }),
     // A profile or role row that belongs to someone else.
     ...tableOperations({
@@ -384,6 +426,23 @@ function rpcOperations(f: Fixture): Operation[] {
     ),
     rpc('images_in_use', { urls: [f.imageUrl] }, { okBody: () => [], refusal: ADMIN_ONLY_SQL }),
     rpc('referenced_images', {}, { refusal: ADMIN_ONLY_SQL }),
+    rpc('listing_ranking', { p_days: 30 }, { probe: { key: 'listing_id', value: f.statsListing } }),
+    // Without the worker's ingest key nobody adds counts, an admin included.
+    rpc(
+      'record_listing_events',
+      {
+        p_key: `forjada-${randomUUID()}`,
+        p_counts: [
+          { kind: 'hospedagem', id: f.statsListing, day: '2026-01-01', event: 'view', count: 1 },
+        ],
+      },
+      { refusal: 'Chave de eventos inválida.' },
+    ),
+    rpc(
+      'set_stats_ingest_key',
+      { p_key: `forjada-${randomUUID()}` },
+      { refusal: 'permission denied for function set_stats_ingest_key' },
+    ),
     // The helpers' schema is not exposed: naming it is refused before any function runs.
     {
       name: 'rpc private.caller_is_admin',
