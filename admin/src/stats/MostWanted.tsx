@@ -2,7 +2,12 @@
 // in the last 7 or 30 days, then the most views, each leading to its edit screen, with a bar chart
 // of the same numbers and the period's daily counts as CSV. Its own chunk (React.lazy in the
 // dashboard); the chart is another one, loaded only when there is something to draw.
-import { LISTING_EVENT_LABELS, STATS_PERIODS, STATS_RANKING_SIZE } from '@guia-fortim/domain';
+import {
+  LISTING_EVENT_LABELS,
+  LISTING_TABLE,
+  STATS_PERIODS,
+  STATS_RANKING_SIZE,
+} from '@guia-fortim/domain';
 import {
   Box,
   Card,
@@ -15,16 +20,15 @@ import {
 import { lazy, type ReactNode } from 'react';
 import { LinkBase as Link, useStore } from 'react-admin';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { editPath, tableNoun } from '../rules/tables.ts';
 import { ChartBoundary } from './ChartBoundary.tsx';
 import { ExportStatsButton } from './ExportStatsButton.tsx';
 import {
   countsSentence,
-  kindName,
   type ListingRankingRow,
   periodText,
   rankingChartHeight,
   type StatsPeriod,
-  statsEditPath,
 } from './statsData.ts';
 import { useListingRanking } from './statsQueries.ts';
 
@@ -42,14 +46,14 @@ function RankingEntry({ row }: { row: ListingRankingRow }) {
         </Typography>
       ) : (
         <Link
-          to={statsEditPath(row.kind, row.listing_id)}
+          to={editPath(LISTING_TABLE[row.kind], row.listing_id) ?? ''}
           style={{ color: 'inherit', fontWeight: 'bold' }}
         >
           {row.name}
         </Link>
       )}{' '}
       <Typography component="span" variant="body2" color="text.secondary">
-        ({kindName(row.kind)})
+        ({tableNoun(LISTING_TABLE[row.kind])})
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="ranking-counts">
         {countsSentence(row)}

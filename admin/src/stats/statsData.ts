@@ -3,16 +3,13 @@
 // (a day without a row counts 0) and the dates in pt-BR. Counting days are Fortaleza's
 // (statsDay/statsSince of the domain), the same calendar the database keeps.
 import {
-  KINDS,
   LISTING_EVENT_LABELS,
   type ListingEvent,
   type ListingKind,
-  panelRoute,
   type STATS_PERIODS,
   statsDay,
   statsSince,
 } from '@guia-fortim/domain';
-import { capitalize } from '../rules/kinds.ts';
 
 /** The react-admin resource of the daily counts (admins only; a view, read through ra-supabase). */
 export const DAILY_STATS = 'listing_daily_stats';
@@ -48,16 +45,6 @@ export interface ListingRankingRow extends StatsCounts {
   name: string;
   /** Null once the listing has left the database (its counts stay until it is purged). */
   slug: string | null;
-}
-
-/** A listing's edit screen: /admin/{resource}/editar/{id}. */
-export function statsEditPath(kind: ListingKind, id: string): string {
-  return `${panelRoute(kind)}/editar/${id}`;
-}
-
-/** 'Hospedagem', 'Comércio', 'Passeio'. */
-export function kindName(kind: ListingKind): string {
-  return capitalize(KINDS[kind]?.singular ?? kind);
 }
 
 const count = new Intl.NumberFormat('pt-BR');

@@ -1,11 +1,12 @@
 // 'Exportar CSV' of the counts: one line per listing and day with a count in the period, under
 // Portuguese headers (the domain's labels), written react-admin's way (jsonexport + downloadCSV)
 // and as a spreadsheet in Portuguese reads it, like the listings' export. Loaded on the click only.
-import { LISTING_EVENT_LABELS } from '@guia-fortim/domain';
+import { LISTING_EVENT_LABELS, LISTING_TABLE } from '@guia-fortim/domain';
 import jsonExport from 'jsonexport/dist';
 import { type DataProvider, downloadCSV } from 'react-admin';
 import { text } from '../listings/listingExporter.ts';
-import { DAILY_STATS, type DailyStatsRow, fullDay, kindName } from './statsData.ts';
+import { tableNoun } from '../rules/tables.ts';
+import { DAILY_STATS, type DailyStatsRow, fullDay } from './statsData.ts';
 import { dailyStatsFilter } from './statsQueries.ts';
 
 /** Rows read per request while exporting. */
@@ -14,7 +15,7 @@ export const EXPORT_PAGE_SIZE = 1000;
 /** What one line of the file holds, in its column order. */
 export function statsCsvLine(row: DailyStatsRow): Record<string, unknown> {
   return {
-    Tipo: kindName(row.kind),
+    Tipo: tableNoun(LISTING_TABLE[row.kind]),
     Nome: text(row.name),
     Data: fullDay(row.day),
     [LISTING_EVENT_LABELS.view]: row.views,
