@@ -351,9 +351,9 @@ type Events = {
   exact: boolean;
   settleMs: number;
 };
-const eventsRow = (e: Events): Row => ({
+const eventsRow = (e: Events, where: string): Row => ({
   section: 'estatísticas',
-  figure: `beacons de visitantes → contagens no banco (${e.sent} em ${e.durationS} s)`,
+  figure: `beacons de visitantes → contagens no banco, ${where} (${e.sent} em ${e.durationS} s)`,
   value: `${e.ratePerSecond}/s (pedidos: ${e.targetPerSecond}/s), p50 ${e.p50Ms} ms, p99 ${e.p99Ms} ms, ${e.errors} erros${
     e.errors > 0
       ? ` (${Object.entries(e.errorKinds)
@@ -376,6 +376,7 @@ const stack: Section = {
     secondStartMs: number;
     publish: { demo: Publish; generated: Publish };
     events?: Events;
+    eventsWranglerDev?: Events;
   }) => {
     const s = 'npm start';
     const runs = (p: Publish) =>
@@ -406,7 +407,10 @@ const stack: Section = {
         target: 'automática, sem passo manual',
         comparison: `com ${demo.listings}: ${seconds(demo.medianMs)}`,
       },
-      ...(json.events ? [eventsRow(json.events)] : []),
+      ...(json.events ? [eventsRow(json.events, 'worker no workerd')] : []),
+      ...(json.eventsWranglerDev
+        ? [{ ...eventsRow(json.eventsWranglerDev, 'pelo wrangler dev do npm start'), target: '' }]
+        : []),
     ];
   },
 };

@@ -80,7 +80,14 @@ export type WorkerOptions = {
   deployHookUrl: string;
   /** The listing statistics' ingest key the database holds (POST /api/events answers 503 without). */
   statsIngestKey?: string;
+  /**
+   * `wrangler dev` (default: reloads on change) or the same bundle and bindings on workerd
+   * directly (workerd-api.ts), what the events benchmark measures.
+   */
+  runtime?: WorkerRuntime;
 };
+
+export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
 export async function startWorker(options: WorkerOptions) {
   const vars = {
@@ -91,6 +98,29 @@ export async function startWorker(options: WorkerOptions) {
     DEPLOY_HOOK_URL: options.deployHookUrl,
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
   };
+  if (options.runtime === 'workerd') {
+    const bundleDir = join(options.persistDir, 'bundle');
+    const bundled = await run(
+      'npx',
+      ['--no-install', 'wrangler', 'deploy', '--dry-run', '--outdir', bundleDir],
+      { cwd: join(ROOT, 'workers', 'api'), env: { WRANGLER_SEND_METRICS: 'false' } },
+    );
+    if (!bundled.ok) throw new Error(`O empacotamento do worker falhou:\n${bundled.log}`);
+    const server = await startServer({
+      command: process.execPath,
+      args: [
+        join(import.meta.dirname, 'workerd-api.ts'),
+        String(options.port),
+        options.persistDir,
+        bundleDir,
+      ],
+      port: options.port,
+      env: { WRANGLER_SEND_METRICS: 'false', GF_WORKER_VARS: JSON.stringify(vars) },
+      readyPath: '/health',
+      timeoutMs: 90_000,
+    });
+    return { ...server, imagesUrl: vars.PUBLIC_IMAGES_URL };
+  }
   const server = await startServer({
     command: 'npx',
     args: [
@@ -128,6 +158,7 @@ export type ApiOptions = {
   /** Where the deploy hook answers and its secret (default: the site's origin, a new secret). */
   deployHook?: { origin: string; secret: string };
   log?: (line: string) => void;
+  workerRuntime?: WorkerRuntime;
 };
 
 export type Api = {
@@ -176,6 +207,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       siteUrl,
       deployHookUrl,
       statsIngestKey,
+      runtime: options.workerRuntime ?? 'wrangler-dev',
     });
     const env: SiteEnv = {
       siteUrl,

@@ -11,6 +11,10 @@ import {
   type ListingKind,
 } from '@guia-fortim/domain';
 import type { Stack } from '@guia-fortim/stack/stack';
+
+/** A running database and worker: the whole stack, or startApi's pair. */
+export type EventsStack = Pick<Stack, 'supabase' | 'apiUrl' | 'siteUrl'>;
+
 import { median } from './figures.ts';
 
 export type EventsFigures = {
@@ -36,10 +40,11 @@ const TABLES = { hospedagem: 'hospedagens', comercio: 'comercios', passeio: 'pas
 const SETTLE_DEADLINE_MS = 60_000;
 /** Beacons waiting for their answer at most: as many visitors' connections as that. */
 const MAX_IN_FLIGHT = 64;
+const TICK_MS = 10;
 
 type Target = { kind: ListingKind; id: string };
 
-async function targets(stack: Stack): Promise<Target[]> {
+async function targets(stack: EventsStack): Promise<Target[]> {
   const found: Target[] = [];
   for (const kind of LISTING_KINDS) {
     const { rows } = await stack.supabase.database.query<{ id: string }>(
@@ -50,7 +55,7 @@ async function targets(stack: Stack): Promise<Target[]> {
   return found;
 }
 
-async function counts(stack: Stack): Promise<Map<string, number>> {
+async function counts(stack: EventsStack): Promise<Map<string, number>> {
   const { rows } = await stack.supabase.database.query<{ key: string; n: number }>(
     `select listing_id || ':' || event as key, sum(count)::int as n
        from public.listing_stats group by listing_id, event`,
@@ -70,7 +75,7 @@ function beacon(i: number, listings: Target[], addresses: number) {
 }
 
 export async function measureEvents(
-  stack: Stack,
+  stack: EventsStack,
   options: { ratePerSecond: number; durationS: number },
 ): Promise<EventsFigures> {
   const listings = await targets(stack);
@@ -119,9 +124,10 @@ export async function measureEvents(
     inFlight--;
   };
 
-  // Beacons leave in ticks of 10 ms, each tick catching up with the schedule.
+  // Beacons leave in ticks of 10 ms, each tick catching up with the schedule; the last tick
+  // ends just after the duration, when the last beacons fall due.
   const started = performance.now();
-  const end = started + options.durationS * 1000;
+  const end = started + options.durationS * 1000 + TICK_MS;
   let sent = 0;
   while (sent < total && performance.now() < end) {
     const due = Math.min(
@@ -129,7 +135,7 @@ export async function measureEvents(
       Math.floor(((performance.now() - started) / 1000) * options.ratePerSecond) + 1,
     );
     for (; sent < due && inFlight < MAX_IN_FLIGHT; sent++) pending.push(send(sent));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, TICK_MS));
   }
   const sendingMs = performance.now() - started;
   await Promise.all(pending);

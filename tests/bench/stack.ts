@@ -8,7 +8,9 @@
 //     the public listing page served by the origin shows the new name, with the demo data and
 //     with 1,000 generated listings more; median of 3 each.
 //  3. Listing statistics: 500 visitors' beacons per second for 20 s to the worker, then the
-//     database's counts compared with what was sent (bench/events.ts).
+//     database's counts compared with what was sent (bench/events.ts): first to the worker on
+//     workerd directly (startApi's `workerRuntime: 'workerd'`, the target's figure), then to the
+//     stack above, where wrangler dev's proxy sits in front of it.
 // Usage: node bench/stack.ts [--runs N]
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { PHOTO_CACHE } from '@guia-fortim/stack/demo-photo-cache';
+import { startApi } from '@guia-fortim/stack/parts';
 import { type Stack, startStack } from '@guia-fortim/stack/stack';
 import { type EventsFigures, measureEvents } from './events.ts';
 import { median, writeFigures } from './figures.ts';
@@ -34,6 +37,23 @@ async function timedStart(dataDir: string): Promise<{ stack: Stack; ms: number }
     ports: { site: await freePort(), supabase: await freePort(), api: await freePort() },
   });
   return { stack, ms: Math.round(performance.now() - started) };
+}
+
+/** db/local in memory with the demo data and the worker on workerd, for the events alone. */
+async function measureEventsOnWorkerd(run: { ratePerSecond: number; durationS: number }) {
+  const apiDir = await mkdtemp(join(tmpdir(), 'guia-fortim-bench-events-'));
+  const api = await startApi({
+    dataDir: apiDir,
+    memory: true,
+    ports: { site: await freePort(), supabase: await freePort(), api: await freePort() },
+    workerRuntime: 'workerd',
+  });
+  try {
+    return await measureEvents({ supabase: api.supabase, ...api.env }, run);
+  } finally {
+    await api.stop();
+    await rm(apiDir, { recursive: true, force: true });
+  }
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'guia-fortim-bench-stack-'));
@@ -68,11 +88,17 @@ try {
   await generateListings(stack.supabase, GENERATED);
   const generated = await measurePublish(stack, RUNS);
 
-  console.log('\n== Estatísticas: 500 eventos por segundo durante 20 s ==');
-  const events: EventsFigures = await measureEvents(stack, { ratePerSecond: 500, durationS: 20 });
-  console.log(
-    `${events.sent} enviados a ${events.ratePerSecond}/s, ${events.errors} erros, ${events.counted} contados, exatos: ${events.exact ? 'sim' : 'não'}`,
-  );
+  const eventsRun = { ratePerSecond: 500, durationS: 20 };
+  const report = (e: EventsFigures) =>
+    console.log(
+      `${e.sent} enviados a ${e.ratePerSecond}/s, ${e.errors} erros, ${e.counted} contados, exatos: ${e.exact ? 'sim' : 'não'}`,
+    );
+  console.log('\n== Estatísticas: 500 eventos por segundo durante 20 s, worker no workerd ==');
+  const events: EventsFigures = await measureEventsOnWorkerd(eventsRun);
+  report(events);
+  console.log('\n== Estatísticas: o mesmo pelo wrangler dev (npm start) ==');
+  const eventsWranglerDev = await measureEvents(stack, eventsRun);
+  report(eventsWranglerDev);
   const summary = (p: PublishFigures) => ({ ...p, medianMs: median(p.runsMs) });
   writeFigures('stack.json', {
     photosCached,
@@ -80,6 +106,7 @@ try {
     secondStartMs: second.ms,
     publish: { demo: summary(demo), generated: summary(generated) },
     events,
+    eventsWranglerDev,
   });
 } finally {
   await stack?.stop();

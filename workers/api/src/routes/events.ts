@@ -1,9 +1,10 @@
 // POST /api/events — visitors' actions on a listing (issue 23), public: the site's
 // `navigator.sendBeacon(url, JSON.stringify({ kind, id, event }))`, a text/plain body from the
 // site's origin (no preflight, no cookies, no token). Obvious bots are dropped (204); a malformed
-// event is a 400 and counts nowhere; more than STATS_LIMITS.perClientPerMinute events a minute
-// from one client is a 429; anything else is answered 204 and handed, in batches, to the
-// EventCounter Durable Object, which drops repeats, caps one client's share and writes the sums.
+// event is a 400 and counts nowhere; anything else is answered 204 and handed, in batches, to the
+// EventCounter Durable Object, which enforces the per-client limits (STATS_LIMITS), drops
+// repeats and writes the sums. A client the counter found over its per-minute limit is answered
+// 429 by this isolate until the minute ends (what it sent meanwhile was dropped there).
 // The client's address is only turned into a pseudonym (visitors.ts); it is never stored or
 // logged, and neither is any single beacon (app.ts leaves them out of the request log).
 import { listingEventSchema, STATS_LIMITS, STATS_MESSAGES } from '@guia-fortim/domain';
@@ -20,6 +21,29 @@ const BATCH_MS = 20;
 const BATCH_MAX = 200;
 
 let gathering: EventFrom[] | null = null;
+/** Clients over the per-minute limit, until when: this isolate's copy of the counter's verdicts. */
+const limitedUntil = new Map<string, number>();
+const MAX_LIMITED = 10_000;
+
+function rememberLimited(clients: string[], until: number): void {
+  if (limitedUntil.size + clients.length > MAX_LIMITED) {
+    const now = Date.now();
+    for (const [client, end] of limitedUntil) if (end <= now) limitedUntil.delete(client);
+  }
+  for (const client of clients) {
+    if (limitedUntil.size < MAX_LIMITED) limitedUntil.set(client, until);
+  }
+}
+
+/** Seconds until this client may send again, or 0. */
+function limitedFor(client: string): number {
+  const until = limitedUntil.get(client);
+  if (until === undefined) return 0;
+  const left = until - Date.now();
+  if (left > 0) return Math.ceil(left / 1000);
+  limitedUntil.delete(client);
+  return 0;
+}
 
 /**
  * Hands one accepted event to the EventCounter together with the others this isolate accepts
@@ -41,7 +65,8 @@ function submit(c: Context<AppEnv>, item: EventFrom): void {
     new Promise((wait) => setTimeout(wait, BATCH_MS)).then(async () => {
       if (gathering === batch) gathering = null;
       try {
-        await eventCounterStub(env).recordMany(batch);
+        const { limited, limitedUntil: until } = await eventCounterStub(env).recordMany(batch);
+        rememberLimited(limited, until);
       } catch (error) {
         log(c, 'error', 'events lost: the counter failed', {
           events: batch.length,
@@ -75,15 +100,9 @@ export const events = new Hono<AppEnv>().post(
       return c.json(errorBody('stats_unavailable', MESSAGES.statsUnavailable), 503);
     }
     const client = await clientPseudonym(clientNetwork(c.req.header('cf-connecting-ip')), secret);
-    let success = true;
-    try {
-      ({ success } = await c.env.EVENT_LIMITER.limit({ key: client }));
-    } catch (error) {
-      // The limiter failing lets the event through: the counter's per-client cap still bounds it.
-      log(c, 'warn', 'events: the rate limiter failed', { error: String(error) });
-    }
-    if (!success) {
-      c.header('Retry-After', '60');
+    const wait = limitedFor(client);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
       return c.json(errorBody('rate_limited', STATS_MESSAGES.rateLimited), 429);
     }
     const { kind, id, event } = parsed.data;
