@@ -6,10 +6,13 @@ import { cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-// Named after the drawing code and the image list, so a change to either draws them again.
+// Named after the drawing code, the image list and the photo rules (sizes, formats, qualities,
+// the multi-format mark: which files there are and how they are encoded), so a change to any of
+// them draws the photos again into a new folder.
 const DRAWN_BY = createHash('sha256')
   .update(readFileSync(join(import.meta.dirname, 'demo-photos.ts')))
   .update(readFileSync(join(ROOT, 'db', 'supabase', 'seed', 'demo-images.ts')))
+  .update(readFileSync(join(ROOT, 'db', 'domain', 'src', 'images.ts')))
   .digest('hex')
   .slice(0, 12);
 export const PHOTO_CACHE = join(
@@ -19,7 +22,7 @@ export const PHOTO_CACHE = join(
   `guia-fortim-demo-photos-${DRAWN_BY}`,
 );
 
-/** Draws the demo photos missing from the cache (all of them take about a minute). */
+/** Draws the demo photos missing from the cache (each size in each format, ~20 s on 2 cores). */
 export function drawDemoPhotos(): Promise<void> {
   return mkdir(PHOTO_CACHE, { recursive: true }).then(
     () =>

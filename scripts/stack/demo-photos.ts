@@ -1,7 +1,10 @@
-// Placeholder photos for the demo content, drawn locally (SVG → JPEG with sharp, no downloads):
-// sky, sea and sand gradients with the listing's name (slides get none: the carousel shows their
-// title over the photo) and a 'foto ilustrativa' mark. Usage: node stack/demo-photos.ts <outDir>
-// writes <outDir>/demo/{folder}/{slug}-{n}-{hero|card|thumb}.jpg, skipping files that exist.
+// Placeholder photos for the demo content, drawn locally (SVG → pixels → JPEG, WebP and AVIF with
+// sharp, no downloads): sky, sea and sand gradients with the listing's name (slides get none: the
+// carousel shows their title over the photo) and a 'foto ilustrativa' mark. Their addresses carry
+// the multi-format mark, so each size is drawn in every format of variantFormats() at the quality of
+// variantQuality(), as the worker stores new photos. Usage: node stack/demo-photos.ts <outDir>
+// writes <outDir>/demo/{folder}/{slug}-{n}_mf-{hero|card|thumb}.{jpg|webp|avif}, skipping files
+// that exist.
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -9,8 +12,11 @@ import { DEMO_IMAGES, type DemoImage } from '@guia-fortim/db/demo-images';
 import {
   IMAGE_VARIANT_NAMES,
   IMAGE_VARIANTS,
+  type ImageFormat,
   type ImageVariant,
   imageVariant,
+  variantFormats,
+  variantQuality,
 } from '@guia-fortim/domain';
 import sharp from 'sharp';
 
@@ -144,9 +150,63 @@ function mark(image: DemoImage, width: number, height: number, fontSize: number)
   return `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${size}" text-anchor="${anchor}" fill="#ffffff" fill-opacity="0.85">Guia Fortim · foto ilustrativa</text>`;
 }
 
-/** File path of one variant of a demo image under outDir. */
-export function demoPhotoPath(outDir: string, image: DemoImage, variant: ImageVariant): string {
-  return join(outDir, imageVariant(image.url, variant));
+/** File path of one size (in one format, JPEG by default) of a demo image under outDir. */
+export function demoPhotoPath(
+  outDir: string,
+  image: DemoImage,
+  variant: ImageVariant,
+  format: ImageFormat = 'jpeg',
+): string {
+  return join(outDir, imageVariant(image.url, variant, format));
+}
+
+/** Every file of a demo image under outDir: each size in each format it is stored in. */
+export function demoPhotoFiles(
+  outDir: string,
+  image: DemoImage,
+): { variant: ImageVariant; format: ImageFormat; path: string }[] {
+  return IMAGE_VARIANT_NAMES.flatMap((variant) =>
+    variantFormats(variant).map((format) => ({
+      variant,
+      format,
+      path: demoPhotoPath(outDir, image, variant, format),
+    })),
+  );
+}
+
+export type DemoPhotoPixels = { data: Buffer; width: number; height: number; channels: number };
+
+/**
+ * The lossless pixels of a demo photo at one size (raw RGB, rows top to bottom): exactly what each
+ * format's encoder is given, so a format's fidelity (SSIM) can be measured against it.
+ */
+export async function demoPhotoSource(
+  image: DemoImage,
+  variant: ImageVariant,
+): Promise<DemoPhotoPixels> {
+  const { width, height } = IMAGE_VARIANTS[variant];
+  const { data, info } = await sharp(Buffer.from(photoSvg(image, width, height)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** One format's encoder, at the quality the stored photos use (variantQuality). */
+function encode(pixels: DemoPhotoPixels, variant: ImageVariant, format: ImageFormat) {
+  const { data, width, height, channels } = pixels;
+  const input = sharp(data, { raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } });
+  const quality = Math.round(variantQuality(variant, format) * 100);
+  switch (format) {
+    case 'jpeg':
+      return input.jpeg({ quality, mozjpeg: true });
+    case 'webp':
+      return input.webp({ quality });
+    case 'avif':
+      // effort 2 of 0–9: sharp's default (4) takes seconds per photo on a 2-core machine, and the
+      // demo's gradients gain next to nothing from the slower searches.
+      return input.avif({ quality, effort: 2 });
+  }
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -156,39 +216,49 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-async function writePhoto(image: DemoImage, variant: ImageVariant, path: string): Promise<void> {
-  const { width, height, quality } = IMAGE_VARIANTS[variant];
-  await mkdir(dirname(path), { recursive: true });
-  // written under a temporary name, so an interrupted run never leaves a file that looks done
-  const partial = `${path}.${process.pid}.part`;
-  await sharp(Buffer.from(photoSvg(image, width, height)))
-    .jpeg({ quality: Math.round(quality * 100), mozjpeg: true })
-    .toFile(partial);
-  await rename(partial, path);
+/** The missing files of one size of a demo image, all encoded from one drawing. */
+async function writePhoto(
+  image: DemoImage,
+  variant: ImageVariant,
+  files: { format: ImageFormat; path: string }[],
+): Promise<void> {
+  const pixels = await demoPhotoSource(image, variant);
+  for (const { format, path } of files) {
+    await mkdir(dirname(path), { recursive: true });
+    // written under a temporary name, so an interrupted run never leaves a file that looks done
+    const partial = `${path}.${process.pid}.part`;
+    await encode(pixels, variant, format).toFile(partial);
+    await rename(partial, path);
+  }
 }
 
+/** Draws the demo images' missing files; counts files (every size in every format). */
 export async function writeDemoPhotos(
   outDir: string,
   images: readonly DemoImage[] = DEMO_IMAGES,
 ): Promise<{ written: number; skipped: number }> {
-  const jobs = images.flatMap((image) =>
-    IMAGE_VARIANT_NAMES.map((variant) => ({
+  // one job per size of an image: drawn once, then encoded in each of its formats
+  const jobs = images.flatMap((image) => {
+    const files = demoPhotoFiles(outDir, image);
+    return IMAGE_VARIANT_NAMES.map((variant) => ({
       image,
       variant,
-      path: demoPhotoPath(outDir, image, variant),
-    })),
-  );
+      files: files.filter((file) => file.variant === variant),
+    }));
+  });
   let written = 0;
   let skipped = 0;
   let next = 0;
   const worker = async () => {
     for (let job = jobs[next++]; job; job = jobs[next++]) {
-      if (await exists(job.path)) {
-        skipped++;
-      } else {
-        await writePhoto(job.image, job.variant, job.path);
-        written++;
+      const missing = [];
+      for (const file of job.files) {
+        if (await exists(file.path)) skipped++;
+        else missing.push(file);
       }
+      if (missing.length === 0) continue;
+      await writePhoto(job.image, job.variant, missing);
+      written += missing.length;
     }
   };
   await Promise.all(Array.from({ length: availableParallelism() }, worker));

@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { type Duplex, pipeline } from 'node:stream';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
+import { IMAGE_FORMATS } from '@guia-fortim/domain';
 import { deployHookPath } from './origin.ts';
 
 export type DevTargets = {
@@ -117,7 +118,11 @@ function demoPhoto(res: ServerResponse, root: string, path: string) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     return res.end('Foto não encontrada.');
   }
-  res.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'no-cache' });
+  const format = Object.values(IMAGE_FORMATS).find((f) => file.endsWith(`.${f.extension}`));
+  res.writeHead(200, {
+    'content-type': format?.type ?? 'application/octet-stream',
+    'cache-control': 'no-cache',
+  });
   pipeline(createReadStream(file), res, () => {});
 }
 

@@ -1,8 +1,10 @@
 // Lighthouse 13 (mobile preset, median of `runs`) on pages of a running site: the four category
-// scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images.
+// scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images — and what the same
+// images would have cost as the JPEGs of the same sizes (issue 24: AVIF/WebP against JPEG, one run).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
+import { IMAGE_FORMATS, MULTI_FORMAT_MARK } from '@guia-fortim/domain';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -17,12 +19,39 @@ export type PageFigures = {
   lcpMs: number;
   tbtMs: number;
   cls: number;
-  bytes: { js: number; css: number; html: number; images: number };
+  bytes: { js: number; css: number; html: number; images: number; imagesAsJpeg: number };
   /** Every run's performance score and TBT: single runs of one build differ by a few points. */
   runs: { performance: number; tbtMs: number }[];
 };
 
-type NetworkItem = { resourceType?: string; transferSize?: number };
+type NetworkItem = {
+  url?: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+};
+
+const MODERN_PHOTO = new RegExp(
+  `${MULTI_FORMAT_MARK}-(?:hero|card|thumb)\\.(?:${IMAGE_FORMATS.avif.extension}|${IMAGE_FORMATS.webp.extension})$`,
+);
+
+/** The page's image bytes with every AVIF/WebP photo replaced by its JPEG of the same size. */
+async function imageBytesAsJpeg(requests: NetworkItem[]): Promise<number> {
+  let total = 0;
+  for (const request of requests.filter((r) => r.resourceType === 'Image')) {
+    const url = request.url ?? '';
+    const transferred = request.transferSize ?? 0;
+    if (!MODERN_PHOTO.test(new URL(url).pathname)) {
+      total += transferred;
+      continue;
+    }
+    const jpeg = await fetch(url.replace(/\.[a-z]+$/, `.${IMAGE_FORMATS.jpeg.extension}`));
+    if (!jpeg.ok) throw new Error(`${url}: sem o JPEG do mesmo tamanho (${jpeg.status})`);
+    const headers = transferred - (request.resourceSize ?? transferred);
+    total += (await jpeg.arrayBuffer()).byteLength + Math.max(0, headers);
+  }
+  return total;
+}
 
 export async function measurePages(
   siteUrl: string,
@@ -78,6 +107,7 @@ export async function measurePages(
           css: bytes('Stylesheet'),
           html: bytes('Document'),
           images: bytes('Image'),
+          imagesAsJpeg: await imageBytesAsJpeg(requests),
         },
         runs: results.map((run) => ({
           performance: score('performance', run),
@@ -99,7 +129,7 @@ function printPage(page: PageFigures, header: boolean) {
   if (header)
     console.log(
       'página'.padEnd(40) +
-        [...columns, 'imagens'].map((h) => h.padStart(9)).join('') +
+        [...columns, 'imagens', 'em JPEG'].map((h) => h.padStart(9)).join('') +
         '  cada execução (desemp./TBT)',
     );
   const values = [
@@ -114,6 +144,7 @@ function printPage(page: PageFigures, header: boolean) {
     kb(page.bytes.css),
     kb(page.bytes.html),
     kb(page.bytes.images),
+    kb(page.bytes.imagesAsJpeg),
   ];
   const cells = values.map((v) => String(v).padStart(9)).join('');
   const runs = page.runs.map((run) => `${run.performance}/${run.tbtMs}`).join(' ');

@@ -5,6 +5,7 @@
 //     Then the search: time to the first results and the bytes a first search loads.
 //  2. The same origin under 500 concurrent visitors for 20 s over the pages and their assets:
 //     throughput, p50/p99 latency, errors.
+//     Then every demo photo's SSIM and bytes per size and format (photo-quality.ts).
 //  3. Build time and peak memory with 100, 1,000 and 10,000 generated listings, and the size of a
 //     list page (it must not grow with the number of listings).
 // Usage: node bench/site.ts [--lighthouse-only | --build-only] [--runs N (0: no Lighthouse)]
@@ -22,6 +23,13 @@ import { writeFigures } from './figures.ts';
 import { measurePages, type PageFigures } from './lighthouse.ts';
 import { type LoadFigures, runLoad, visitMix } from './load.ts';
 import { publishSite, serveSite } from './origin-process.ts';
+import {
+  equalQuality,
+  type FormatQuality,
+  measurePhotoQuality,
+  printPhotoQuality,
+  SSIM_TOLERANCE,
+} from './photo-quality.ts';
 import { type IndexSize, indexSize, measureSearch, type SearchFigures } from './search.ts';
 
 const args = process.argv.slice(2);
@@ -126,8 +134,21 @@ async function servedSite(): Promise<ServedFigures> {
   }
 }
 
-const figures: { runs: number; served?: ServedFigures; builds?: BuildFigures[] } = { runs: RUNS };
-if (!args.includes('--build-only')) figures.served = await servedSite();
+const figures: {
+  runs: number;
+  served?: ServedFigures;
+  photos?: FormatQuality[];
+  builds?: BuildFigures[];
+} = { runs: RUNS };
+if (!args.includes('--build-only')) {
+  figures.served = await servedSite();
+  console.log('\n== Fotos de demonstração: SSIM e bytes por tamanho e formato ==');
+  figures.photos = await measurePhotoQuality();
+  printPhotoQuality(figures.photos);
+  console.log(
+    `AVIF e WebP com SSIM médio ≥ o do JPEG − ${SSIM_TOLERANCE} em todo tamanho: ${equalQuality(figures.photos) ? 'sim' : 'NÃO'}`,
+  );
+}
 if (!args.includes('--lighthouse-only')) {
   console.log('\n== Site público: build com listagens geradas ==');
   figures.builds = await measureBuilds(SIZES);

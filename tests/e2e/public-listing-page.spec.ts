@@ -148,7 +148,7 @@ test('the gallery: phone carousel or desktop grid, and the full-screen viewer', 
   await expect(viewer.locator('.gallery-progress')).toHaveAttribute('style', /width: 75%/);
   await page.keyboard.press('ArrowLeft');
   await expect(viewer.getByText('2 / 4')).toBeVisible();
-  await expect(viewer.getByRole('img')).toHaveAttribute('src', /-2-hero\.jpg$/);
+  await expect(viewer.getByRole('img')).toHaveAttribute('src', /-2(_mf)?-hero\.jpg$/);
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
@@ -197,10 +197,10 @@ test('one photo reads "1 foto", and a broken photo is replaced by the placeholde
   problems,
 }) => {
   // The photos answered 404 below, on purpose.
-  problems.expect(/-1-(card|thumb|hero)\.jpg|status of 404/);
+  problems.expect(/-1(_mf)?-(card|thumb|hero)\.(jpg|webp|avif)|status of 404/);
   const single = await withPhotos('passeios', 1);
   const several = await withPhotos('passeios', 2);
-  await page.route(/-1-(card|thumb|hero)\.jpg$/, (route) =>
+  await page.route(/-1(_mf)?-(card|thumb|hero)\.(jpg|webp|avif)$/, (route) =>
     route.request().url().includes(several.slug)
       ? route.fulfill({ status: 404 })
       : route.fallback(),

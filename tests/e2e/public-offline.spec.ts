@@ -2,7 +2,7 @@
 // list, a listing page never opened but listed on a page seen, the card photos of the lists seen,
 // the map's list of places and the search still work; any other page is the Portuguese offline page; nothing of the account pages or the
 // panel is kept on the device.
-import { imageVariant, LISTING_PATH } from '@guia-fortim/domain';
+import { imageFormats, imageVariant, LISTING_PATH } from '@guia-fortim/domain';
 import type { BrowserContext, Page } from '@playwright/test';
 import { sharedPortal } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
@@ -35,15 +35,20 @@ async function cut(context: BrowserContext) {
   await context.setOffline(true);
 }
 
-/** Resolves once the photos cache holds the card size of the first card's photo on this page. */
+/**
+ * Resolves once the photos cache holds the card size of the first card's photo on this page, in
+ * one of the formats it is stored in (the one this browser's <picture> asks for).
+ */
 async function firstCardPhotoKept(page: Page) {
   const src = await page.locator('article[data-listing] img').first().getAttribute('src');
-  const card = imageVariant(src ?? '', 'card');
+  const cards = imageFormats(src ?? '', 'card').map(
+    (format) => new URL(imageVariant(src ?? '', 'card', format), page.url()).href,
+  );
   await expect
     .poll(() =>
       page.evaluate(
-        async (url) => Boolean(await caches.match(url)),
-        new URL(card, page.url()).href,
+        async (urls) => (await Promise.all(urls.map((url) => caches.match(url)))).some(Boolean),
+        cards,
       ),
     )
     .toBe(true);
@@ -56,7 +61,7 @@ test('after one visit the lists, a listing page, its photos and the map list wor
 }) => {
   // A list never seen online shows its cards offline; photos never seen fail and show the
   // placeholder.
-  problems.expect(/^failed GET .*\.jpg net::ERR_FAILED$/);
+  problems.expect(/^failed GET .*\.(jpg|webp|avif) net::ERR_FAILED$/);
   problems.expect(/^console: Failed to load resource: net::ERR_FAILED$/);
   await firstVisit(page, LISTING_PATH.hospedagem);
   await firstCardPhotoKept(page);
@@ -99,7 +104,7 @@ test('after one visit the lists, a listing page, its photos and the map list wor
 
 test('search works offline', ANY_VIEWPORT, async ({ page, context, problems }) => {
   // Results of lists never seen online: their photos fail and show the placeholder.
-  problems.expect(/^failed GET .*\.jpg net::ERR_FAILED$/);
+  problems.expect(/^failed GET .*\.(jpg|webp|avif) net::ERR_FAILED$/);
   problems.expect(/^console: Failed to load resource: net::ERR_FAILED$/);
   await firstVisit(page, '/hospedagem');
   await cut(context);

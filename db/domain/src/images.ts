@@ -1,5 +1,8 @@
-// Stored photos: three JPEG variants side by side (…-hero.jpg, …-card.jpg, …-thumb.jpg);
-// image_url and additional_images hold the hero URL. URLs are http(s) or site paths ("/…").
+// Stored photos: three sizes side by side (…-hero.jpg, …-card.jpg, …-thumb.jpg), each a JPEG;
+// image_url and additional_images hold the hero JPEG's URL. URLs are http(s) or site paths ("/…").
+// Photos stored since issue 24 carry MULTI_FORMAT_MARK before the size (…_mf-card.jpg) and exist
+// also as WebP (every size) and AVIF (the sizes Cloudflare Images encodes as AVIF): the site offers
+// those first in a <picture>; older photos and other URLs stay JPEG-only, so no source is missing.
 
 export const IMAGE_VARIANTS = {
   hero: { width: 1600, height: 900, quality: 0.85 },
@@ -14,7 +17,35 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_EXTRA = 3;
 /** Decompression-bomb guard: uploads above 40 megapixels are refused before decoding. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
-export const IMAGE_OUTPUT_TYPE = 'image/jpeg';
+
+/**
+ * The stored formats, best first (the order a <picture> offers them in). Qualities are on the
+ * 0–1 scale (JPEG's are per size, in IMAGE_VARIANTS), chosen so each size's mean SSIM against
+ * the source is within 0.001 of its JPEG's or above (`npm run bench`, site section; lossy WebP's
+ * 4:2:0 chroma keeps the 1600 px hero at 0.9968 against the JPEG's 0.9974 at any quality). AVIF only up to 1,200 px wide:
+ * Cloudflare Images does not encode larger AVIF (it would answer WebP or JPEG).
+ */
+export const IMAGE_FORMATS = {
+  avif: { type: 'image/avif', extension: 'avif', quality: 0.6, maxWidth: 1200 },
+  webp: { type: 'image/webp', extension: 'webp', quality: 0.85, maxWidth: Number.POSITIVE_INFINITY },
+  jpeg: { type: 'image/jpeg', extension: 'jpg', quality: null, maxWidth: Number.POSITIVE_INFINITY },
+} as const;
+export type ImageFormat = keyof typeof IMAGE_FORMATS;
+export const IMAGE_FORMAT_NAMES = Object.keys(IMAGE_FORMATS) as ImageFormat[];
+/** In a stored photo's name, before the size: it exists in every format of IMAGE_FORMATS. */
+export const MULTI_FORMAT_MARK = '_mf';
+
+/** The formats a photo's size is stored in, best first. */
+export function variantFormats(variant: ImageVariant): ImageFormat[] {
+  return IMAGE_FORMAT_NAMES.filter(
+    (format) => IMAGE_VARIANTS[variant].width <= IMAGE_FORMATS[format].maxWidth,
+  );
+}
+
+/** The quality (0–1) a size is encoded at in a format. */
+export function variantQuality(variant: ImageVariant, format: ImageFormat): number {
+  return IMAGE_FORMATS[format].quality ?? IMAGE_VARIANTS[variant].quality;
+}
 export const IMAGE_FOLDERS = [
   'hospedagens',
   'comercios',
@@ -27,10 +58,27 @@ export const SLIDE_RECOMMENDED_SIZE = { width: 1920, height: 1080 } as const;
 export const IMAGE_URL_MAX_LENGTH = 2048;
 
 const VARIANT_SUFFIX = /-(hero|card|thumb)\.jpg$/;
+const MULTI_FORMAT_SUFFIX = new RegExp(`${MULTI_FORMAT_MARK}-(hero|card|thumb)\\.jpg$`);
 
-/** The sibling URL of another variant; a URL not following the pattern comes back unchanged. */
-export function imageVariant(url: string, variant: ImageVariant): string {
-  return VARIANT_SUFFIX.test(url) ? url.replace(VARIANT_SUFFIX, `-${variant}.jpg`) : url;
+/** The formats a photo's size can be fetched in, best first: JPEG only unless it has the mark. */
+export function imageFormats(url: string, variant: ImageVariant): ImageFormat[] {
+  return MULTI_FORMAT_SUFFIX.test(url) ? variantFormats(variant) : ['jpeg'];
+}
+
+/**
+ * The sibling URL of another size (and format: one of imageFormats()); a URL not following the
+ * pattern comes back unchanged.
+ */
+export function imageVariant(
+  url: string,
+  variant: ImageVariant,
+  format: ImageFormat = 'jpeg',
+): string {
+  if (!VARIANT_SUFFIX.test(url)) return url;
+  if (format !== 'jpeg' && !imageFormats(url, variant).includes(format)) {
+    throw new Error(`${url} não existe em ${format} no tamanho ${variant}`);
+  }
+  return url.replace(VARIANT_SUFFIX, `-${variant}.${IMAGE_FORMATS[format].extension}`);
 }
 
 /** The same rule as private.is_image_url() in the schema: http(s) URL or a site path. */

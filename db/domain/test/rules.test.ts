@@ -14,11 +14,17 @@ import {
   whatsappUrl,
 } from '../src/format.ts';
 import {
+  IMAGE_FORMATS,
   IMAGE_MAX_PIXELS,
+  IMAGE_VARIANT_NAMES,
+  IMAGE_VARIANTS,
   imageFileProblem,
+  imageFormats,
   imagePixelsProblem,
   imageVariant,
   tooManyImagesProblem,
+  variantFormats,
+  variantQuality,
 } from '../src/images.ts';
 import { isListingKind, listingPath } from '../src/kinds.ts';
 import {
@@ -44,6 +50,35 @@ describe('images', () => {
     expect(imageVariant('https://images.example.com/photo.png', 'card')).toBe(
       'https://images.example.com/photo.png',
     );
+  });
+
+  it('offers WebP and AVIF only for photos stored in every format, AVIF only up to 1,200 px', () => {
+    const marked = 'https://img.x/hospedagens/ab12_1795000000_mf-hero.jpg';
+    expect(imageFormats(marked, 'hero')).toEqual(['webp', 'jpeg']);
+    expect(imageFormats(marked, 'card')).toEqual(['avif', 'webp', 'jpeg']);
+    expect(imageFormats(marked, 'thumb')).toEqual(['avif', 'webp', 'jpeg']);
+    expect(imageVariant(marked, 'card', 'avif')).toBe(
+      'https://img.x/hospedagens/ab12_1795000000_mf-card.avif',
+    );
+    expect(imageVariant(marked, 'hero', 'webp')).toBe(
+      'https://img.x/hospedagens/ab12_1795000000_mf-hero.webp',
+    );
+    expect(imageVariant(marked, 'thumb')).toBe(
+      'https://img.x/hospedagens/ab12_1795000000_mf-thumb.jpg',
+    );
+    expect(() => imageVariant(marked, 'hero', 'avif')).toThrow();
+    // Photos stored before, and URLs that are not ours: JPEG only.
+    const older = 'https://img.x/hospedagens/ab12_1795000000-hero.jpg';
+    expect(imageFormats(older, 'card')).toEqual(['jpeg']);
+    expect(() => imageVariant(older, 'card', 'webp')).toThrow();
+    expect(imageFormats('https://images.example.com/photo_mf.png', 'card')).toEqual(['jpeg']);
+    for (const variant of IMAGE_VARIANT_NAMES) {
+      for (const format of variantFormats(variant)) {
+        expect(IMAGE_VARIANTS[variant].width).toBeLessThanOrEqual(IMAGE_FORMATS[format].maxWidth);
+        expect(variantQuality(variant, format)).toBeGreaterThan(0);
+        expect(variantQuality(variant, format)).toBeLessThanOrEqual(1);
+      }
+    }
   });
 
   it('upload checks give the admin spec’s messages', () => {

@@ -1,7 +1,7 @@
 // The demo photos the seed references: one entry per image, shared by the SQL generator, the
 // photo generator and the tests so no image is listed twice.
 import type { ImageFolder, ListingKind } from '@guia-fortim/domain';
-import { LISTING_FOLDER, slugify } from '@guia-fortim/domain';
+import { LISTING_FOLDER, MULTI_FORMAT_MARK, slugify } from '@guia-fortim/domain';
 import { DEMO_COMERCIOS, DEMO_HOSPEDAGENS, DEMO_PASSEIOS, DEMO_SLIDES } from './data.ts';
 
 export type DemoImage = {
@@ -11,12 +11,15 @@ export type DemoImage = {
   n: number;
   /** Text drawn on the placeholder; null on slides, whose title the carousel shows over it. */
   title: string | null;
-  /** Site path of the hero variant, as stored in the database. */
+  /**
+   * Site path of the hero JPEG, as stored in the database; marked as stored in every format (the
+   * demo photos are drawn in each format of variantFormats(), as the worker stores new photos).
+   */
   url: string;
 };
 
 export function demoImageUrl(folder: ImageFolder, slug: string, n: number): string {
-  return `/demo/${folder}/${slug}-${n}-hero.jpg`;
+  return `/demo/${folder}/${slug}-${n}${MULTI_FORMAT_MARK}-hero.jpg`;
 }
 
 function listingImages(kind: ListingKind, items: { name: string; photos: number }[]): DemoImage[] {

@@ -7,6 +7,7 @@ import {
   LISTING_KINDS,
   LISTING_TABLE,
   listingSchemas,
+  MULTI_FORMAT_MARK,
   slugify,
 } from '@guia-fortim/domain';
 import bcrypt from 'bcryptjs';
@@ -208,7 +209,9 @@ describe('the seeded database', () => {
     expect(used.sort()).toEqual(DEMO_IMAGES.map((i) => i.url).sort());
     for (const kind of LISTING_KINDS) {
       for (const item of listings[kind] ?? []) {
-        expect(item.image_url).toBe(`/demo/${LISTING_TABLE[kind]}/${item.slug}-1-hero.jpg`);
+        expect(item.image_url).toBe(
+          `/demo/${LISTING_TABLE[kind]}/${item.slug}-1${MULTI_FORMAT_MARK}-hero.jpg`,
+        );
       }
     }
   });

@@ -8,6 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, type StartedServer } from '@guia-fortim/db/testing';
+import {
+  IMAGE_FORMAT_NAMES,
+  IMAGE_FORMATS,
+  IMAGE_VARIANT_NAMES,
+  imageFormats,
+  imageVariant,
+} from '@guia-fortim/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -444,7 +451,14 @@ function upload(bytes: Buffer, folder = 'hospedagens'): Promise<Reply> {
 }
 
 const imagesPrefix = () => `${apiUrl()}/images/`;
-const baseOfKey = (key: string) => key.replace(/-(hero|card|thumb)\.jpg$/, '');
+const baseOfKey = (key: string) => key.replace(/-(hero|card|thumb)\.(jpg|webp|avif)$/, '');
+/** Every object a stored photo has: each size in each of its formats. */
+const objectKeys = (base: string) =>
+  IMAGE_VARIANT_NAMES.flatMap((variant) =>
+    imageFormats(`${base}-hero.jpg`, variant).map((format) =>
+      imageVariant(`${base}-hero.jpg`, variant, format),
+    ),
+  );
 
 /**
  * Key bases of every stored photo something shows or may show again, read from the database: a
@@ -597,9 +611,7 @@ describe('the worker killed (SIGKILL) in the middle of photo uploads and saves',
     expect(sweep.status).toBe(200);
     const referenced = await referencedBases();
     expect(unused(referenced)).toEqual([]);
-    const expected = [...referenced]
-      .flatMap((b) => [`${b}-card.jpg`, `${b}-hero.jpg`, `${b}-thumb.jpg`])
-      .sort();
+    const expected = [...referenced].flatMap(objectKeys).sort();
     expect(r2Keys(persistDir)).toEqual(expected);
     expect(await servedStatuses(abandoned.body)).toEqual([404, 404, 404]);
     expect(await servedStatuses(kept.body)).toEqual([200, 200, 200]);
@@ -766,10 +778,11 @@ describe('a clean restart of db/local and the worker', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     for (const key of keysBefore) {
       const response = await fetch(`${imagesPrefix()}${key}`);
+      const format = IMAGE_FORMAT_NAMES.find((f) => key.endsWith(`.${IMAGE_FORMATS[f].extension}`));
       expect([key, response.status, response.headers.get('content-type')]).toEqual([
         key,
         200,
-        'image/jpeg',
+        format && IMAGE_FORMATS[format].type,
       ]);
       await response.arrayBuffer();
     }

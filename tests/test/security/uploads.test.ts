@@ -6,11 +6,16 @@ import { connect } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { admin, r2ObjectCount } from '@guia-fortim/api/testing/client';
 import { decode, photo } from '@guia-fortim/api/testing/photos';
+import {
+  IMAGE_FORMATS,
+  IMAGE_VARIANT_NAMES,
+  imageFormats,
+  imageVariant,
+} from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, type Reply, stack } from './support/callers.ts';
 
 // admin-panel.md §9: "Resize bounds: hero 1600x900 …, card 800x600 …, thumb 400x300 …; JPEG output."
-const VARIANTS = ['hero', 'card', 'thumb'] as const;
 
 let token: string;
 let jpeg: Buffer;
@@ -169,24 +174,40 @@ describe('polyglots that are real images', () => {
     ],
   ];
   for (const [label, bytes, name] of cases) {
-    it(`${label}: stored only as clean JPEGs, served as image/jpeg with nosniff`, async () => {
+    it(`${label}: stored only as clean images, each served as its own type with nosniff`, async () => {
       const objects = r2ObjectCount();
       const reply = await upload(form([['file', bytes(), name]]));
       expect(reply.status).toBe(201);
       expect(Object.keys(reply.body).sort()).toEqual(['card', 'hero', 'thumb']);
-      expect(r2ObjectCount()).toBe(objects + 3);
-      for (const variant of VARIANTS) {
-        const response = await fetch(reply.body[variant]);
+      const stored = IMAGE_VARIANT_NAMES.flatMap((variant) =>
+        imageFormats(reply.body.hero, variant).map((format) => ({
+          format,
+          url: imageVariant(reply.body.hero, variant, format),
+        })),
+      );
+      // Every size in JPEG and WebP, the card and the thumb also in AVIF.
+      expect(stored).toHaveLength(8);
+      expect(r2ObjectCount()).toBe(objects + stored.length);
+      for (const { format, url } of stored) {
+        const response = await fetch(url);
         expect(response.status).toBe(200);
-        expect(response.headers.get('content-type')).toBe('image/jpeg');
+        expect(response.headers.get('content-type')).toBe(IMAGE_FORMATS[format].type);
         expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-        const stored = Buffer.from(await response.arrayBuffer());
-        expect(stored.includes('<script')).toBe(false);
-        expect(stored.includes('<html')).toBe(false);
-        expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-        // Ends at its end-of-image marker: nothing rides after the picture.
-        expect([...stored.subarray(-2)]).toEqual([0xff, 0xd9]);
-        expect(await decode(stored)).toMatchObject({ format: 'jpeg', exif: false });
+        const body = Buffer.from(await response.arrayBuffer());
+        expect(body.includes('<script')).toBe(false);
+        expect(body.includes('<html')).toBe(false);
+        if (format === 'jpeg') {
+          expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+          // Ends at its end-of-image marker: nothing rides after the picture.
+          expect([...body.subarray(-2)]).toEqual([0xff, 0xd9]);
+        } else if (format === 'webp') {
+          // A RIFF container whose declared size is the whole file: nothing rides after it.
+          expect(body.readUInt32LE(4) + 8).toBe(body.length);
+        }
+        expect(await decode(body)).toMatchObject({
+          format: format === 'avif' ? 'heif' : format,
+          exif: false,
+        });
       }
     });
   }

@@ -1,8 +1,8 @@
 // `npm run bench -w workers/api`: figures, not tests.
 // 1. Photo uploads of 2, 12 and 24 megapixels through the worker under wrangler dev (Images
 //    binding simulated with sharp in wrangler's Node process, R2 local): time to produce and store
-//    the three variants, and the peak RSS of workerd and of the wrangler process, beside sharp in
-//    plain Node doing the same job.
+//    the eight objects (three sizes in JPEG and WebP, card and thumb also AVIF), and the peak RSS
+//    of workerd and of the wrangler process, beside sharp in plain Node doing the same job.
 // 2. Mutation latency (quick edits) with 50 concurrent clients.
 // Prints the figures and writes them to worker.json in $BENCH_DIR (`npm run bench` sets it; by
 // default .data/bench/ where npm was run).
@@ -257,13 +257,17 @@ try {
     mutations,
     notes: [
       'Locally the Images binding is simulated with sharp inside the wrangler (Node) process, so the decoding memory shows there, not in workerd; in production it runs outside the isolate.',
-      'Worker times are client-side: upload, info(), three transforms, three R2 puts, response.',
+      'Worker times are client-side: upload, info(), eight transforms (3 JPEG, 3 WebP, 2 AVIF), eight R2 puts, response.',
       'Inputs are synthetic photos (gradients and shapes, EXIF orientation 6) that fit the 5 MB limit.',
       'db/local runs on PGlite, one connection: concurrent mutations queue in the database.',
     ],
   };
 
-  console.log('\nImagens (3 variantes JPEG; mediana de', UPLOAD_RUNS, 'envios)');
+  console.log(
+    '\nImagens (8 objetos: 3 tamanhos em JPEG e WebP, card e thumb também AVIF; mediana de',
+    UPLOAD_RUNS,
+    'envios)',
+  );
   console.log(
     '  MP | worker ms | pico workerd MB | pico wrangler MB | sharp (Node) ms | pico sharp MB',
   );

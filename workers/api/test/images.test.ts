@@ -1,18 +1,37 @@
 // Uploads through the Images binding (simulated with sharp by wrangler) into the local R2 bucket,
 // and when stored photos are freed: once no row, trashed row or history can show them (a photo
 // another row shows: trash.test.ts). Locally the simulation ignores `quality`, so these tests
-// check dimensions, format, orientation and metadata, not byte sizes.
+// check dimensions, format, orientation and metadata, not byte sizes. Each photo is stored as every
+// size in every format of the domain (imageFormats): JPEG, WebP, and AVIF for card and thumb.
+import { IMAGE_FORMATS, imageVariant } from '@guia-fortim/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, expectCall, r2ObjectCount, stack, trashItem } from './support/client.ts';
+import {
+  admin,
+  api,
+  expectCall,
+  r2Keys,
+  r2ObjectCount,
+  stack,
+  trashItem,
+} from './support/client.ts';
 import { validListing, validSlide } from './support/fixtures.ts';
 import { type Decoded, decode, hugePlainPng, isRed, photo } from './support/photos.ts';
+import {
+  every,
+  keyOf,
+  magicFormat,
+  OBJECTS_PER_PHOTO,
+  photoObjects,
+  statuses,
+  type Variants,
+} from './support/stored.ts';
 
 let token: string;
 beforeAll(async () => {
   token = (await admin()).token;
 });
 
-type Variants = { hero: string; card: string; thumb: string };
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 // admin-panel.md §9: "Resize bounds: hero 1600x900 quality 0.85, card 800x600 at 0.8, thumb
 // 400x300 at 0.75; JPEG output." (Quality is not measurable locally: see the top of the file.)
@@ -34,44 +53,82 @@ async function fetchImage(url: string) {
   };
 }
 
+/**
+ * Fetches every object of a photo, checks each one's type (header and magic bytes) and cache
+ * header, that every format of a size has that size's dimensions and no metadata, and answers the
+ * JPEGs decoded.
+ */
 async function stored(urls: Variants): Promise<Record<keyof Variants, Decoded>> {
-  return Object.fromEntries(
-    await Promise.all(
-      VARIANTS.map(async (variant) => {
-        const image = await fetchImage(urls[variant]);
-        expect(image.status).toBe(200);
-        expect(image.type).toBe('image/jpeg');
-        expect(image.cache).toBe('public, max-age=31536000, immutable');
-        return [variant, await decode(image.bytes)] as const;
-      }),
-    ),
-  ) as Record<keyof Variants, Decoded>;
+  const objects = photoObjects(urls.hero);
+  expect(objects).toHaveLength(OBJECTS_PER_PHOTO);
+  const decoded = await Promise.all(
+    objects.map(async (object) => {
+      const image = await fetchImage(object.url);
+      expect({
+        url: object.url,
+        status: image.status,
+        type: image.type,
+        cache: image.cache,
+        magic: magicFormat(image.bytes),
+      }).toEqual({
+        url: object.url,
+        status: 200,
+        type: IMAGE_FORMATS[object.format].type,
+        cache: IMMUTABLE,
+        magic: object.format,
+      });
+      return { ...object, image: await decode(image.bytes) };
+    }),
+  );
+  const jpegOf = (variant: keyof Variants) =>
+    decoded.find((d) => d.variant === variant && d.format === 'jpeg')?.image as Decoded;
+  for (const { url, variant, image } of decoded) {
+    expect([url, size(image), image.exif]).toEqual([url, size(jpegOf(variant)), false]);
+  }
+  return Object.fromEntries(VARIANTS.map((variant) => [variant, jpegOf(variant)])) as Record<
+    keyof Variants,
+    Decoded
+  >;
 }
 
 const size = (d: { width: number | undefined; height: number | undefined }) => [d.width, d.height];
 
 async function gone(urls: Variants) {
-  for (const url of Object.values(urls))
-    expect([url, (await fetch(url)).status]).toEqual([url, 404]);
+  expect([urls.hero, await statuses(urls)]).toEqual([urls.hero, every(404)]);
 }
 
 async function present(urls: Variants) {
-  for (const url of Object.values(urls))
-    expect([url, (await fetch(url)).status]).toEqual([url, 200]);
+  expect([urls.hero, await statuses(urls)]).toEqual([urls.hero, every(200)]);
 }
 
 describe('POST /api/images', () => {
-  it('turns a 2 MP landscape photo into the three JPEG variants, fitted inside their boxes', async () => {
+  it('turns a 2 MP landscape photo into 8 objects, each size as JPEG and WebP and the card and thumb also as AVIF, fitted inside their boxes', async () => {
+    const before = new Set(r2Keys());
     const reply = await upload(await photo({ width: 1920, height: 1080 }), 'praia.jpg');
     expect(reply.status).toBe(201);
+    // The reply keeps its shape: the JPEGs' URLs, whose mark says every format exists.
     expect(Object.keys(reply.body).sort()).toEqual(['card', 'hero', 'thumb']);
     const pattern = new RegExp(
-      `^${stack.apiUrl}/images/hospedagens/[a-z0-9]+_\\d+-(hero|card|thumb)\\.jpg$`,
+      `^${stack.apiUrl}/images/hospedagens/[a-z0-9]+_\\d+_mf-(hero|card|thumb)\\.jpg$`,
     );
     for (const url of Object.values(reply.body)) expect(url).toMatch(pattern);
-    // The three files share one name: …-hero.jpg, …-card.jpg, …-thumb.jpg.
-    expect(reply.body.card).toBe(reply.body.hero.replace(/-hero\.jpg$/, '-card.jpg'));
-    expect(reply.body.thumb).toBe(reply.body.hero.replace(/-hero\.jpg$/, '-thumb.jpg'));
+    // The files share one name: …_mf-hero.jpg, …_mf-card.avif, …_mf-thumb.webp…
+    expect(reply.body.card).toBe(imageVariant(reply.body.hero, 'card'));
+    expect(reply.body.thumb).toBe(imageVariant(reply.body.hero, 'thumb'));
+    const objects = photoObjects(reply.body.hero);
+    expect(objects.map((o) => `${o.variant}.${o.format}`)).toEqual([
+      'hero.webp',
+      'hero.jpeg',
+      'card.avif',
+      'card.webp',
+      'card.jpeg',
+      'thumb.avif',
+      'thumb.webp',
+      'thumb.jpeg',
+    ]);
+    // Exactly those objects went into the bucket.
+    const added = r2Keys().filter((key) => !before.has(key));
+    expect(added).toEqual(objects.map((o) => keyOf(o.url)).sort());
     const images = await stored(reply.body);
     expect(size(images.hero)).toEqual([1600, 900]);
     expect(size(images.card)).toEqual([800, 450]);
@@ -145,6 +202,16 @@ describe('POST /api/images', () => {
       });
     }
     expect(r2ObjectCount()).toBe(objects);
+  });
+
+  it('leaves nothing of any format when the photo cannot be converted after being read', async () => {
+    // Its header is whole (IMAGES.info() reads it), its picture cut in half: every render fails
+    // and the upload removes every object of the photo, whichever format got stored.
+    const whole = await photo({ width: 1600, height: 1200 });
+    const keys = r2Keys();
+    const reply = await upload(whole.subarray(0, Math.floor(whole.length / 2)), 'metade.jpg');
+    expect([reply.status, reply.body.error?.code]).toEqual([415, 'invalid_format']);
+    expect(r2Keys()).toEqual(keys);
   });
 
   it("refuses a 6 MB file ('Arquivo muito grande') and a small file that decodes to a huge image", async () => {
@@ -231,6 +298,24 @@ describe('POST /api/images', () => {
     expect(etag).toBeTruthy();
     const again = await fetch(reply.body.thumb, { headers: { 'If-None-Match': etag ?? '' } });
     expect(again.status).toBe(304);
+    // The other formats too, each with its own type.
+    for (const format of ['avif', 'webp'] as const) {
+      const url = imageVariant(reply.body.hero, 'thumb', format);
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      expect([url, response.status, response.headers.get('content-type')]).toEqual([
+        url,
+        200,
+        IMAGE_FORMATS[format].type,
+      ]);
+      expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const tag = response.headers.get('etag') ?? '';
+      expect(tag).not.toBe(etag);
+      expect((await fetch(url, { headers: { 'If-None-Match': tag } })).status).toBe(304);
+    }
+    // A photo has no AVIF hero (Images does not encode AVIF that wide).
+    expect((await fetch(reply.body.hero.replace(/\.jpg$/, '.avif'))).status).toBe(404);
     const missing = await api('GET', '/images/hospedagens/nao-existe-hero.jpg');
     expect([missing.status, missing.body]).toEqual([
       404,

@@ -1,21 +1,41 @@
 // POST /api/images/sweep: photos uploaded but never saved to a row (an abandoned form, a failed
 // save) are removed once older than the grace period; every photo a row shows — listings, active
 // and inactive slides, any variant — stays, and so does every photo a trashed row or the history
-// of a row that still exists shows, until 'Excluir definitivamente'.
-import { beforeAll, describe, expect, it } from 'vitest';
+// of a row that still exists shows, until 'Excluir definitivamente'. A photo is all its objects:
+// each size as JPEG, WebP and (card, thumb) AVIF, or only the three JPEGs for photos stored
+// before issue 24 (put into a worker's bucket directly, as they were left).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StartedServer } from '@guia-fortim/db/testing';
+import { IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from '@guia-fortim/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPlatformProxy } from 'wrangler';
 import {
   admin,
   api,
   expectCall,
   newUser,
   PORTUGUESE_403,
+  r2Keys,
   r2ObjectCount,
+  stack,
   trashItem,
 } from './support/client.ts';
 import { validListing, validSlide } from './support/fixtures.ts';
+import { type DeployHook, startDeployHook } from './support/hook.ts';
 import { photo } from './support/photos.ts';
+import { startWorker } from './support/stack.ts';
+import {
+  every,
+  keyOf,
+  magicFormat,
+  photoObjects,
+  statuses,
+  type Variants,
+} from './support/stored.ts';
 
-type Variants = { hero: string; card: string; thumb: string };
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let token: string;
 let jpeg: Buffer;
@@ -32,9 +52,6 @@ async function upload(folder: string): Promise<Variants> {
   return reply.body;
 }
 
-const statuses = async (urls: Variants) =>
-  Promise.all(Object.values(urls).map(async (url) => (await fetch(url)).status));
-
 describe('POST /api/images/sweep', () => {
   it('keeps recent unsaved uploads by default (a form may still be open)', async () => {
     const pending = await upload('hospedagens');
@@ -42,7 +59,7 @@ describe('POST /api/images/sweep', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.removed).toBe(0);
     expect(reply.body.kept).toBeGreaterThanOrEqual(1);
-    expect(await statuses(pending)).toEqual([200, 200, 200]);
+    expect(await statuses(pending)).toEqual(every(200));
   });
 
   it('removes every unsaved upload past the grace period and keeps all referenced ones', async () => {
@@ -88,9 +105,17 @@ describe('POST /api/images/sweep', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.removed).toBeGreaterThanOrEqual(2);
     for (const kept of [hero, extra, cardOnly, activeSlide, inactiveSlide])
-      expect(await statuses(kept)).toEqual([200, 200, 200]);
-    for (const gone of [abandoned, abandoned2])
-      expect(await statuses(gone)).toEqual([404, 404, 404]);
+      expect(await statuses(kept)).toEqual(every(200));
+    for (const gone of [abandoned, abandoned2]) expect(await statuses(gone)).toEqual(every(404));
+    // In the bucket itself: every object of the kept photos, nothing of the removed ones (no
+    // AVIF or WebP left behind on its own).
+    const keys = r2Keys();
+    for (const kept of [hero, extra, cardOnly, activeSlide, inactiveSlide])
+      expect(keys).toEqual(
+        expect.arrayContaining(photoObjects(kept.hero).map((o) => keyOf(o.url))),
+      );
+    const prefixes = [abandoned, abandoned2].map((p) => keyOf(p.hero).replace(/hero\.jpg$/, ''));
+    expect(keys.filter((key) => prefixes.some((prefix) => key.startsWith(prefix)))).toEqual([]);
 
     // Nothing unused is left: a second sweep finds nothing to remove.
     const again = await api('POST', '/api/images/sweep', {
@@ -114,16 +139,16 @@ describe('POST /api/images/sweep', () => {
     });
     // Replaced: only the history of the listing shows it now.
     await sweepNow();
-    expect(await statuses(replaced)).toEqual([200, 200, 200]);
+    expect(await statuses(replaced)).toEqual(every(200));
     await expectCall(200, 'DELETE', `/api/hospedagens/${listing.id}`, { token });
     // Deleted: the trash shows both.
     await sweepNow();
-    expect(await statuses(replaced)).toEqual([200, 200, 200]);
-    expect(await statuses(deleted)).toEqual([200, 200, 200]);
+    expect(await statuses(replaced)).toEqual(every(200));
+    expect(await statuses(deleted)).toEqual(every(200));
     const item = await trashItem('hospedagens', listing.id);
     await expectCall(200, 'DELETE', `/api/trash/${item.id}`, { token });
-    expect(await statuses(replaced)).toEqual([404, 404, 404]);
-    expect(await statuses(deleted)).toEqual([404, 404, 404]);
+    expect(await statuses(replaced)).toEqual(every(404));
+    expect(await statuses(deleted)).toEqual(every(404));
   });
 
   it('is for administrators only and refuses a bad grace period in Portuguese', async () => {
@@ -150,6 +175,150 @@ describe('POST /api/images/sweep', () => {
       });
     }
     expect(r2ObjectCount()).toBe(before);
-    expect(await statuses(pending)).toEqual([200, 200, 200]);
+    expect(await statuses(pending)).toEqual(every(200));
+  });
+});
+
+describe('photos stored before issue 24: three JPEGs, no mark', () => {
+  type Seeder = {
+    env: {
+      IMAGES_BUCKET: {
+        put(
+          key: string,
+          value: Uint8Array,
+          options: { httpMetadata: { contentType: string; cacheControl: string } },
+        ): Promise<unknown>;
+      };
+    };
+    dispose(): Promise<void>;
+  };
+  // Their key bases, as the worker named them then: `{folder}/{random}_{timestamp}`.
+  const LEGACY = {
+    kept: 'hospedagens/legado0k_1767225600000',
+    swept: 'comercios/legado0s_1767225600001',
+  };
+  let dir: string;
+  let persistTo: string;
+  let hook: DeployHook;
+  let worker: StartedServer;
+  const url = (key: string) => `${worker.url}/images/${key}`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gf-api-legacy-'));
+    persistTo = join(dir, 'wrangler');
+    // Straight into the bucket wrangler dev will use (no worker code involved), as they were left.
+    const config = join(dir, 'wrangler.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        name: 'fotos-antigas',
+        compatibility_date: '2026-11-01',
+        r2_buckets: [{ binding: 'IMAGES_BUCKET', bucket_name: 'images' }],
+      }),
+    );
+    const seeder = (await getPlatformProxy({
+      configPath: config,
+      persist: { path: join(persistTo, 'v3') },
+      remoteBindings: false,
+    })) as unknown as Seeder;
+    try {
+      for (const base of Object.values(LEGACY)) {
+        for (const variant of IMAGE_VARIANT_NAMES) {
+          const { width, height } = IMAGE_VARIANTS[variant];
+          const bytes = await photo({ width: width / 4, height: height / 4 });
+          await seeder.env.IMAGES_BUCKET.put(`${base}-${variant}.jpg`, new Uint8Array(bytes), {
+            httpMetadata: { contentType: 'image/jpeg', cacheControl: IMMUTABLE },
+          });
+        }
+      }
+    } finally {
+      await seeder.dispose();
+    }
+    hook = await startDeployHook();
+    worker = await startWorker({
+      supabaseUrl: stack.supabaseUrl,
+      publishableKey: stack.publishableKey,
+      deployHookUrl: hook.url,
+      persistTo,
+    });
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await hook?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const legacyKeys = (base: string) => IMAGE_VARIANT_NAMES.map((v) => `${base}-${v}.jpg`);
+
+  it('are still served, as JPEG only (no WebP or AVIF siblings to offer)', async () => {
+    expect(r2Keys(persistTo)).toEqual(
+      [...legacyKeys(LEGACY.kept), ...legacyKeys(LEGACY.swept)].sort(),
+    );
+    for (const key of legacyKeys(LEGACY.kept)) {
+      const response = await fetch(url(key));
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([key, response.status, response.headers.get('content-type')]).toEqual([
+        key,
+        200,
+        'image/jpeg',
+      ]);
+      expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect(magicFormat(bytes)).toBe('jpeg');
+    }
+    const objects = photoObjects(url(`${LEGACY.kept}-hero.jpg`));
+    expect(objects.map((o) => keyOf(o.url))).toEqual(legacyKeys(LEGACY.kept));
+    for (const sibling of ['card.webp', 'card.avif', 'hero.webp'])
+      expect((await fetch(url(`${LEGACY.kept}-${sibling}`))).status).toBe(404);
+  });
+
+  it('are swept and freed like photos uploaded now, which go with all their formats', async () => {
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
+      return expectCall<Variants>(
+        201,
+        'POST',
+        '/api/images?folder=hospedagens',
+        { token, body: form },
+        worker.url,
+      );
+    };
+    const [fresh, abandoned] = [await upload(), await upload()];
+    const freshKeys = photoObjects(fresh.hero).map((o) => keyOf(o.url));
+    expect(freshKeys).toHaveLength(8);
+    expect(r2Keys(persistTo)).toHaveLength(3 + 3 + 8 + 8);
+
+    const listing = await expectCall(
+      201,
+      'POST',
+      '/api/hospedagens',
+      {
+        token,
+        json: {
+          ...validListing('hospedagem'),
+          image_url: url(`${LEGACY.kept}-hero.jpg`),
+          additional_images: [fresh.hero],
+        },
+      },
+      worker.url,
+    );
+    const sweep = await expectCall(
+      200,
+      'POST',
+      '/api/images/sweep',
+      { token, json: { older_than_seconds: 0 } },
+      worker.url,
+    );
+    expect(sweep).toEqual({ removed: 2, kept: 2 });
+    expect(r2Keys(persistTo)).toEqual([...legacyKeys(LEGACY.kept), ...freshKeys].sort());
+    expect((await fetch(url(`${LEGACY.swept}-thumb.jpg`))).status).toBe(404);
+    expect(await statuses(abandoned)).toEqual(every(404));
+
+    // 'Excluir definitivamente' frees both: the old photo's three JPEGs, the new one's eight.
+    await expectCall(200, 'DELETE', `/api/hospedagens/${listing.id}`, { token }, worker.url);
+    const item = await trashItem('hospedagens', listing.id);
+    await expectCall(200, 'DELETE', `/api/trash/${item.id}`, { token }, worker.url);
+    expect(r2Keys(persistTo)).toEqual([]);
   });
 });

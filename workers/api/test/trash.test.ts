@@ -21,8 +21,7 @@ import {
 import { MISSING_HISTORY_ID, MISSING_TRASH_ID } from './support/endpoints.ts';
 import { KIND_PATH, validListing, validSlide } from './support/fixtures.ts';
 import { photo } from './support/photos.ts';
-
-type Variants = { hero: string; card: string; thumb: string };
+import { every, OBJECTS_PER_PHOTO, statuses, type Variants } from './support/stored.ts';
 
 let token: string;
 let jpeg: Buffer;
@@ -38,9 +37,6 @@ async function upload(folder: string): Promise<Variants> {
   form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
   return expectCall(201, 'POST', `/api/images?folder=${folder}`, { token, body: form });
 }
-
-const statuses = (urls: Variants) =>
-  Promise.all(Object.values(urls).map(async (url) => (await fetch(url)).status));
 
 const restore = (trashId: string) => api('POST', `/api/trash/${trashId}/restore`, { token });
 const purge = (trashId: string) => api('DELETE', `/api/trash/${trashId}`, { token });
@@ -202,8 +198,7 @@ describe('the trash', () => {
     });
     await expectCall(200, 'DELETE', `${KIND_PATH.hospedagem}/${listing.id}`, { token });
     // In the trash, with its history: every photo it ever showed is kept.
-    for (const kept of [first, extra, second])
-      expect(await statuses(kept)).toEqual([200, 200, 200]);
+    for (const kept of [first, extra, second]) expect(await statuses(kept)).toEqual(every(200));
 
     const item = await trashItem(table, listing.id);
     const published = await publishState();
@@ -212,9 +207,9 @@ describe('the trash', () => {
     expect([reply.status, reply.body]).toEqual([200, { table_name: table, id: listing.id }]);
     expect(await trashItem(table, listing.id)).toBeUndefined();
     expect(await rows(table, `id=eq.${listing.id}`)).toEqual([]);
-    for (const gone of [first, extra, second])
-      expect(await statuses(gone)).toEqual([404, 404, 404]);
-    expect(r2ObjectCount()).toBe(objects - 9);
+    for (const gone of [first, extra, second]) expect(await statuses(gone)).toEqual(every(404));
+    // Every object of the three photos: each size in each of its formats.
+    expect(r2ObjectCount()).toBe(objects - 3 * OBJECTS_PER_PHOTO);
     expect((await historyOf(table, listing.id)).map((e) => e.action)).toEqual([
       'insert',
       'update',
@@ -250,18 +245,18 @@ describe('the trash', () => {
     const firstItem = await trashItem('comercios', first.id);
     await expectCall(200, 'DELETE', `/api/trash/${firstItem.id}`, { token });
     // The other listing shows its card.
-    expect(await statuses(shared)).toEqual([200, 200, 200]);
+    expect(await statuses(shared)).toEqual(every(200));
     await expectCall(200, 'PATCH', `${KIND_PATH.passeio}/${second.id}`, {
       token,
       json: { additional_images: [] },
     });
     await expectCall(200, 'DELETE', `${KIND_PATH.passeio}/${second.id}`, { token });
     // Its history, then the trash, still show it.
-    expect(await statuses(shared)).toEqual([200, 200, 200]);
+    expect(await statuses(shared)).toEqual(every(200));
     await expectCall(200, 'DELETE', `/api/trash/${(await trashItem('passeios', second.id)).id}`, {
       token,
     });
-    expect(await statuses(shared)).toEqual([404, 404, 404]);
+    expect(await statuses(shared)).toEqual(every(404));
   });
 
   it('refuses to restore a category whose name was taken meanwhile (409), changing nothing', async () => {
@@ -313,7 +308,7 @@ describe('the history', () => {
     const firstEdit = entries[1];
     expect(firstEdit.changed).toEqual(['image_url', 'name', 'price']);
     // The replaced photo is still stored: the history shows it.
-    expect(await statuses(firstPhoto)).toEqual([200, 200, 200]);
+    expect(await statuses(firstPhoto)).toEqual(every(200));
 
     const restoredAt = Date.now();
     const reply = await api('POST', `/api/history/${firstEdit.id}/restore`, { token });
@@ -332,8 +327,8 @@ describe('the history', () => {
       changed: ['image_url', 'name', 'price'],
     });
     await rebuildRequestedSince(restoredAt);
-    expect(await statuses(firstPhoto)).toEqual([200, 200, 200]);
-    expect(await statuses(secondPhoto)).toEqual([200, 200, 200]);
+    expect(await statuses(firstPhoto)).toEqual(every(200));
+    expect(await statuses(secondPhoto)).toEqual(every(200));
   });
 
   it('a deleted row must leave the trash first; a delete has no version to restore', async () => {

@@ -3,6 +3,7 @@
 // viewer (previous/next, 'n / total', progress bar, swipe, arrow keys, Escape).
 import { DEFAULT_IMAGE_STYLES, type ImageStyles } from '@guia-fortim/domain';
 import { type PointerEvent, useId, useRef, useState } from 'react';
+import { PHOTO_SIZES } from '../lib/images.ts';
 import {
   GALLERY_DESKTOP_MAX_PHOTOS,
   GALLERY_DESKTOP_SMALL_PHOTOS,
@@ -95,7 +96,7 @@ export function Gallery({ images, name, styles, priority = false }: Props) {
             url={images[current] ?? ''}
             alt={`${name}, foto ${current + 1} de ${count}`}
             variant="card"
-            sizes="100vw"
+            sizes={PHOTO_SIZES.galleryPhone}
             styles={current === 0 ? styles : undefined}
             priority={priority && current === 0}
             draggable={false}
@@ -126,7 +127,7 @@ export function Gallery({ images, name, styles, priority = false }: Props) {
             url={images[0] ?? ''}
             alt={`${name}, foto 1 de ${count}`}
             variant="hero"
-            sizes="(min-width: 1024px) 660px, 66vw"
+            sizes={count > 1 ? PHOTO_SIZES.galleryMain : PHOTO_SIZES.galleryOnly}
             styles={styles}
             className="transition hover:scale-105"
           />
@@ -152,7 +153,9 @@ export function Gallery({ images, name, styles, priority = false }: Props) {
                     url={url}
                     alt={`${name}, foto ${index + 1} de ${count}`}
                     variant="thumb"
-                    sizes="330px"
+                    sizes={
+                      small.length === 1 ? PHOTO_SIZES.galleryThumbAlone : PHOTO_SIZES.galleryThumb
+                    }
                     className="transition hover:scale-105"
                   />
                   {last && hidden > 0 && (
@@ -251,7 +254,7 @@ function GalleryViewer({ images, name, index, onIndex, onClose }: ViewerProps) {
             url={images[current] ?? ''}
             alt={`${name}, foto ${current + 1} de ${count}`}
             variant="hero"
-            sizes="100vw"
+            sizes={PHOTO_SIZES.viewer}
             className="absolute inset-0"
             styles={CONTAIN}
             priority

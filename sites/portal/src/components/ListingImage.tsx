@@ -5,7 +5,7 @@ type Props = {
   url: string;
   alt: string;
   variant: ImageVariant;
-  /** How wide the image is drawn, for the browser's choice among the variants. */
+  /** How wide the image is drawn, for the browser's choice among the variants (PHOTO_SIZES). */
   sizes: string;
   styles?: ImageStyles;
   className?: string;
@@ -15,7 +15,11 @@ type Props = {
   draggable?: boolean;
 };
 
-/** A stored photo filling its box; a broken one is swapped for the placeholder (BaseLayout). */
+/**
+ * A stored photo filling its box; a broken one is swapped for the placeholder (BaseLayout). A photo
+ * stored in several formats is a <picture> (display: contents, so the <img> lays out as if alone)
+ * whose sources, best format first, share the img's `sizes`; the <img> keeps the JPEG set.
+ */
 export function ListingImage({
   url,
   alt,
@@ -26,8 +30,8 @@ export function ListingImage({
   priority,
   draggable,
 }: Props) {
-  const { src, srcSet, width, height } = imageSources(url, variant);
-  return (
+  const { src, srcSet, width, height, sources } = imageSources(url, variant);
+  const img = (
     <img
       src={src}
       srcSet={srcSet}
@@ -42,5 +46,14 @@ export function ListingImage({
       className={`size-full ${className ?? ''}`}
       style={imageStyle(styles)}
     />
+  );
+  if (!sources) return img;
+  return (
+    <picture className="contents">
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

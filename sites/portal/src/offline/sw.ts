@@ -3,12 +3,7 @@
 // precached per build (the list is injected by integration.ts); pages and data come from the
 // network first and fall back to the copy on the device; photos are kept once seen. The rules
 // live in config.ts.
-import {
-  IMAGE_VARIANT_NAMES,
-  imageVariant,
-  LISTING_KINDS,
-  LISTING_PATH,
-} from '@guia-fortim/domain';
+import { type ImageFormat, LISTING_KINDS, LISTING_PATH } from '@guia-fortim/domain';
 import {
   CacheableResponsePlugin,
   CacheFirst,
@@ -31,6 +26,7 @@ import {
   UNTOUCHED_PREFIX,
   WARM_PAGES,
 } from './config.ts';
+import { bestDecodedFormat, keptAlternatives, linkedCardPhoto, storedPhoto } from './photos.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -78,19 +74,38 @@ function photoRequest(request: Request): Request {
     : new Request(request.url, { mode: 'cors', credentials: 'omit' });
 }
 
-/** A stored photo: its address names one of its sizes (…-card.jpg). */
-const isStoredPhoto = (url: string) =>
-  IMAGE_VARIANT_NAMES.some((size) => imageVariant(url, size) !== url);
+/** A stored photo: its address names one of its sizes, in any stored format (…-card.jpg). */
+const isStoredPhoto = (url: string) => storedPhoto(url) !== null;
 
-/** The same photo in any size already kept (a phone's screen may ask for another size). */
+/**
+ * The same photo in any size (a phone's screen may ask for another size) and in any format the
+ * browser decodes, already kept.
+ */
 async function anyKeptSize(url: string): Promise<Response | undefined> {
   const cache = await caches.open(CACHES.photos);
-  for (const size of IMAGE_VARIANT_NAMES) {
-    const kept = await cache.match(imageVariant(url, size));
-    if (kept) return kept;
+  for (const kept of keptAlternatives(url)) {
+    const response = await cache.match(kept);
+    if (response) return response;
   }
   return undefined;
 }
+
+/** 1×1 grey images (sharp), to learn which formats this browser decodes, as its <picture> does. */
+const DECODE_SAMPLES = {
+  avif: 'AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAAA+gABAAAAAAAAABwAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAAAAxhdjFDgSACAAAAABRpc3BlAAAAAAAAAAEAAAABAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAAkbWRhdBIACgc4AAaQENBpMg8ZQmMEw88880EgAJBAzeg=',
+  webp: 'UklGRiQAAABXRUJQVlA4IBgAAABQAQCdASoBAAEAAsBMJaQABHQAAORAAAA=',
+};
+let decodable: Promise<ImageFormat> | undefined;
+/** The best format this browser decodes: the one its pages' <picture>s ask for. */
+const decodedFormat = () => {
+  decodable ??= bestDecodedFormat(
+    DECODE_SAMPLES,
+    typeof self.createImageBitmap === 'function'
+      ? (blob) => self.createImageBitmap(blob).then((bitmap) => bitmap.close())
+      : undefined,
+  );
+  return decodable;
+};
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -124,8 +139,8 @@ const serwist = new Serwist({
       handler: data,
     },
     {
-      // Our photos only (the site's own, and the stored photos named by size): map tiles and
-      // other images pass through.
+      // Our photos only (the site's own, and the stored photos named by size, in any of their
+      // formats): map tiles and other images pass through.
       matcher: ({ request, url, sameOrigin }) =>
         request.destination === 'image' && (sameOrigin || isStoredPhoto(url.href)),
       handler: async ({ request, event }) => {
@@ -159,14 +174,15 @@ const attribute = (value: string) =>
 
 /**
  * Keeps what a page the visitor saw links to: its listing pages (those not kept yet) and the card
- * size of its photos, up to CACHE_LIMITS.linkedPerPage of each. Best effort: what cannot be fetched now
- * is fetched when the visitor opens it online.
+ * size of its photos, in the format its <picture>s will ask for, up to CACHE_LIMITS.linkedPerPage
+ * of each. Best effort: what cannot be fetched now is fetched when the visitor opens it online.
  */
 async function keepLinked(html: string, event: ExtendableEvent) {
   const first = (values: string[]) => [...new Set(values)].slice(0, CACHE_LIMITS.linkedPerPage);
   const listingPages = first([...html.matchAll(LISTING_LINK)].map((m) => attribute(m[1] ?? '')));
+  const decodes = await decodedFormat();
   const cardPhotos = first(
-    [...html.matchAll(PHOTO_SOURCE)].map((m) => imageVariant(attribute(m[1] ?? ''), 'card')),
+    [...html.matchAll(PHOTO_SOURCE)].map((m) => linkedCardPhoto(attribute(m[1] ?? ''), decodes)),
   );
   const kept = await caches.open(CACHES.pages);
   await Promise.allSettled([

@@ -2,6 +2,7 @@
 // categories and excerpts are listing text, so nothing from the index is ever parsed as markup
 // into the page (an excerpt's <mark> highlights are rebuilt as elements).
 import { isListingKind, type ListingKind } from '@guia-fortim/domain';
+import { imageSources, PHOTO_SIZES } from '../lib/images.ts';
 
 /** What the search page needs of one Pagefind result (`result.data()`). */
 export type SearchHit = {
@@ -53,6 +54,36 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/**
+ * A result's photo (the card size's address, from the index), drawn as ListingImage draws one: a
+ * multi-format photo is a <picture> with its sources first; the browser picks the size by `sizes`.
+ */
+export function resultPhoto(url: string): HTMLElement {
+  const { src, srcSet, sources } = imageSources(url, 'card');
+  const photo = element('img', 'h-20 w-28 shrink-0 rounded-lg bg-slate-200 object-cover');
+  photo.alt = '';
+  photo.width = 112;
+  photo.height = 80;
+  photo.loading = 'lazy';
+  photo.decoding = 'async';
+  if (srcSet) {
+    photo.srcset = srcSet;
+    photo.sizes = PHOTO_SIZES.searchResult;
+  }
+  photo.src = src;
+  if (!sources) return photo;
+  const picture = element('picture', 'contents');
+  for (const { type, srcSet: candidates } of sources) {
+    const source = document.createElement('source');
+    source.type = type;
+    source.srcset = candidates;
+    source.sizes = PHOTO_SIZES.searchResult;
+    picture.append(source);
+  }
+  picture.append(photo);
+  return picture;
+}
+
 /** One result: the card photo, the name, the type and the matching words, linking to the page. */
 export function resultItem(hit: SearchHit, placeholder: string): HTMLLIElement {
   const item = document.createElement('li');
@@ -61,13 +92,7 @@ export function resultItem(hit: SearchHit, placeholder: string): HTMLLIElement {
     'flex gap-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm hover:border-mar hover:shadow-md',
   );
   link.href = pageUrl(hit.url);
-  const photo = element('img', 'h-20 w-28 shrink-0 rounded-lg bg-slate-200 object-cover');
-  photo.src = hit.meta.imagem || placeholder;
-  photo.alt = '';
-  photo.width = 112;
-  photo.height = 80;
-  photo.loading = 'lazy';
-  photo.decoding = 'async';
+  const photo = resultPhoto(hit.meta.imagem || placeholder);
   const text = element('span', 'flex min-w-0 flex-col gap-1');
   text.append(element('span', 'font-semibold text-slate-900', hit.meta.title ?? ''));
   if (hit.meta.categoria) {

@@ -71,11 +71,13 @@ function parse(html: string): Document {
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, seed: false, quiet: true });
   // One listing of each kind, published but not featured: the page must not fall back to them.
+  // The lodging's photo and the first slide's are stored in every format (issue 24), the others
+  // are older JPEG-only uploads.
   await supabase.database.exec(`
     insert into public.hospedagens
       (name, description, phone, image_url, address, price, categorias)
     values ('Pousada Sem Destaque', 'Quartos com vista para o rio.', '5588999110001',
-            '/demo/home/pousada-1-hero.jpg', 'Rua da Praia, 1 - Fortim - CE', 180, '{Pousada}');
+            '/demo/home/pousada-1_mf-hero.jpg', 'Rua da Praia, 1 - Fortim - CE', 180, '{Pousada}');
     insert into public.comercios
       (name, description, phone, image_url, address, horario, categoria)
     values ('Loja Sem Destaque', 'Artesanato de Fortim.', '5588999110002',
@@ -87,7 +89,7 @@ beforeAll(async () => {
     insert into public.carousel_slides (title, subtitle, image_url, link, is_active, order_position)
     values ('Segundo Slide', 'Barco no rio', '/demo/home/s2-1-hero.jpg', '/passeios', true, 2),
            ('Slide Inativo', 'Não aparece', '/demo/home/s3-1-hero.jpg', '/mapa', false, 3),
-           ('Primeiro Slide', 'Pousadas', '/demo/home/s1-1-hero.jpg', '/hospedagem', true, 1);
+           ('Primeiro Slide', 'Pousadas', '/demo/home/s1-1_mf-hero.jpg', '/hospedagem', true, 1);
   `);
   for (const { prefix, insert } of LISTS) {
     for (const { name, pin, ageHours } of ORDER_FIXTURE) {
@@ -169,6 +171,39 @@ describe('list pages', () => {
   });
 });
 
+describe('photos in several formats (issue 24)', () => {
+  it('draws a new photo as a <picture> on its card and its page, an older one as a plain <img>', async () => {
+    const list = parse(await readFile(join(outDir, 'hospedagem.html'), 'utf8'));
+    const card = (name: string) =>
+      [...list.querySelectorAll('article[data-listing]')].find(
+        (article) => article.querySelector('h2')?.textContent?.trim() === name,
+      );
+    const marked = card('Pousada Sem Destaque')?.querySelector('picture');
+    expect(
+      [...(marked?.querySelectorAll('source') ?? [])].map((s) => s.getAttribute('type')),
+    ).toEqual(['image/avif', 'image/webp']);
+    expect(marked?.querySelector('img')?.getAttribute('src')).toBe(
+      '/demo/home/pousada-1_mf-card.jpg',
+    );
+    const older = card('Pousada Fixo Um');
+    expect(older?.querySelector('picture')).toBeNull();
+    expect(older?.querySelector('img')?.getAttribute('src')).toBe('/demo/home/pousada-2-card.jpg');
+
+    const page = parse(
+      await readFile(join(outDir, 'hospedagem/pousada-sem-destaque.html'), 'utf8'),
+    );
+    // the phone carousel and the large photo
+    expect(page.querySelectorAll('.gallery picture')).toHaveLength(2);
+    // the search index and the share image keep the JPEG
+    expect(page.querySelector('[data-imagem]')?.getAttribute('data-imagem')).toBe(
+      '/demo/home/pousada-1_mf-card.jpg',
+    );
+    expect(page.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+      /\/demo\/home\/pousada-1_mf-card\.jpg$/,
+    );
+  });
+});
+
 describe('listing counts (issue 23)', () => {
   const sender = statsScript(statsEndpoint('http://127.0.0.1:8787'));
   const inlineScripts = (page: Document) =>
@@ -235,6 +270,42 @@ describe('hero carousel', () => {
       [true, '/passeios'],
     ]);
     expect(slides()[1]?.textContent).toContain('Barco no rio');
+  });
+
+  it('offers a photo stored in every format as AVIF, WebP and JPEG, the first one at once', () => {
+    const [first, second] = slides();
+    const picture = first?.querySelector('picture');
+    expect(
+      [...(picture?.children ?? [])].map((child) => [
+        child.localName,
+        child.getAttribute('type'),
+        child.getAttribute('sizes'),
+      ]),
+    ).toEqual([
+      ['source', 'image/avif', '100vw'],
+      ['source', 'image/webp', '100vw'],
+      ['img', null, '100vw'],
+    ]);
+    const [avif, webp, img] = [...(picture?.children ?? [])];
+    const photo = '/demo/home/s1-1_mf';
+    expect(avif?.getAttribute('srcset')).toBe(
+      `${photo}-hero.webp 1600w, ${photo}-card.avif 800w, ${photo}-thumb.avif 400w`,
+    );
+    expect(webp?.getAttribute('srcset')).toBe(
+      `${photo}-hero.webp 1600w, ${photo}-card.webp 800w, ${photo}-thumb.webp 400w`,
+    );
+    expect(img?.getAttribute('src')).toBe(`${photo}-hero.jpg`);
+    expect(img?.getAttribute('fetchpriority')).toBe('high');
+    expect(img?.getAttribute('loading')).toBe('eager');
+    // the next slide's older JPEG-only photo: its plain <img>, waiting in its template
+    const later = second?.querySelector('template')?.innerHTML ?? '';
+    expect(later).toMatch(/^<img [^>]*src="\/demo\/home\/s2-1-hero\.jpg"/);
+    expect(later).not.toContain('<picture');
+    // nothing preloads a photo the <picture> would not use
+    for (const link of home.querySelectorAll('link[rel="preload"][as="image"]')) {
+      expect(link.getAttribute('type')).toBe('image/avif');
+      expect(link.getAttribute('imagesrcset')).toBe(avif?.getAttribute('srcset'));
+    }
   });
 
   it('fades between slides over 700 ms', () => {

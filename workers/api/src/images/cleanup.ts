@@ -6,12 +6,11 @@
 // photos the database names for it (its last state and every version in its history), unless
 // another row, trashed row or history still shows them. Runs after the purge succeeded, and never
 // fails the caller.
-import { IMAGE_VARIANT_NAMES } from '@guia-fortim/domain';
 import type { Context } from 'hono';
 import { database, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';
-import { keyBaseOf, publicUrl, variantKey, variantKeys } from './keys.ts';
+import { keyBaseOf, publicUrl, variantKeys } from './keys.ts';
 
 /** Deletes the stored photos among `candidateUrls` that nothing shows any more. */
 export async function removeUnusedImages(
@@ -24,9 +23,10 @@ export async function removeUnusedImages(
   );
   if (bases.size === 0) return;
   try {
-    // Every variant's URL: a row may show any of them (a card in a gallery) and keeps them all.
+    // Every object's URL (each size, each format): a row may show any of them (a card in a
+    // gallery) and keeps them all.
     const urls = [...bases].flatMap((base) =>
-      IMAGE_VARIANT_NAMES.map((v) => publicUrl(imagesUrl, variantKey(base, v))),
+      variantKeys(base).map((key) => publicUrl(imagesUrl, key)),
     );
     const inUse = await dataOf<string[]>(database(c).rpc('images_in_use', { urls }));
     for (const url of inUse) {

@@ -1,37 +1,76 @@
-// Where photos live in R2 and how their public URLs map back to storage keys:
-// `{folder}/{random}_{timestamp}-{hero|card|thumb}.jpg`, served under PUBLIC_IMAGES_URL.
+// Where photos live in R2 and how their public URLs map back to storage keys, served under
+// PUBLIC_IMAGES_URL. A photo is a key base, `{folder}/{random}_{timestamp}` plus, since issue 24,
+// MULTI_FORMAT_MARK (`_mf`), and one object per size and format: `{base}-{size}.{extension}`.
+// Marked photos exist in every format of variantFormats(size) (…_mf-card.avif, …_mf-card.webp,
+// …_mf-card.jpg); older, unmarked ones only as the three JPEGs. The database and the panel hold
+// JPEG URLs; the domain's imageVariant() finds the siblings by the same rule.
 import {
   IMAGE_FOLDERS,
+  IMAGE_FORMAT_NAMES,
+  IMAGE_FORMATS,
   IMAGE_VARIANT_NAMES,
   type ImageFolder,
+  type ImageFormat,
   type ImageVariant,
+  MULTI_FORMAT_MARK,
+  variantFormats,
 } from '@guia-fortim/domain';
 
-const KEY_BASE = new RegExp(`^(?:${IMAGE_FOLDERS.join('|')})/[a-z0-9]+_[0-9]+$`);
-const VARIANT_URL = /^(.*)-(?:hero|card|thumb)\.jpg$/;
+const KEY_BASE = new RegExp(
+  `^(?:${IMAGE_FOLDERS.join('|')})/[a-z0-9]+_[0-9]+(?:${MULTI_FORMAT_MARK})?$`,
+);
+const VARIANT_KEY = new RegExp(
+  `^(.*)-(${IMAGE_VARIANT_NAMES.join('|')})\\.(${IMAGE_FORMAT_NAMES.map((f) => IMAGE_FORMATS[f].extension).join('|')})$`,
+);
+const FORMAT_OF_EXTENSION = new Map<string, ImageFormat>(
+  IMAGE_FORMAT_NAMES.map((f) => [IMAGE_FORMATS[f].extension, f]),
+);
 
+/** A new photo's key base: stored in every format (it carries the mark). */
 export function newKeyBase(folder: ImageFolder): string {
   const random = [...crypto.getRandomValues(new Uint8Array(8))]
     .map((b) => b.toString(36).padStart(2, '0'))
     .join('');
-  return `${folder}/${random}_${Date.now()}`;
+  return `${folder}/${random}_${Date.now()}${MULTI_FORMAT_MARK}`;
 }
 
-export const variantKey = (base: string, variant: ImageVariant) => `${base}-${variant}.jpg`;
+/** The formats a photo's size is stored in: all of variantFormats() if marked, else JPEG only. */
+export function storedFormats(base: string, variant: ImageVariant): ImageFormat[] {
+  return base.endsWith(MULTI_FORMAT_MARK) ? variantFormats(variant) : ['jpeg'];
+}
 
-export const variantKeys = (base: string) => IMAGE_VARIANT_NAMES.map((v) => variantKey(base, v));
+export const variantKey = (base: string, variant: ImageVariant, format: ImageFormat) =>
+  `${base}-${variant}.${IMAGE_FORMATS[format].extension}`;
+
+/** Every object a photo has in R2: each size in each of its formats. */
+export const variantKeys = (base: string) =>
+  IMAGE_VARIANT_NAMES.flatMap((variant) =>
+    storedFormats(base, variant).map((format) => variantKey(base, variant, format)),
+  );
 
 export function publicUrl(imagesUrl: string, key: string): string {
   return `${imagesUrl.replace(/\/+$/, '')}/${key}`;
 }
 
-/** The key base of a stored variant's key, or null for an object that is not one of our photos. */
-export function keyBaseOfKey(key: string): string | null {
-  const base = VARIANT_URL.exec(key)?.[1];
-  return base && KEY_BASE.test(base) ? base : null;
+/** What a stored object's key names: its photo, size and format; null for any other key. */
+export function parseVariantKey(
+  key: string,
+): { base: string; variant: ImageVariant; format: ImageFormat } | null {
+  const match = VARIANT_KEY.exec(key);
+  const base = match?.[1];
+  const variant = match?.[2] as ImageVariant | undefined;
+  const format = FORMAT_OF_EXTENSION.get(match?.[3] ?? '');
+  if (!base || !variant || !format || !KEY_BASE.test(base)) return null;
+  if (!storedFormats(base, variant).includes(format)) return null;
+  return { base, variant, format };
 }
 
-/** The key base of one of our stored photos, or null for any other URL. */
+/** The key base of any object of a stored photo (any size, any format), or null for another key. */
+export function keyBaseOfKey(key: string): string | null {
+  return parseVariantKey(key)?.base ?? null;
+}
+
+/** The key base of one of our stored photos (any size, any format), or null for any other URL. */
 export function keyBaseOf(imagesUrl: string, url: string): string | null {
   const prefix = `${imagesUrl.replace(/\/+$/, '')}/`;
   return url.startsWith(prefix) ? keyBaseOfKey(url.slice(prefix.length)) : null;

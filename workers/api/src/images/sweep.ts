@@ -1,11 +1,12 @@
 // Photos uploaded but never saved to a row — a form abandoned, a save that failed, a worker that
-// died between the upload and the save, or mid-upload with only some variants stored — would stay
+// died between the upload and the save, or mid-upload with only some objects stored — would stay
 // in R2 forever, as would photos whose cleanup after a purge failed. The sweep deletes every
 // stored photo nothing shows or may show again (the database's referenced_images: live rows,
-// trashed rows, the history of rows that still exist) once all its variants are older than a
-// grace period, long enough for a form being filled in to be saved. It runs with the admin's
-// token (the function is for admins): on demand (POST /api/images/sweep) and in the background
-// after content changes, at most hourly per isolate (content-changed.ts).
+// trashed rows, the history of rows that still exist) once all its objects — every size in every
+// format (keys.ts) — are older than a grace period, long enough for a form being filled in to be
+// saved. It runs with the admin's token (the function is for admins): on demand (POST
+// /api/images/sweep) and in the background after content changes, at most hourly per isolate
+// (content-changed.ts).
 import type { Context } from 'hono';
 import { database, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
@@ -26,7 +27,7 @@ async function referencedBases(c: Context<AppEnv>): Promise<Set<string>> {
   return bases;
 }
 
-/** Every stored photo's variant keys and its newest upload time. */
+/** Every stored photo's object keys (all sizes and formats) and its newest upload time. */
 async function storedPhotos(
   bucket: R2Bucket,
 ): Promise<Map<string, { keys: string[]; newest: number }>> {
@@ -49,7 +50,7 @@ async function storedPhotos(
 
 export type SweepResult = { removed: number; kept: number };
 
-/** Deletes the photos nothing references whose variants are all older than `graceMs`. */
+/** Deletes the photos nothing references whose objects are all older than `graceMs`. */
 export async function sweepUnusedImages(
   c: Context<AppEnv>,
   graceMs: number = SWEEP_GRACE_MS,

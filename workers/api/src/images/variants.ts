@@ -1,14 +1,17 @@
-// Turns one uploaded photo into the three JPEG variants with the Cloudflare Images binding (decoding
-// happens outside the isolate's 128 MB) and stores them in R2.
+// Turns one uploaded photo into its variants with the Cloudflare Images binding (decoding happens
+// outside the isolate's 128 MB) and stores them in R2: three sizes, each in every format of
+// variantFormats() — AVIF (card, thumb), WebP and JPEG — eight objects (keys.ts names them).
 import {
-  IMAGE_OUTPUT_TYPE,
+  IMAGE_FORMATS,
   IMAGE_VARIANT_NAMES,
   IMAGE_VARIANTS,
   type ImageFolder,
+  type ImageFormat,
   type ImageVariant,
+  variantQuality,
 } from '@guia-fortim/domain';
 import type { Bindings } from '../env.ts';
-import { newKeyBase, publicUrl, variantKey, variantKeys } from './keys.ts';
+import { newKeyBase, publicUrl, storedFormats, variantKey, variantKeys } from './keys.ts';
 
 /** Cache headers of stored variants: a key never changes content, so caches may keep it forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -33,18 +36,27 @@ export async function readDimensions(env: Bindings, bytes: Uint8Array): Promise<
   return { format: info.format, width: info.width, height: info.height };
 }
 
-async function renderVariant(env: Bindings, bytes: Uint8Array, variant: ImageVariant) {
-  const { width, height, quality } = IMAGE_VARIANTS[variant];
+type Rendered = { body: ArrayBuffer; contentType: string };
+
+async function renderVariant(
+  env: Bindings,
+  bytes: Uint8Array,
+  variant: ImageVariant,
+  format: ImageFormat,
+): Promise<Rendered> {
+  const { width, height } = IMAGE_VARIANTS[variant];
   try {
     const result = await env.IMAGES.input(streamOf(bytes))
       .transform({ width, height, fit: 'scale-down' })
       // White behind transparent areas (production; the local simulation ignores it).
       .output({
-        format: IMAGE_OUTPUT_TYPE,
-        quality: Math.round(quality * 100),
+        format: IMAGE_FORMATS[format].type,
+        quality: Math.round(variantQuality(variant, format) * 100),
         background: '#ffffff',
       });
-    return await result.response().arrayBuffer();
+    // What Images produced: production may answer another format when it cannot encode the one
+    // asked for (AVIF), and the object is then served as what it is.
+    return { body: await result.response().arrayBuffer(), contentType: result.contentType() };
   } catch (err) {
     throw new UnreadableImageError(String(err));
   }
@@ -52,21 +64,25 @@ async function renderVariant(env: Bindings, bytes: Uint8Array, variant: ImageVar
 
 export type StoredImage = Record<ImageVariant, string>;
 
-/** Renders and stores the variants; on any failure nothing stays behind in R2. */
+/**
+ * Renders and stores every size in every format, all at once; answers the JPEGs' public URLs.
+ * On any failure nothing stays behind in R2.
+ */
 export async function storeVariants(
   env: Bindings,
   bytes: Uint8Array,
   folder: ImageFolder,
 ): Promise<StoredImage> {
   const base = newKeyBase(folder);
+  const jobs = IMAGE_VARIANT_NAMES.flatMap((variant) =>
+    storedFormats(base, variant).map((format) => ({ variant, format })),
+  );
   const results = await Promise.allSettled(
-    IMAGE_VARIANT_NAMES.map(async (variant) => {
-      const body = await renderVariant(env, bytes, variant);
-      const key = variantKey(base, variant);
-      await env.IMAGES_BUCKET.put(key, body, {
-        httpMetadata: { contentType: IMAGE_OUTPUT_TYPE, cacheControl: IMMUTABLE_CACHE },
+    jobs.map(async ({ variant, format }) => {
+      const { body, contentType } = await renderVariant(env, bytes, variant, format);
+      await env.IMAGES_BUCKET.put(variantKey(base, variant, format), body, {
+        httpMetadata: { contentType, cacheControl: IMMUTABLE_CACHE },
       });
-      return [variant, publicUrl(env.PUBLIC_IMAGES_URL, key)] as const;
     }),
   );
   const failure = results.find((r) => r.status === 'rejected');
@@ -75,6 +91,9 @@ export async function storeVariants(
     throw failure.reason;
   }
   return Object.fromEntries(
-    results.map((r) => (r as PromiseFulfilledResult<readonly [ImageVariant, string]>).value),
+    IMAGE_VARIANT_NAMES.map((variant) => [
+      variant,
+      publicUrl(env.PUBLIC_IMAGES_URL, variantKey(base, variant, 'jpeg')),
+    ]),
   ) as StoredImage;
 }

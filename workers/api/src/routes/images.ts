@@ -1,7 +1,9 @@
-// POST /api/images?folder=… (multipart, field `file`) → the public URLs of the three variants;
-// GET /images/* serves stored variants (locally; production serves the bucket on its own domain).
+// POST /api/images?folder=… (multipart, field `file`) → the public URLs of the three JPEG sizes
+// (their AVIF and WebP siblings are stored beside them: images/keys.ts); GET /images/* serves
+// stored objects (locally; production serves the bucket on its own domain).
 import {
   IMAGE_FOLDERS,
+  IMAGE_FORMATS,
   IMAGE_MAX_BYTES,
   type ImageFolder,
   imagePixelsProblem,
@@ -12,6 +14,7 @@ import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { parseVariantKey } from '../images/keys.ts';
 import { sniffImageType } from '../images/sniff.ts';
 import { SWEEP_GRACE_MS, sweepUnusedImages } from '../images/sweep.ts';
 import {
@@ -85,8 +88,15 @@ export const uploads = new Hono<AppEnv>().post(
       const { width, height } = await readDimensions(c.env, bytes);
       const tooManyPixels = imagePixelsProblem(name, width, height);
       if (tooManyPixels) throw new ApiError(422, 'image_too_large', tooManyPixels);
+      const started = Date.now();
       const stored = await storeVariants(c.env, bytes, folder as ImageFolder);
-      log(c, 'info', 'image stored', { folder, width, height, bytes: bytes.byteLength });
+      log(c, 'info', 'image stored', {
+        folder,
+        width,
+        height,
+        bytes: bytes.byteLength,
+        ms: Date.now() - started,
+      });
       return c.json(stored, 201);
     } catch (err) {
       if (err instanceof UnreadableImageError) {
@@ -133,6 +143,10 @@ export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
   if (object === null) throw notFound('Imagem não encontrada.');
   const headers = new Headers();
   object.writeHttpMetadata(headers);
+  // Stored with the type Images reported; an object put without one is typed by its extension.
+  const format = parseVariantKey(key)?.format;
+  if (!headers.has('Content-Type') && format)
+    headers.set('Content-Type', IMAGE_FORMATS[format].type);
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', IMMUTABLE_CACHE);
   if (!('body' in object)) return new Response(null, { status: 304, headers });

@@ -1,5 +1,6 @@
 import { listingPath, truncateDescription } from '@guia-fortim/domain';
 import type { MouseEvent, ReactNode } from 'react';
+import { PHOTO_SIZES } from '../../lib/images.ts';
 import type { ListingView } from '../../lib/listing-view.ts';
 import { ListingImage } from '../ListingImage.tsx';
 import { Rating } from '../Rating.tsx';
@@ -39,7 +40,7 @@ export function CardShell<T extends ListingView>({
           url={item.images[0] ?? ''}
           alt={item.name}
           variant="card"
-          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          sizes={PHOTO_SIZES.card}
           styles={item.image_styles}
           priority={priority}
         />

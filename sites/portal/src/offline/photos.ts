@@ -1,0 +1,88 @@
+// Which requests are our stored photos and what the service worker keeps of them (sw.ts): pure
+// rules over addresses, so they are tested without a worker. A multi-format photo is requested in
+// whatever format the browser chose from its <picture> (…_mf-card.avif, …_mf-hero.webp, or the
+// JPEG), and each of those is one entry of the same bounded photos cache.
+import {
+  IMAGE_FORMAT_NAMES,
+  IMAGE_FORMATS,
+  IMAGE_VARIANT_NAMES,
+  type ImageFormat,
+  type ImageVariant,
+  imageFormats,
+  imageVariant,
+} from '@guia-fortim/domain';
+
+export type StoredPhoto = { jpeg: string; size: ImageVariant; format: ImageFormat };
+
+const FORMAT_OF_EXTENSION = new Map<string, ImageFormat>(
+  IMAGE_FORMAT_NAMES.map((format) => [IMAGE_FORMATS[format].extension, format] as const),
+);
+const STORED_SUFFIX = new RegExp(
+  `-(${IMAGE_VARIANT_NAMES.join('|')})\\.(${[...FORMAT_OF_EXTENSION.keys()].join('|')})$`,
+);
+
+const rank = (format: ImageFormat) => IMAGE_FORMAT_NAMES.indexOf(format);
+
+/**
+ * A stored photo's address in any size and format (…-card.jpg, …_mf-card.avif): that size's JPEG
+ * address, the size and the format; null for anything else (an .avif or .webp only counts when
+ * the photo's name says it is stored in that format, so other images pass through).
+ */
+export function storedPhoto(url: string): StoredPhoto | null {
+  const match = STORED_SUFFIX.exec(url);
+  const size = match?.[1] as ImageVariant | undefined;
+  const format = FORMAT_OF_EXTENSION.get(match?.[2] ?? '');
+  if (!match || !size || !format) return null;
+  const jpeg = `${url.slice(0, match.index)}-${size}.jpg`;
+  return imageFormats(jpeg, size).includes(format) ? { jpeg, size, format } : null;
+}
+
+/**
+ * What may answer a photo request from the cache when the network fails: the same photo in any
+ * size, in the format asked for or a later one (a browser that asked for AVIF decodes WebP and
+ * JPEG; one that asked for JPEG may decode nothing else), best format first.
+ */
+export function keptAlternatives(url: string): string[] {
+  const photo = storedPhoto(url);
+  if (!photo) return [url];
+  return IMAGE_FORMAT_NAMES.filter((format) => rank(format) >= rank(photo.format)).flatMap(
+    (format) =>
+      IMAGE_VARIANT_NAMES.filter((size) => imageFormats(photo.jpeg, size).includes(format)).map(
+        (size) => imageVariant(photo.jpeg, size, format),
+      ),
+  );
+}
+
+/**
+ * The card size of a photo a page shows (its <img> src), in the format this browser takes from the
+ * <picture> (`decodes`: the best format it decodes), so what is kept ahead is what the page will
+ * ask for; JPEG-only photos and other addresses as they are.
+ */
+export function linkedCardPhoto(src: string, decodes: ImageFormat): string {
+  const format =
+    imageFormats(src, 'card').find((stored) => rank(stored) >= rank(decodes)) ?? 'jpeg';
+  return imageVariant(src, 'card', format);
+}
+
+/**
+ * The best format this browser decodes, tested once on a 1×1 image of each (the same test the
+ * <picture>'s `type` stands for); JPEG where createImageBitmap is missing.
+ */
+export async function bestDecodedFormat(
+  samples: Partial<Record<ImageFormat, string>>,
+  decode: ((blob: Blob) => Promise<unknown>) | undefined,
+): Promise<ImageFormat> {
+  if (!decode) return 'jpeg';
+  for (const format of IMAGE_FORMAT_NAMES) {
+    const sample = samples[format];
+    if (!sample) continue;
+    const bytes = Uint8Array.from(atob(sample), (char) => char.charCodeAt(0));
+    try {
+      await decode(new Blob([bytes], { type: IMAGE_FORMATS[format].type }));
+      return format;
+    } catch {
+      // not this one: try the next
+    }
+  }
+  return 'jpeg';
+}
