@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
-import { IMAGE_FORMATS, MULTI_FORMAT_MARK } from '@guia-fortim/domain';
+import { parseImageVariant } from '@guia-fortim/domain';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -31,21 +31,18 @@ type NetworkItem = {
   resourceSize?: number;
 };
 
-const MODERN_PHOTO = new RegExp(
-  `${MULTI_FORMAT_MARK}-(?:hero|card|thumb)\\.(?:${IMAGE_FORMATS.avif.extension}|${IMAGE_FORMATS.webp.extension})$`,
-);
-
 /** The page's image bytes with every AVIF/WebP photo replaced by its JPEG of the same size. */
 async function imageBytesAsJpeg(requests: NetworkItem[]): Promise<number> {
   let total = 0;
   for (const request of requests.filter((r) => r.resourceType === 'Image')) {
     const url = request.url ?? '';
     const transferred = request.transferSize ?? 0;
-    if (!MODERN_PHOTO.test(new URL(url).pathname)) {
+    const file = parseImageVariant(url);
+    if (!file || file.format === 'jpeg') {
       total += transferred;
       continue;
     }
-    const jpeg = await fetch(url.replace(/\.[a-z]+$/, `.${IMAGE_FORMATS.jpeg.extension}`));
+    const jpeg = await fetch(file.jpeg);
     if (!jpeg.ok) throw new Error(`${url}: sem o JPEG do mesmo tamanho (${jpeg.status})`);
     const headers = transferred - (request.resourceSize ?? transferred);
     total += (await jpeg.arrayBuffer()).byteLength + Math.max(0, headers);

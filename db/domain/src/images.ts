@@ -27,7 +27,12 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
  */
 export const IMAGE_FORMATS = {
   avif: { type: 'image/avif', extension: 'avif', quality: 0.6, maxWidth: 1200 },
-  webp: { type: 'image/webp', extension: 'webp', quality: 0.85, maxWidth: Number.POSITIVE_INFINITY },
+  webp: {
+    type: 'image/webp',
+    extension: 'webp',
+    quality: 0.85,
+    maxWidth: Number.POSITIVE_INFINITY,
+  },
   jpeg: { type: 'image/jpeg', extension: 'jpg', quality: null, maxWidth: Number.POSITIVE_INFINITY },
 } as const;
 export type ImageFormat = keyof typeof IMAGE_FORMATS;
@@ -59,6 +64,12 @@ export const IMAGE_URL_MAX_LENGTH = 2048;
 
 const VARIANT_SUFFIX = /-(hero|card|thumb)\.jpg$/;
 const MULTI_FORMAT_SUFFIX = new RegExp(`${MULTI_FORMAT_MARK}-(hero|card|thumb)\\.jpg$`);
+const FORMAT_OF_EXTENSION = new Map<string, ImageFormat>(
+  IMAGE_FORMAT_NAMES.map((format) => [IMAGE_FORMATS[format].extension, format]),
+);
+const ANY_VARIANT = new RegExp(
+  `-(${IMAGE_VARIANT_NAMES.join('|')})\\.(${[...FORMAT_OF_EXTENSION.keys()].join('|')})$`,
+);
 
 /** The formats a photo's size can be fetched in, best first: JPEG only unless it has the mark. */
 export function imageFormats(url: string, variant: ImageVariant): ImageFormat[] {
@@ -79,6 +90,29 @@ export function imageVariant(
     throw new Error(`${url} não existe em ${format} no tamanho ${variant}`);
   }
   return url.replace(VARIANT_SUFFIX, `-${variant}.${IMAGE_FORMATS[format].extension}`);
+}
+
+/** One stored file of a photo: the photo's name without size (`stem`), the size and the format. */
+export type ImageVariantFile = {
+  stem: string;
+  variant: ImageVariant;
+  format: ImageFormat;
+  /** The same size's JPEG, the address the rows hold the photo by (for the hero). */
+  jpeg: string;
+};
+
+/**
+ * What the address (or storage key) of a photo's file names, the inverse of imageVariant(); null
+ * for anything else. An AVIF or WebP address counts only when the photo is stored in that format.
+ */
+export function parseImageVariant(url: string): ImageVariantFile | null {
+  const match = ANY_VARIANT.exec(url);
+  const variant = match?.[1] as ImageVariant | undefined;
+  const format = FORMAT_OF_EXTENSION.get(match?.[2] ?? '');
+  if (!match || !variant || !format) return null;
+  const stem = url.slice(0, match.index);
+  const jpeg = `${stem}-${variant}.${IMAGE_FORMATS.jpeg.extension}`;
+  return imageFormats(jpeg, variant).includes(format) ? { stem, variant, format, jpeg } : null;
 }
 
 /** The same rule as private.is_image_url() in the schema: http(s) URL or a site path. */

@@ -22,6 +22,7 @@ import {
   imageFormats,
   imagePixelsProblem,
   imageVariant,
+  parseImageVariant,
   tooManyImagesProblem,
   variantFormats,
   variantQuality,
@@ -77,6 +78,42 @@ describe('images', () => {
         expect(IMAGE_VARIANTS[variant].width).toBeLessThanOrEqual(IMAGE_FORMATS[format].maxWidth);
         expect(variantQuality(variant, format)).toBeGreaterThan(0);
         expect(variantQuality(variant, format)).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('parseImageVariant() reads a photo file’s address back, only in the formats it is stored in', () => {
+    const R2 = 'https://fotos.example/hospedagens/abc_mf';
+    expect(parseImageVariant(`${R2}-card.avif`)).toEqual({
+      stem: R2,
+      variant: 'card',
+      format: 'avif',
+      jpeg: `${R2}-card.jpg`,
+    });
+    expect(parseImageVariant(`${R2}-hero.webp`)).toMatchObject({ variant: 'hero', format: 'webp' });
+    expect(parseImageVariant('https://fotos.example/old-thumb.jpg')).toEqual({
+      stem: 'https://fotos.example/old',
+      variant: 'thumb',
+      format: 'jpeg',
+      jpeg: 'https://fotos.example/old-thumb.jpg',
+    });
+    for (const other of [
+      `${R2}-hero.avif`, // no AVIF beyond 1,200 px
+      'https://fotos.example/old-card.avif', // unmarked: JPEG only
+      'https://tiles.example/1/2/3.webp',
+      'https://maps.example/marker.png',
+    ]) {
+      expect(parseImageVariant(other), other).toBeNull();
+    }
+    for (const variant of IMAGE_VARIANT_NAMES) {
+      for (const format of variantFormats(variant)) {
+        const url = imageVariant(`${R2}-hero.jpg`, variant, format);
+        expect(parseImageVariant(url)).toEqual({
+          stem: R2,
+          variant,
+          format,
+          jpeg: imageVariant(`${R2}-hero.jpg`, variant),
+        });
       }
     }
   });

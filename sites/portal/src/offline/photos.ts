@@ -10,32 +10,10 @@ import {
   type ImageVariant,
   imageFormats,
   imageVariant,
+  parseImageVariant,
 } from '@guia-fortim/domain';
 
-export type StoredPhoto = { jpeg: string; size: ImageVariant; format: ImageFormat };
-
-const FORMAT_OF_EXTENSION = new Map<string, ImageFormat>(
-  IMAGE_FORMAT_NAMES.map((format) => [IMAGE_FORMATS[format].extension, format] as const),
-);
-const STORED_SUFFIX = new RegExp(
-  `-(${IMAGE_VARIANT_NAMES.join('|')})\\.(${[...FORMAT_OF_EXTENSION.keys()].join('|')})$`,
-);
-
 const rank = (format: ImageFormat) => IMAGE_FORMAT_NAMES.indexOf(format);
-
-/**
- * A stored photo's address in any size and format (…-card.jpg, …_mf-card.avif): that size's JPEG
- * address, the size and the format; null for anything else (an .avif or .webp only counts when
- * the photo's name says it is stored in that format, so other images pass through).
- */
-export function storedPhoto(url: string): StoredPhoto | null {
-  const match = STORED_SUFFIX.exec(url);
-  const size = match?.[1] as ImageVariant | undefined;
-  const format = FORMAT_OF_EXTENSION.get(match?.[2] ?? '');
-  if (!match || !size || !format) return null;
-  const jpeg = `${url.slice(0, match.index)}-${size}.jpg`;
-  return imageFormats(jpeg, size).includes(format) ? { jpeg, size, format } : null;
-}
 
 /**
  * What may answer a photo request from the cache when the network fails: the same photo in any
@@ -43,7 +21,7 @@ export function storedPhoto(url: string): StoredPhoto | null {
  * JPEG; one that asked for JPEG may decode nothing else), best format first.
  */
 export function keptAlternatives(url: string): string[] {
-  const photo = storedPhoto(url);
+  const photo = parseImageVariant(url);
   if (!photo) return [url];
   return IMAGE_FORMAT_NAMES.filter((format) => rank(format) >= rank(photo.format)).flatMap(
     (format) =>

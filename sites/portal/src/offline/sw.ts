@@ -3,7 +3,12 @@
 // precached per build (the list is injected by integration.ts); pages and data come from the
 // network first and fall back to the copy on the device; photos are kept once seen. The rules
 // live in config.ts.
-import { type ImageFormat, LISTING_KINDS, LISTING_PATH } from '@guia-fortim/domain';
+import {
+  type ImageFormat,
+  LISTING_KINDS,
+  LISTING_PATH,
+  parseImageVariant,
+} from '@guia-fortim/domain';
 import {
   CacheableResponsePlugin,
   CacheFirst,
@@ -26,7 +31,7 @@ import {
   UNTOUCHED_PREFIX,
   WARM_PAGES,
 } from './config.ts';
-import { bestDecodedFormat, keptAlternatives, linkedCardPhoto, storedPhoto } from './photos.ts';
+import { bestDecodedFormat, keptAlternatives, linkedCardPhoto } from './photos.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -75,7 +80,7 @@ function photoRequest(request: Request): Request {
 }
 
 /** A stored photo: its address names one of its sizes, in any stored format (…-card.jpg). */
-const isStoredPhoto = (url: string) => storedPhoto(url) !== null;
+const isStoredPhoto = (url: string) => parseImageVariant(url) !== null;
 
 /**
  * The same photo in any size (a phone's screen may ask for another size) and in any format the

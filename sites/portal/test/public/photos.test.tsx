@@ -13,12 +13,7 @@ import { ListingCard } from '../../src/components/cards/ListingCard.tsx';
 import { Gallery } from '../../src/components/Gallery.tsx';
 import { ListingImage } from '../../src/components/ListingImage.tsx';
 import { imageSources, PHOTO_SIZES, PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
-import {
-  bestDecodedFormat,
-  keptAlternatives,
-  linkedCardPhoto,
-  storedPhoto,
-} from '../../src/offline/photos.ts';
+import { bestDecodedFormat, keptAlternatives, linkedCardPhoto } from '../../src/offline/photos.ts';
 import { resultPhoto } from '../../src/search/results.ts';
 import { hospedagem } from './fixtures.ts';
 
@@ -263,32 +258,6 @@ describe('search results', () => {
 
 describe('service worker photo rules', () => {
   const R2 = 'https://fotos.example/hospedagens/abc_mf';
-
-  it('knows a stored photo in any size and format it is stored in, and nothing else', () => {
-    expect(storedPhoto(`${R2}-card.avif`)).toEqual({
-      jpeg: `${R2}-card.jpg`,
-      size: 'card',
-      format: 'avif',
-    });
-    expect(storedPhoto(`${R2}-hero.webp`)).toEqual({
-      jpeg: `${R2}-hero.jpg`,
-      size: 'hero',
-      format: 'webp',
-    });
-    expect(storedPhoto('https://fotos.example/old-thumb.jpg')).toEqual({
-      jpeg: 'https://fotos.example/old-thumb.jpg',
-      size: 'thumb',
-      format: 'jpeg',
-    });
-    for (const other of [
-      `${R2}-hero.avif`, // no AVIF beyond 1,200 px
-      'https://fotos.example/old-card.avif', // unmarked: JPEG only
-      'https://tiles.example/1/2/3.webp',
-      'https://maps.example/marker.png',
-    ]) {
-      expect(storedPhoto(other), other).toBeNull();
-    }
-  });
 
   it('answers offline with any size kept, in the format asked for or one every browser asking it decodes', () => {
     expect(keptAlternatives(`${R2}-thumb.avif`)).toEqual([

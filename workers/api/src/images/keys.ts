@@ -6,24 +6,18 @@
 // JPEG URLs; the domain's imageVariant() finds the siblings by the same rule.
 import {
   IMAGE_FOLDERS,
-  IMAGE_FORMAT_NAMES,
   IMAGE_FORMATS,
   IMAGE_VARIANT_NAMES,
   type ImageFolder,
   type ImageFormat,
   type ImageVariant,
+  imageFormats,
   MULTI_FORMAT_MARK,
-  variantFormats,
+  parseImageVariant,
 } from '@guia-fortim/domain';
 
 const KEY_BASE = new RegExp(
   `^(?:${IMAGE_FOLDERS.join('|')})/[a-z0-9]+_[0-9]+(?:${MULTI_FORMAT_MARK})?$`,
-);
-const VARIANT_KEY = new RegExp(
-  `^(.*)-(${IMAGE_VARIANT_NAMES.join('|')})\\.(${IMAGE_FORMAT_NAMES.map((f) => IMAGE_FORMATS[f].extension).join('|')})$`,
-);
-const FORMAT_OF_EXTENSION = new Map<string, ImageFormat>(
-  IMAGE_FORMAT_NAMES.map((f) => [IMAGE_FORMATS[f].extension, f]),
 );
 
 /** A new photo's key base: stored in every format (it carries the mark). */
@@ -34,19 +28,18 @@ export function newKeyBase(folder: ImageFolder): string {
   return `${folder}/${random}_${Date.now()}${MULTI_FORMAT_MARK}`;
 }
 
-/** The formats a photo's size is stored in: all of variantFormats() if marked, else JPEG only. */
-export function storedFormats(base: string, variant: ImageVariant): ImageFormat[] {
-  return base.endsWith(MULTI_FORMAT_MARK) ? variantFormats(variant) : ['jpeg'];
-}
-
 export const variantKey = (base: string, variant: ImageVariant, format: ImageFormat) =>
   `${base}-${variant}.${IMAGE_FORMATS[format].extension}`;
 
-/** Every object a photo has in R2: each size in each of its formats. */
-export const variantKeys = (base: string) =>
+/** Every file a photo has: each size in each of its formats (the domain's imageFormats). */
+export const photoFiles = (base: string) =>
   IMAGE_VARIANT_NAMES.flatMap((variant) =>
-    storedFormats(base, variant).map((format) => variantKey(base, variant, format)),
+    imageFormats(variantKey(base, variant, 'jpeg'), variant).map((format) => ({ variant, format })),
   );
+
+/** Every object a photo has in R2. */
+export const variantKeys = (base: string) =>
+  photoFiles(base).map(({ variant, format }) => variantKey(base, variant, format));
 
 export function publicUrl(imagesUrl: string, key: string): string {
   return `${imagesUrl.replace(/\/+$/, '')}/${key}`;
@@ -56,13 +49,9 @@ export function publicUrl(imagesUrl: string, key: string): string {
 export function parseVariantKey(
   key: string,
 ): { base: string; variant: ImageVariant; format: ImageFormat } | null {
-  const match = VARIANT_KEY.exec(key);
-  const base = match?.[1];
-  const variant = match?.[2] as ImageVariant | undefined;
-  const format = FORMAT_OF_EXTENSION.get(match?.[3] ?? '');
-  if (!base || !variant || !format || !KEY_BASE.test(base)) return null;
-  if (!storedFormats(base, variant).includes(format)) return null;
-  return { base, variant, format };
+  const file = parseImageVariant(key);
+  if (!file || !KEY_BASE.test(file.stem)) return null;
+  return { base: file.stem, variant: file.variant, format: file.format };
 }
 
 /** The key base of any object of a stored photo (any size, any format), or null for another key. */

@@ -11,7 +11,7 @@ import {
   variantQuality,
 } from '@guia-fortim/domain';
 import type { Bindings } from '../env.ts';
-import { newKeyBase, publicUrl, storedFormats, variantKey, variantKeys } from './keys.ts';
+import { newKeyBase, photoFiles, publicUrl, variantKey, variantKeys } from './keys.ts';
 
 /** Cache headers of stored variants: a key never changes content, so caches may keep it forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -74,9 +74,7 @@ export async function storeVariants(
   folder: ImageFolder,
 ): Promise<StoredImage> {
   const base = newKeyBase(folder);
-  const jobs = IMAGE_VARIANT_NAMES.flatMap((variant) =>
-    storedFormats(base, variant).map((format) => ({ variant, format })),
-  );
+  const jobs = photoFiles(base);
   const results = await Promise.allSettled(
     jobs.map(async ({ variant, format }) => {
       const { body, contentType } = await renderVariant(env, bytes, variant, format);
