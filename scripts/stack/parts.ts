@@ -264,6 +264,8 @@ export function siteBuilder(
     demoPhotos?: boolean;
     /** Put the panel into each build (the served origin is the build, as on Pages). */
     panel?: PanelFiles;
+    /** Astro's cache directory, kept between this builder's builds (one build at a time). */
+    cacheDir?: string;
   } = {},
 ): BuildSite {
   return async (outDir) => {
@@ -275,7 +277,7 @@ export function siteBuilder(
           ? { SUPABASE_URL: options.data.url, SUPABASE_PUBLISHABLE_KEY: options.data.key }
           : {}),
       },
-      options.onLine,
+      { onLine: options.onLine, cacheDir: options.cacheDir },
     );
     if (result.ok) {
       const origins: SiteOrigins = {

@@ -96,9 +96,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await photos;
     // Each build carries the panel and its config.json, as the Pages output of `npm run deploy`.
     const admin = { dir: panel.dir, config: panelConfig(env) };
+    // The SiteBuilder runs one build at a time, so its builds can share Astro's cache: a publish
+    // renders the listings that changed and restores the others from the previous build.
     const publisher = new SiteBuilder(
       join(dataDir, 'site'),
-      siteBuilder(env, { onLine: options.buildOutput, demoPhotos: seed, panel: admin }),
+      siteBuilder(env, {
+        onLine: options.buildOutput,
+        demoPhotos: seed,
+        panel: admin,
+        cacheDir: join(dataDir, 'site', 'astro-cache'),
+      }),
     );
     hook.attach(publisher);
     const lastLive = publisher.liveDir();

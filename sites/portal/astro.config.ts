@@ -32,6 +32,11 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',
   trailingSlash: 'never',
   build: { format: 'file' },
+  // A rebuild restores each listing page whose cacheKey (lib/content.ts listingPaths) and code are
+  // unchanged from the copy the previous build kept in the cache directory, and renders the rest:
+  // the changed listings and every page without a key (home, lists, data files, search). The
+  // stack gives its builds one persistent cache directory (scripts/build.ts).
+  experimental: { incrementalBuild: true },
   redirects: LEGACY_REDIRECTS,
   integrations: [
     react(),

@@ -2,8 +2,15 @@
 import { DEFAULT_IMAGE_STYLES } from '@guia-fortim/domain';
 import type { LocalSupabase } from '@guia-fortim/local-supabase';
 
-/** Inserts `total` listings as the database owner, as evenly as possible across the three kinds. */
-export async function generateListings(supabase: LocalSupabase, total: number): Promise<void> {
+/**
+ * Inserts `total` listings as the database owner, as evenly as possible across the three kinds,
+ * numbered after the `after` listings of each kind a previous call generated.
+ */
+export async function generateListings(
+  supabase: LocalSupabase,
+  total: number,
+  after = 0,
+): Promise<void> {
   const [lodging = 0, business = 0, tours = 0] = [0, 1, 2].map(
     (i) => Math.floor(total / 3) + (i < total % 3 ? 1 : 0),
   );
@@ -15,16 +22,16 @@ export async function generateListings(supabase: LocalSupabase, total: number): 
       (name, description, phone, rating, image_url, additional_images, amenities, image_styles,
        address, price, categorias)
     select 'Hospedagem gerada ' || n, ${common}, 'Rua ' || n || ', Fortim - CE', 100 + n % 500, '{Pousada}'
-    from generate_series(1, ${lodging}) as n;
+    from generate_series(${after + 1}, ${after + lodging}) as n;
     insert into public.comercios
       (name, description, phone, rating, image_url, additional_images, amenities, image_styles,
        address, horario, categoria)
     select 'Comércio gerado ' || n, ${common}, 'Praça ' || n || ', Fortim - CE', '8h às 18h', 'Loja'
-    from generate_series(1, ${business}) as n;
+    from generate_series(${after + 1}, ${after + business}) as n;
     insert into public.passeios
       (name, description, phone, rating, image_url, additional_images, amenities, image_styles,
        price, duracao, ponto_encontro, itens_incluidos, categoria)
     select 'Passeio gerado ' || n, ${common}, 50 + n % 300, '3 horas', 'Porto', '{Água}', 'Natureza'
-    from generate_series(1, ${tours}) as n;
+    from generate_series(${after + 1}, ${after + tours}) as n;
   `);
 }

@@ -1,18 +1,44 @@
-// Publish-to-live on a running stack: the demo admin renames a lodging through the worker API,
-// then the public listing page is polled until the origin serves the new name. Between runs it
-// waits until the worker reports no rebuild requested or running.
+// Publish-to-live on a running stack: an admin's save through the worker API, then the public
+// listing page is polled until the origin serves what was saved. Two kinds of save:
+//  - a listing renamed (PATCH /api/hospedagens/:id): the stack's incremental build renders that
+//    listing's page and the pages that list it, and restores every other listing page;
+//  - a site setting the layout of every page shows (PUT /api/settings, the contact address):
+//    every page is rendered again, as after a code change.
+// Between runs it waits until the worker reports no rebuild requested or running.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import type { Stack } from '@guia-fortim/stack/stack';
 import { createClient } from '@supabase/supabase-js';
 
-export type PublishFigures = { listings: number; runsMs: number[]; failedBuilds: number };
+export type PublishEdit = 'listing' | 'settings';
+export type PublishFigures = {
+  listings: number;
+  edit: PublishEdit;
+  runsMs: number[];
+  failedBuilds: number;
+};
 
 const POLL_MS = 200;
 const DEADLINE_MS = 10 * 60_000;
 /** Retries of a run whose build failed or published other content (concurrent builds). */
 const RETRIES = 3;
 
-export async function measurePublish(stack: Stack, runs: number): Promise<PublishFigures> {
+/** The request that saves `marker` (a text no page shows yet). */
+const SAVE: Record<PublishEdit, (listingId: string, marker: string) => [string, RequestInit]> = {
+  listing: (id, marker) => [
+    `/api/hospedagens/${id}`,
+    { method: 'PATCH', body: JSON.stringify({ name: `Pousada Medida ${marker}` }) },
+  ],
+  settings: (_id, marker) => [
+    '/api/settings',
+    { method: 'PUT', body: JSON.stringify({ contact_address: `Fortim, Ceará ${marker}` }) },
+  ],
+};
+
+export async function measurePublish(
+  stack: Stack,
+  runs: number,
+  edit: PublishEdit = 'listing',
+): Promise<PublishFigures> {
   const client = createClient(stack.supabaseUrl, stack.publishableKey, {
     auth: { persistSession: false },
   });
@@ -26,7 +52,7 @@ export async function measurePublish(stack: Stack, runs: number): Promise<Publis
     'content-type': 'application/json',
   };
   const { rows } = await stack.supabase.database.query<{ id: string; slug: string }>(
-    'select id, slug from public.hospedagens order by created_at limit 1',
+    'select id, slug from public.hospedagens order by created_at, id limit 1',
   );
   const { rows: counted } = await stack.supabase.database.query<{ n: number }>(
     `select ((select count(*) from public.hospedagens) + (select count(*) from public.comercios)
@@ -38,28 +64,25 @@ export async function measurePublish(stack: Stack, runs: number): Promise<Publis
   let failedBuilds = 0;
   while (runsMs.length < runs) {
     await settled(stack, headers);
-    const name = `Pousada Medida ${Date.now()}`;
+    const marker = String(Date.now());
     const buildsBefore = stack.publisher.status().builds;
     const started = performance.now();
-    const saved = await fetch(`${stack.apiUrl}/api/hospedagens/${listing.id}`, {
-      method: 'PATCH',
-      headers,
-      body: JSON.stringify({ name }),
-    });
-    if (!saved.ok) throw new Error(`PATCH falhou: ${saved.status} ${await saved.text()}`);
+    const [path, init] = SAVE[edit](listing.id, marker);
+    const saved = await fetch(`${stack.apiUrl}${path}`, { ...init, headers });
+    if (!saved.ok) throw new Error(`${init.method} falhou: ${saved.status} ${await saved.text()}`);
     const outcome = await until(async () => {
       const { state, builds, pending } = stack.publisher.status();
       const page = await fetch(`${stack.siteUrl}/hospedagem/${listing.slug}`);
-      if ((await page.text()).includes(name)) return 'live';
-      // A build started after the save finished without the new name: it failed, or read
-      // another build's content (Astro's content store is shared by builds in one checkout).
+      if ((await page.text()).includes(marker)) return 'live';
+      // A build started after the save finished without the new text: it failed, or read
+      // another build's content.
       const done = builds > buildsBefore && !pending && state !== 'building';
       return done ? state : null;
     });
     if (outcome !== 'live') {
       const log = stack.publisher.lastLog();
       console.log(
-        `O build terminou (${outcome}) sem o novo nome; a medida é repetida:\n${log.slice(-1500)}`,
+        `O build terminou (${outcome}) sem o texto salvo; a medida é repetida:\n${log.slice(-1500)}`,
       );
       if (++failedBuilds > RETRIES)
         throw new Error('Builds falharam demais para medir a publicação.');
@@ -68,10 +91,21 @@ export async function measurePublish(stack: Stack, runs: number): Promise<Publis
     const ms = Math.round(performance.now() - started);
     runsMs.push(ms);
     console.log(
-      `${counted[0]?.n} listagens: página pública atualizada em ${(ms / 1000).toFixed(1)} s`,
+      `${counted[0]?.n} listagens, ${edit === 'listing' ? 'uma listagem' : 'uma configuração'}: página pública atualizada em ${(ms / 1000).toFixed(1)} s`,
     );
   }
-  return { listings: counted[0]?.n ?? 0, runsMs, failedBuilds };
+  return { listings: counted[0]?.n ?? 0, edit, runsMs, failedBuilds };
+}
+
+/** Publishes what was written to the database behind the worker's back (generated listings). */
+export async function publishNow(stack: Stack): Promise<number> {
+  const started = performance.now();
+  stack.publisher.request();
+  await stack.publisher.idle();
+  if (stack.publisher.status().state !== 'live') {
+    throw new Error(`O build falhou:\n${stack.publisher.lastLog().slice(-1500)}`);
+  }
+  return Math.round(performance.now() - started);
 }
 
 /** Waits until the worker's publisher has nothing requested, pending or building. */

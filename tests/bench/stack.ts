@@ -4,14 +4,16 @@
 //     directory, the worker under wrangler, admin and site builds, the origin) on an empty data
 //     directory, then a second start on the same data. The demo photos are drawn into a shared
 //     cache the first time; the figures say whether that cache was already there.
-//  2. Publish-to-live: an admin save through the worker API (PATCH /api/hospedagens/:id) until
-//     the public listing page served by the origin shows the new name, with the demo data and
-//     with 1,000 generated listings more; median of 3 each.
+//  2. Publish-to-live (bench/publish.ts): an admin save through the worker API until the public
+//     listing page served by the origin shows it, with the demo data, then 1,000 and 10,000
+//     generated listings more: a listing renamed (median of 3; the incremental build renders
+//     what changed) and a site setting changed (one run; every page is rendered, as after a code
+//     change). Before each size, the generated listings are published once.
 //  3. Listing statistics: 500 visitors' beacons per second for 20 s to the worker, then the
 //     database's counts compared with what was sent (bench/events.ts): first to the worker on
 //     workerd directly (startApi's `workerRuntime: 'workerd'`, the target's figure), then to the
 //     stack above, where wrangler dev's proxy sits in front of it.
-// Usage: node bench/stack.ts [--runs N]
+// Usage: node bench/stack.ts [--runs N] [--publish-only (no statistics figures)]
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,11 +25,12 @@ import { type Stack, startStack } from '@guia-fortim/stack/stack';
 import { type EventsFigures, measureEvents } from './events.ts';
 import { median, writeFigures } from './figures.ts';
 import { generateListings } from './listings.ts';
-import { measurePublish, type PublishFigures } from './publish.ts';
+import { measurePublish, type PublishFigures, publishNow } from './publish.ts';
 
 const at = process.argv.indexOf('--runs');
 const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 3;
-const GENERATED = 1000;
+/** Listings generated on top of the demo data before each size's publish figures. */
+const GENERATED = [0, 1000, 9000];
 
 async function timedStart(dataDir: string): Promise<{ stack: Stack; ms: number }> {
   const started = performance.now();
@@ -84,27 +87,44 @@ try {
   console.log(
     `\n== Publicação: salvar no painel → página pública atualizada (mediana de ${RUNS}) ==`,
   );
-  const demo = await measurePublish(stack, RUNS);
-  await generateListings(stack.supabase, GENERATED);
-  const generated = await measurePublish(stack, RUNS);
-
-  const eventsRun = { ratePerSecond: 500, durationS: 20 };
-  const report = (e: EventsFigures) =>
-    console.log(
-      `${e.sent} enviados a ${e.ratePerSecond}/s, ${e.errors} erros, ${e.counted} contados, exatos: ${e.exact ? 'sim' : 'não'}`,
-    );
-  console.log('\n== Estatísticas: 500 eventos por segundo durante 20 s, worker no workerd ==');
-  const events: EventsFigures = await measureEventsOnWorkerd(eventsRun);
-  report(events);
-  console.log('\n== Estatísticas: o mesmo pelo wrangler dev (npm start) ==');
-  const eventsWranglerDev = await measureEvents(stack, eventsRun);
-  report(eventsWranglerDev);
   const summary = (p: PublishFigures) => ({ ...p, medianMs: median(p.runsMs) });
+  const publish = [];
+  let generated = 0;
+  for (const more of GENERATED) {
+    let newListingsMs: number | null = null;
+    if (more > 0) {
+      await generateListings(stack.supabase, more, Math.ceil(generated / 3));
+      generated += more;
+      newListingsMs = await publishNow(stack);
+      console.log(`${more} listagens novas publicadas em ${(newListingsMs / 1000).toFixed(1)} s`);
+    }
+    publish.push({
+      newListingsMs,
+      listing: summary(await measurePublish(stack, RUNS, 'listing')),
+      settings: summary(await measurePublish(stack, 1, 'settings')),
+    });
+  }
+
+  let events: EventsFigures | undefined;
+  let eventsWranglerDev: EventsFigures | undefined;
+  if (!process.argv.includes('--publish-only')) {
+    const eventsRun = { ratePerSecond: 500, durationS: 20 };
+    const report = (e: EventsFigures) =>
+      console.log(
+        `${e.sent} enviados a ${e.ratePerSecond}/s, ${e.errors} erros, ${e.counted} contados, exatos: ${e.exact ? 'sim' : 'não'}`,
+      );
+    console.log('\n== Estatísticas: 500 eventos por segundo durante 20 s, worker no workerd ==');
+    events = await measureEventsOnWorkerd(eventsRun);
+    report(events);
+    console.log('\n== Estatísticas: o mesmo pelo wrangler dev (npm start) ==');
+    eventsWranglerDev = await measureEvents(stack, eventsRun);
+    report(eventsWranglerDev);
+  }
   writeFigures('stack.json', {
     photosCached,
     freshStartMs: fresh.ms,
     secondStartMs: second.ms,
-    publish: { demo: summary(demo), generated: summary(generated) },
+    publish,
     events,
     eventsWranglerDev,
   });

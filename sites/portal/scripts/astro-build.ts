@@ -1,7 +1,8 @@
 // One site build for the publisher: `astro build` with a cache directory of its own. Astro keeps
 // the content it loaded from Supabase in <cacheDir>/data-store.json and bundles the pages from that
 // file, so concurrent builds of one checkout (two stacks, the bench) sharing the default cache
-// would publish each other's data. Usage: node scripts/astro-build.ts <root> <outDir> <cacheDir>
+// would publish each other's data. The same directory holds the incremental build's copies of the
+// pages (astro.config.ts), which a stack keeps from one publish to the next. Usage: node scripts/astro-build.ts <root> <outDir> <cacheDir>
 // Its last line on success is {"ms", "maxRssKb"}: the build's time and peak memory (the bench);
 // on failure {"error"}: why, in one line.
 import { build } from 'astro';

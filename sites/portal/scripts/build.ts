@@ -46,6 +46,18 @@ function failureReason(log: string): string | undefined {
   }
 }
 
+/** How a build runs besides its output directory and environment. */
+export type BuildOptions = {
+  /** Every line the build prints, as it prints it. */
+  onLine?: (line: string) => void;
+  /**
+   * Astro's cache directory, kept from build to build (one per stack, never shared by two builds
+   * at once): its incremental build restores the listing pages that did not change from there
+   * (astro.config.ts). Without it, each build gets an empty one and renders every page.
+   */
+  cacheDir?: string;
+};
+
 /**
  * `astro build` of the public site into `outDir`, apart from every other build in this checkout
  * (stacks, the bench). Its last log line on success is {"ms","maxRssKb"} (astro-build.ts).
@@ -53,17 +65,18 @@ function failureReason(log: string): string | undefined {
 export async function buildSite(
   outDir: string,
   env: Record<string, string>,
-  onLine?: (line: string) => void,
+  { onLine, cacheDir }: BuildOptions = {},
 ): Promise<BuildResult> {
   // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
   // the working directory, and deletes them when it finishes: concurrent builds in one checkout
   // would delete each other's. Each build gets its own working directory inside the project, so
-  // the chunks still resolve its node_modules, and its own content cache (see astro-build.ts).
+  // the chunks still resolve its node_modules, and a content cache of its own unless it is given
+  // one (see astro-build.ts).
   const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${basename(outDir)}-${randomUUID()}`);
   mkdirSync(workDir, { recursive: true });
   try {
     return await new Promise((resolve) => {
-      const args = [ASTRO_BUILD, PORTAL_DIR, outDir, join(workDir, 'cache')];
+      const args = [ASTRO_BUILD, PORTAL_DIR, outDir, cacheDir ?? join(workDir, 'cache')];
       const child = spawn(process.execPath, args, {
         cwd: workDir,
         env: { ...process.env, ...env },

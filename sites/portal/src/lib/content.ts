@@ -2,6 +2,7 @@
 // by id: the listings' public order and the slides' order are applied here, once.
 
 import { getCollection, getEntry } from 'astro:content';
+import { createHash } from 'node:crypto';
 import {
   type CarouselSlide,
   type Comercio,
@@ -51,4 +52,26 @@ export async function categories(kind: ListingKind): Promise<string[]> {
 export async function settings(): Promise<Settings> {
   const entry = await getEntry('settings', 'site');
   return { ...SETTINGS_DEFAULTS, ...entry?.data };
+}
+
+/**
+ * Each listing page's path, its row, and the key under which Astro's incremental build keeps the
+ * page between builds (astro.config.ts): a digest of everything the page shows that is data (its
+ * row and the site settings the layout and breadcrumb read). Astro's own hash covers the code
+ * (content data is left out of it), so a page is rendered again when its row or the settings
+ * change, and restored from the previous build otherwise. The whole row rather than only its
+ * `updated_at`: a row changed without that column moving still gets its page rendered again.
+ */
+export async function listingPaths<K extends ListingKind>(kind: K) {
+  const [rows, shared] = await Promise.all([listings(kind), settings()]);
+  const settingsDigest = digest(shared);
+  return rows.map((row) => ({
+    params: { slug: row.slug },
+    props: { row },
+    cacheKey: digest({ row, settingsDigest }),
+  }));
+}
+
+function digest(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 }

@@ -7,7 +7,6 @@ import {
   IMAGE_FORMATS,
   IMAGE_VARIANT_NAMES,
   type ImageFormat,
-  type ImageVariant,
   imageFormats,
   imageVariant,
   parseImageVariant,
