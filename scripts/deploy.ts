@@ -78,7 +78,7 @@ step(dryRun ? 'Site público (dados do seed, em memória)' : 'Site público (dad
 const local = dryRun ? await startLocalSupabase({ port: 0, seed: true, quiet: true }) : null;
 const site = await siteBuilder(env, {
   ...(local ? { data: { url: local.url, key: local.keys.publishableKey } } : {}),
-})(pagesDir);
+}).build(pagesDir);
 await local?.stop();
 if (!site.ok) fail(`O build do site falhou:\n${site.log.slice(-3000)}`);
 // The panel reads its production origins at runtime (admin/src/config.ts); `npm start` serves

@@ -21,7 +21,7 @@ import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
 import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
-import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
+import { buildEnv, buildSite, type SiteEnv, siteBuildProcess } from '@guia-fortim/portal/build';
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
@@ -252,8 +252,11 @@ export function addPanel(outDir: string, panel: PanelFiles) {
 }
 
 /**
- * A BuildSite for the SiteBuilder: astro build into the fresh directory, then its _headers.
- * `data` is where the build reads its content when that differs from the browser's Supabase.
+ * Site builds for the SiteBuilder (or one for `npm run deploy`): astro build into the fresh
+ * directory, then its _headers. `data` is where the build reads its content when that differs
+ * from the browser's Supabase. With `cacheDir`, the builds run in one process kept warm between
+ * them and share Astro's cache (incremental: see sites/portal/scripts/build.ts); `stop` ends that
+ * process.
  */
 export function siteBuilder(
   env: SiteEnv,
@@ -264,21 +267,20 @@ export function siteBuilder(
     demoPhotos?: boolean;
     /** Put the panel into each build (the served origin is the build, as on Pages). */
     panel?: PanelFiles;
-    /** Astro's cache directory, kept between this builder's builds (one build at a time). */
+    /** Astro's cache directory, kept between these builds (they run one at a time). */
     cacheDir?: string;
   } = {},
-): BuildSite {
-  return async (outDir) => {
-    const result = await buildSite(
-      outDir,
-      {
-        ...buildEnv(env),
-        ...(options.data
-          ? { SUPABASE_URL: options.data.url, SUPABASE_PUBLISHABLE_KEY: options.data.key }
-          : {}),
-      },
-      { onLine: options.onLine, cacheDir: options.cacheDir },
-    );
+): { build: BuildSite; stop: () => Promise<void> } {
+  const siteEnv = {
+    ...buildEnv(env),
+    ...(options.data
+      ? { SUPABASE_URL: options.data.url, SUPABASE_PUBLISHABLE_KEY: options.data.key }
+      : {}),
+  };
+  const { onLine, cacheDir } = options;
+  const warm = cacheDir ? siteBuildProcess(siteEnv, { onLine, cacheDir }) : null;
+  const build: BuildSite = async (outDir) => {
+    const result = await (warm ? warm.build(outDir) : buildSite(outDir, siteEnv, { onLine }));
     if (result.ok) {
       const origins: SiteOrigins = {
         supabaseUrl: env.supabaseUrl,
@@ -293,6 +295,7 @@ export function siteBuilder(
     }
     return result;
   };
+  return { build, stop: async () => warm?.stop() };
 }
 
 /** What the panel reads from /admin/config.json (admin/src/config.ts) for these origins. */

@@ -96,17 +96,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await photos;
     // Each build carries the panel and its config.json, as the Pages output of `npm run deploy`.
     const admin = { dir: panel.dir, config: panelConfig(env) };
-    // The SiteBuilder runs one build at a time, so its builds can share Astro's cache: a publish
-    // renders the listings that changed and restores the others from the previous build.
-    const publisher = new SiteBuilder(
-      join(dataDir, 'site'),
-      siteBuilder(env, {
-        onLine: options.buildOutput,
-        demoPhotos: seed,
-        panel: admin,
-        cacheDir: join(dataDir, 'site', 'astro-cache'),
-      }),
-    );
+    // The SiteBuilder runs one build at a time, so its builds can share Astro's cache and one
+    // warm build process: a publish renders the listings that changed and restores the others
+    // from the previous build.
+    const siteBuilds = siteBuilder(env, {
+      onLine: options.buildOutput,
+      demoPhotos: seed,
+      panel: admin,
+      cacheDir: join(dataDir, 'site', 'astro-cache'),
+    });
+    stops.push(() => siteBuilds.stop());
+    const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build);
     hook.attach(publisher);
     const lastLive = publisher.liveDir();
     publisher.request();

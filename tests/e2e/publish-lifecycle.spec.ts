@@ -17,6 +17,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const stamp = Date.now().toString(36);
 let dataDir: string;
 let buildsDir: string;
+let cacheDir: string;
 let stack: Stack;
 let listing: { id: string; slug: string };
 /** What the live site shows, as the steps change it. */
@@ -30,6 +31,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'guia-fortim-lifecycle-'));
   buildsDir = join(dataDir, 'site', 'builds');
+  cacheDir = join(dataDir, 'site', 'astro-cache');
   stack = await startStack({ dataDir, buildOutput: (line) => killMidBuild?.(line) });
   const { rows } = await stack.running.supabase.database.query<{ id: string; slug: string }>(
     'select id, slug from public.hospedagens order by slug limit 1',
@@ -213,9 +215,10 @@ test('(c) a rebuild killed half-way never replaces the live site', async () => {
   const buildsBefore = readdirSync(buildsDir).sort();
   const killed: number[] = [];
   killMidBuild = (line) => {
-    // Pages are being written into the new build directory: kill every process of this build.
+    // Pages are being written into the new build directory: kill the process building them (the
+    // stack's warm build process, started with the site's cache directory).
     if (!/static routes/.test(line) || killed.length > 0) return;
-    for (const pid of processesUsing(buildsDir)) {
+    for (const pid of processesUsing(cacheDir)) {
       try {
         process.kill(pid, 'SIGKILL');
         killed.push(pid);
@@ -240,7 +243,7 @@ test('(c) a rebuild killed half-way never replaces the live site', async () => {
   expect(publisher.liveDir()).toBe(liveBefore);
   // The half-written build is gone; the builds kept before are untouched.
   expect(readdirSync(buildsDir).sort()).toEqual(buildsBefore);
-  expect(processesUsing(buildsDir)).toEqual([]);
+  expect(processesUsing(cacheDir)).toEqual([]);
   expect(await publicListing()).toEqual({
     heading: expect.stringContaining(live.name),
     footer: expect.stringContaining(live.description),

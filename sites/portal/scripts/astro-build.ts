@@ -1,30 +1,56 @@
-// One site build for the publisher: `astro build` with a cache directory of its own. Astro keeps
-// the content it loaded from Supabase in <cacheDir>/data-store.json and bundles the pages from that
+// Site builds for the publisher: `astro build` with a cache directory of its own. Astro keeps the
+// content it loaded from Supabase in <cacheDir>/data-store.json and bundles the pages from that
 // file, so concurrent builds of one checkout (two stacks, the bench) sharing the default cache
 // would publish each other's data. The same directory holds the incremental build's copies of the
-// pages (astro.config.ts), which a stack keeps from one publish to the next. Usage: node scripts/astro-build.ts <root> <outDir> <cacheDir>
-// Its last line on success is {"ms", "maxRssKb"}: the build's time and peak memory (the bench);
-// on failure {"error"}: why, in one line.
+// pages (astro.config.ts), which a stack keeps from one publish to the next.
+//
+// Usage: node scripts/astro-build.ts <root> <cacheDir> <outDir>   one build, then exit
+//        node scripts/astro-build.ts <root> <cacheDir>            one build per line read on stdin
+//                                                                 (its output directory), in turn
+// The second form keeps Astro, Vite and the integrations loaded between builds: a stack's publish
+// skips the ~2.5 s a fresh process spends starting (measured at 1,000 listings: 4.3–5.7 s warm
+// against 7.5 s). Each build ends with one line, {"result":"ok","ms","maxRssKb"} (time and peak
+// memory, for the bench) or {"result":"failed","error"} (why, in one line).
+import { createInterface } from 'node:readline';
 import { build } from 'astro';
 
-const [root, outDir, cacheDir] = process.argv.slice(2);
-if (!root || !outDir || !cacheDir) {
-  console.error('Uso: node scripts/astro-build.ts <raiz do site> <saída> <cache>');
+const [root, cacheDir, outDir] = process.argv.slice(2);
+if (!root || !cacheDir) {
+  console.error('Uso: node scripts/astro-build.ts <raiz do site> <cache> [<saída>]');
   process.exit(2);
 }
-try {
-  const started = performance.now();
-  await build({ root, outDir, cacheDir });
-  const ms = Math.round(performance.now() - started);
-  console.log(JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS }));
-  process.exit(0);
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  // The last line on failure: why, in one line and without this machine's paths (build.ts reads
-  // it for the publish indicator; the log above stays local).
-  const message = error instanceof Error ? error.message : String(error);
-  const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? 'erro desconhecido';
-  const reason = firstLine.replaceAll(root, '').trim().slice(0, 200);
-  console.error(JSON.stringify({ error: reason }));
-  process.exit(1);
+
+async function buildOnce(siteRoot: string, out: string): Promise<boolean> {
+  try {
+    const started = performance.now();
+    await build({ root: siteRoot, outDir: out, cacheDir });
+    const ms = Math.round(performance.now() - started);
+    console.log(JSON.stringify({ result: 'ok', ms, maxRssKb: process.resourceUsage().maxRSS }));
+    return true;
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // Why, in one line and without this machine's paths (build.ts reads it for the publish
+    // indicator; the log above stays local).
+    const message = error instanceof Error ? error.message : String(error);
+    const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? 'erro desconhecido';
+    const reason = firstLine.replaceAll(siteRoot, '').trim().slice(0, 200);
+    // On stdout, after everything the build printed there, so the reader sees it last.
+    console.log(JSON.stringify({ result: 'failed', error: reason }));
+    return false;
+  }
+}
+
+if (outDir) {
+  process.exit((await buildOnce(root, outDir)) ? 0 : 1);
+}
+/**
+ * Astro keeps part of each build alive: measured at 10,000 listings, the process grows by about
+ * 100 MB per build from 1 GB. Past this, it ends after a build, and the next one starts afresh.
+ */
+const RECYCLE_RSS_BYTES = 2 * 1024 ** 3;
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (!line.trim()) continue;
+  await buildOnce(root, line.trim());
+  if (process.memoryUsage().rss > RECYCLE_RSS_BYTES) process.exit(0);
 }

@@ -1,10 +1,12 @@
 // The one interface through which the local stack, the bench and this package's tests build the
 // site: the environment the build reads, and `astro build` apart from every other build of this
-// checkout.
-import { spawn } from 'node:child_process';
+// checkout — once (buildSite), or again and again in one process kept warm (siteBuildProcess).
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 
 const PORTAL_DIR = join(import.meta.dirname, '..');
 const ASTRO_BUILD = join(import.meta.dirname, 'astro-build.ts');
@@ -35,69 +37,173 @@ export function buildEnv(env: SiteEnv): Record<string, string> {
 /** A build's outcome: its whole output and, when it failed, why in one line. */
 export type BuildResult = { ok: boolean; log: string; reason?: string };
 
-/** The reason astro-build.ts prints as its last line when a build fails. */
-function failureReason(log: string): string | undefined {
-  const last = log.trimEnd().split('\n').at(-1) ?? '';
+/** The line astro-build.ts ends each build with. */
+type ResultLine = { result: 'ok' | 'failed'; error?: string };
+
+function resultLine(line: string): ResultLine | null {
+  if (!line.startsWith('{"result":')) return null;
   try {
-    const { error } = JSON.parse(last) as { error?: unknown };
-    return typeof error === 'string' ? error : undefined;
+    return JSON.parse(line) as ResultLine;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-/** How a build runs besides its output directory and environment. */
+/** How builds run besides their output directory and environment. */
 export type BuildOptions = {
-  /** Every line the build prints, as it prints it. */
+  /** Every line a build prints, as it prints it. */
   onLine?: (line: string) => void;
   /**
-   * Astro's cache directory, kept from build to build (one per stack, never shared by two builds
-   * at once): its incremental build restores the listing pages that did not change from there
+   * Astro's cache directory, kept from build to build (never shared by two builds at once): its
+   * incremental build restores the listing pages that did not change from there
    * (astro.config.ts). Without it, each build gets an empty one and renders every page.
    */
   cacheDir?: string;
 };
 
+type BuildChild = ChildProcessByStdio<Writable, Readable, Readable>;
+
 /**
- * `astro build` of the public site into `outDir`, apart from every other build in this checkout
- * (stacks, the bench). Its last log line on success is {"ms","maxRssKb"} (astro-build.ts).
+ * astro-build.ts in a child process with a working directory of its own inside the project.
+ * Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside the
+ * working directory, and deletes them when it finishes: concurrent builds in one checkout would
+ * delete each other's. Inside the project, the chunks still resolve its node_modules.
+ */
+function spawnBuild(
+  name: string,
+  env: Record<string, string>,
+  cacheDir: string | undefined,
+  outDir?: string,
+) {
+  const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${name}-${randomUUID()}`);
+  mkdirSync(workDir, { recursive: true });
+  const args = [ASTRO_BUILD, PORTAL_DIR, cacheDir ?? join(workDir, 'cache')];
+  const child: BuildChild = spawn(process.execPath, outDir ? [...args, outDir] : args, {
+    cwd: workDir,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.once('close', () => rmSync(workDir, { recursive: true, force: true }));
+  // A process gone between two builds: the write fails here, and its 'close' fails the build.
+  child.stdin.on('error', () => {});
+  return child;
+}
+
+/**
+ * One `astro build` of the public site into `outDir`, in a fresh process, apart from every other
+ * build in this checkout (stacks, the bench). Its log's last line on success is
+ * {"result":"ok","ms","maxRssKb"} (astro-build.ts).
  */
 export async function buildSite(
   outDir: string,
   env: Record<string, string>,
   { onLine, cacheDir }: BuildOptions = {},
 ): Promise<BuildResult> {
-  // Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside
-  // the working directory, and deletes them when it finishes: concurrent builds in one checkout
-  // would delete each other's. Each build gets its own working directory inside the project, so
-  // the chunks still resolve its node_modules, and a content cache of its own unless it is given
-  // one (see astro-build.ts).
-  const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${basename(outDir)}-${randomUUID()}`);
-  mkdirSync(workDir, { recursive: true });
-  try {
-    return await new Promise((resolve) => {
-      const args = [ASTRO_BUILD, PORTAL_DIR, outDir, cacheDir ?? join(workDir, 'cache')];
-      const child = spawn(process.execPath, args, {
-        cwd: workDir,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnBuild(basename(outDir), env, cacheDir, outDir);
+  child.stdin.end();
+  return new Promise((resolve) => {
+    let log = '';
+    let result: ResultLine | null = null;
+    const collect = (stream: Readable) =>
+      createInterface({ input: stream }).on('line', (line) => {
+        log += `${line}\n`;
+        result = resultLine(line) ?? result;
+        if (onLine && line.trim()) onLine(line);
       });
-      let log = '';
-      const collect = (chunk: Buffer) => {
-        const text = chunk.toString();
-        log += text;
-        if (onLine) for (const line of text.split('\n')) if (line.trim()) onLine(line);
-      };
-      child.stdout.on('data', collect);
-      child.stderr.on('data', collect);
-      child.on('error', (error) =>
-        resolve({ ok: false, log: `${log}\n${error}`, reason: String(error) }),
-      );
-      child.on('close', (code) =>
-        resolve(code === 0 ? { ok: true, log } : { ok: false, log, reason: failureReason(log) }),
-      );
+    collect(child.stdout);
+    collect(child.stderr);
+    child.on('error', (error) =>
+      resolve({ ok: false, log: `${log}\n${error}`, reason: String(error) }),
+    );
+    child.on('close', (code) => {
+      const done = result as ResultLine | null;
+      resolve(code === 0 ? { ok: true, log } : { ok: false, log, reason: done?.error });
     });
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
+  });
+}
+
+/** Builds of one site, one at a time, in one process kept between them; `stop` ends it. */
+export type SiteBuildProcess = {
+  build(outDir: string): Promise<BuildResult>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Builds with one environment and one cache directory (a stack's publisher) in a process started
+ * at the first build and kept warm for the next (astro-build.ts without an output directory). A
+ * process that dies fails the build it was running; the next build starts a new one.
+ */
+export function siteBuildProcess(
+  env: Record<string, string>,
+  { onLine, cacheDir }: BuildOptions & { cacheDir: string },
+): SiteBuildProcess {
+  let running: { child: BuildChild; exited: Promise<void> } | null = null;
+  let current: { log: string; done: (result: BuildResult) => void } | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const finish = (result: BuildResult) => {
+    const build = current;
+    current = null;
+    build?.done(result);
+  };
+
+  function start() {
+    const child = spawnBuild(`warm-${basename(dirname(cacheDir))}`, env, cacheDir);
+    const read = (stream: Readable) =>
+      createInterface({ input: stream }).on('line', (line) => {
+        if (!current) return;
+        current.log += `${line}\n`;
+        if (onLine && line.trim()) onLine(line);
+        const result = resultLine(line);
+        if (result) {
+          const { log } = current;
+          finish(
+            result.result === 'ok' ? { ok: true, log } : { ok: false, log, reason: result.error },
+          );
+        }
+      });
+    read(child.stdout);
+    read(child.stderr);
+    const exited = new Promise<void>((resolve) => {
+      child.once('close', (code, signal) => {
+        running = null;
+        if (current) {
+          const reason = `O processo de build terminou (${signal ?? `código ${code}`}).`;
+          finish({ ok: false, log: `${current.log}\n${reason}`, reason });
+        }
+        resolve();
+      });
+    });
+    child.on('error', () => {});
+    return { child, exited };
   }
+
+  let stopped = false;
+  const buildOnce = (outDir: string) =>
+    new Promise<BuildResult>((resolve) => {
+      if (stopped) {
+        const reason = 'Os builds deste site foram encerrados.';
+        resolve({ ok: false, log: reason, reason });
+        return;
+      }
+      running ??= start();
+      current = { log: '', done: resolve };
+      running.child.stdin.write(`${outDir}\n`);
+    });
+
+  return {
+    build(outDir) {
+      const next = queue.then(() => buildOnce(outDir));
+      queue = next;
+      return next;
+    },
+    /** Ends the process; a build still running fails (the publisher keeps the live site). */
+    async stop() {
+      stopped = true;
+      const process = running;
+      if (!process) return;
+      process.child.kill();
+      await process.exited;
+    },
+  };
 }
