@@ -159,3 +159,34 @@ test(
     await expect(group(page, 'passeio')).toBeVisible();
   },
 );
+
+test(
+  'opened without a query, the page loads no search code until the visitor types, and loses nothing typed',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    // The search code is the script that looks for the form; what loads it must not.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    const searchCodeLoaded = async () =>
+      (await Promise.all(scripts)).some((body) => body.includes('data-search-form'));
+    await open(page, '/busca');
+    await page.waitForLoadState('load');
+    await expect(page.locator('[data-search-status]')).toHaveText(
+      'Digite o nome, o tipo ou o endereço do que procura.',
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await searchCodeLoaded()).toBe(false);
+
+    // Typed at once: the keys arrive while the code is still on its way.
+    const field = page.getByLabel('O que você procura?');
+    await field.click();
+    await page.keyboard.type('jaguaribe');
+    await expect(results(page)).toHaveAttribute('data-state', 'pronto');
+    await expect(field).toHaveValue('jaguaribe');
+    await expect(page).toHaveURL(/\/busca\?q=jaguaribe$/);
+    expect(Object.values(await shown(page)).flat().length).toBeGreaterThan(0);
+    expect(await searchCodeLoaded()).toBe(true);
+  },
+);

@@ -87,7 +87,8 @@ export function startSearchPage() {
     }
   };
 
-  const term = new URLSearchParams(location.search).get('q') ?? '';
+  // The address's query, or what the visitor typed while this code was loading.
+  const term = new URLSearchParams(location.search).get('q') || input.value;
   input.value = term;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
