@@ -4,45 +4,39 @@
 // would publish each other's data. The same directory holds the incremental build's copies of the
 // pages (astro.config.ts), which a stack keeps from one publish to the next.
 //
-// Usage: node scripts/astro-build.ts <root> <cacheDir> <outDir>   one build, then exit
-//        node scripts/astro-build.ts <root> <cacheDir>            one build per line read on stdin
-//                                                                 (its output directory), in turn
-// The second form keeps Astro, Vite and the integrations loaded between builds: a stack's publish
-// skips the ~2.5 s a fresh process spends starting (measured at 1,000 listings: 4.3–5.7 s warm
-// against 7.5 s). Each build ends with one line, {"result":"ok","ms","maxRssKb"} (time and peak
+// Usage: node scripts/astro-build.ts <root> <cacheDir>, then one output directory per line on
+// stdin, built in turn. The process keeps Astro, Vite and the integrations loaded between builds:
+// a stack's publish skips the ~2.5 s a fresh process spends starting (measured at 1,000 listings:
+// 4.3–5.7 s warm against 7.5 s). Each build ends with one line, {"result":"ok","ms","maxRssKb"} (time and peak
 // memory, for the bench) or {"result":"failed","error"} (why, in one line).
 import { createInterface } from 'node:readline';
 import { build } from 'astro';
 
-const [root, cacheDir, outDir] = process.argv.slice(2);
+const [root, cacheDir] = process.argv.slice(2);
 if (!root || !cacheDir) {
-  console.error('Uso: node scripts/astro-build.ts <raiz do site> <cache> [<saída>]');
+  console.error('Uso: node scripts/astro-build.ts <raiz do site> <cache> (saídas na entrada)');
   process.exit(2);
 }
 
-async function buildOnce(siteRoot: string, out: string): Promise<boolean> {
+async function buildOnce(siteRoot: string, out: string): Promise<void> {
   try {
     const started = performance.now();
     await build({ root: siteRoot, outDir: out, cacheDir });
     const ms = Math.round(performance.now() - started);
     console.log(JSON.stringify({ result: 'ok', ms, maxRssKb: process.resourceUsage().maxRSS }));
-    return true;
   } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // On stdout like the result line after it: the reader closes a build's log at that line, and
+    // two pipes keep no order between them.
+    console.log(error instanceof Error ? (error.stack ?? error.message) : String(error));
     // Why, in one line and without this machine's paths (build.ts reads it for the publish
     // indicator; the log above stays local).
     const message = error instanceof Error ? error.message : String(error);
     const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? 'erro desconhecido';
     const reason = firstLine.replaceAll(siteRoot, '').trim().slice(0, 200);
-    // On stdout, after everything the build printed there, so the reader sees it last.
     console.log(JSON.stringify({ result: 'failed', error: reason }));
-    return false;
   }
 }
 
-if (outDir) {
-  process.exit((await buildOnce(root, outDir)) ? 0 : 1);
-}
 /**
  * Astro keeps part of each build alive: measured at 10,000 listings, the process grows by about
  * 100 MB per build from 1 GB. Past this, it ends after a build, and the next one starts afresh.

@@ -61,37 +61,9 @@ export type BuildOptions = {
   cacheDir?: string;
 };
 
-type BuildChild = ChildProcessByStdio<Writable, Readable, Readable>;
-
 /**
- * astro-build.ts in a child process with a working directory of its own inside the project.
- * Astro writes a static build's prerender chunks under <cwd>/.astro/ when outDir lies outside the
- * working directory, and deletes them when it finishes: concurrent builds in one checkout would
- * delete each other's. Inside the project, the chunks still resolve its node_modules.
- */
-function spawnBuild(
-  name: string,
-  env: Record<string, string>,
-  cacheDir: string | undefined,
-  outDir?: string,
-) {
-  const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${name}-${randomUUID()}`);
-  mkdirSync(workDir, { recursive: true });
-  const args = [ASTRO_BUILD, PORTAL_DIR, cacheDir ?? join(workDir, 'cache')];
-  const child: BuildChild = spawn(process.execPath, outDir ? [...args, outDir] : args, {
-    cwd: workDir,
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  child.once('close', () => rmSync(workDir, { recursive: true, force: true }));
-  // A process gone between two builds: the write fails here, and its 'close' fails the build.
-  child.stdin.on('error', () => {});
-  return child;
-}
-
-/**
- * One `astro build` of the public site into `outDir`, in a fresh process, apart from every other
- * build in this checkout (stacks, the bench). Its log's last line on success is
+ * One `astro build` of the public site into `outDir`, in a process of its own, apart from every
+ * other build in this checkout (stacks, the bench). Its log's last line on success is
  * {"result":"ok","ms","maxRssKb"} (astro-build.ts).
  */
 export async function buildSite(
@@ -99,27 +71,12 @@ export async function buildSite(
   env: Record<string, string>,
   { onLine, cacheDir }: BuildOptions = {},
 ): Promise<BuildResult> {
-  const child = spawnBuild(basename(outDir), env, cacheDir, outDir);
-  child.stdin.end();
-  return new Promise((resolve) => {
-    let log = '';
-    let result: ResultLine | null = null;
-    const collect = (stream: Readable) =>
-      createInterface({ input: stream }).on('line', (line) => {
-        log += `${line}\n`;
-        result = resultLine(line) ?? result;
-        if (onLine && line.trim()) onLine(line);
-      });
-    collect(child.stdout);
-    collect(child.stderr);
-    child.on('error', (error) =>
-      resolve({ ok: false, log: `${log}\n${error}`, reason: String(error) }),
-    );
-    child.on('close', (code) => {
-      const done = result as ResultLine | null;
-      resolve(code === 0 ? { ok: true, log } : { ok: false, log, reason: done?.error });
-    });
-  });
+  const builds = buildProcess(env, { onLine, cacheDir, name: basename(outDir) });
+  try {
+    return await builds.build(outDir);
+  } finally {
+    await builds.stop();
+  }
 }
 
 /** Builds of one site, one at a time, in one process kept between them; `stop` ends it. */
@@ -130,12 +87,28 @@ export type SiteBuildProcess = {
 
 /**
  * Builds with one environment and one cache directory (a stack's publisher) in a process started
- * at the first build and kept warm for the next (astro-build.ts without an output directory). A
- * process that dies fails the build it was running; the next build starts a new one.
+ * at the first build and kept warm for the next. A process that dies fails the build it was
+ * running; the next build starts a new one.
  */
 export function siteBuildProcess(
   env: Record<string, string>,
   { onLine, cacheDir }: BuildOptions & { cacheDir: string },
+): SiteBuildProcess {
+  return buildProcess(env, { onLine, cacheDir, name: `warm-${basename(dirname(cacheDir))}` });
+}
+
+type BuildChild = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/**
+ * astro-build.ts in a child process, fed one output directory per build, with a working directory
+ * of its own inside the project (named after `name`). Astro writes a static build's prerender
+ * chunks under <cwd>/.astro/ when outDir lies outside the working directory, and deletes them
+ * when it finishes: concurrent builds in one checkout would delete each other's. Inside the
+ * project, the chunks still resolve its node_modules.
+ */
+function buildProcess(
+  env: Record<string, string>,
+  { onLine, cacheDir, name }: BuildOptions & { name: string },
 ): SiteBuildProcess {
   let running: { child: BuildChild; exited: Promise<void> } | null = null;
   let current: { log: string; done: (result: BuildResult) => void } | null = null;
@@ -148,7 +121,15 @@ export function siteBuildProcess(
   };
 
   function start() {
-    const child = spawnBuild(`warm-${basename(dirname(cacheDir))}`, env, cacheDir);
+    const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${name}-${randomUUID()}`);
+    mkdirSync(workDir, { recursive: true });
+    const child: BuildChild = spawn(
+      process.execPath,
+      [ASTRO_BUILD, PORTAL_DIR, cacheDir ?? join(workDir, 'cache')],
+      { cwd: workDir, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    // A process gone between two builds: the write fails here, and its 'close' fails the build.
+    child.stdin.on('error', () => {});
     const read = (stream: Readable) =>
       createInterface({ input: stream }).on('line', (line) => {
         if (!current) return;
@@ -166,6 +147,7 @@ export function siteBuildProcess(
     read(child.stderr);
     const exited = new Promise<void>((resolve) => {
       child.once('close', (code, signal) => {
+        rmSync(workDir, { recursive: true, force: true });
         running = null;
         if (current) {
           const reason = `O processo de build terminou (${signal ?? `código ${code}`}).`;
