@@ -3,7 +3,8 @@
 // pointer is over the hero or keyboard focus is inside it, while stopped by the pause button, and
 // from the start when the visitor asks for reduced motion. Only the first slide's photo is in the
 // page; each next one comes out of its <template> halfway to its turn (or when its dot is used).
-import { CAROUSEL_INTERVAL_MS } from './ui-constants.ts';
+// The interval comes from the markup (data-interval): with no import, Astro inlines this script
+// into the page, so the home page makes no script request before its first paint.
 
 export const CAROUSEL_TOGGLE_LABEL = { pause: 'Pausar carrossel', resume: 'Retomar carrossel' };
 
@@ -13,7 +14,8 @@ export function startHeroCarousel(root: HTMLElement): void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-carousel-toggle]');
   const icons = [...root.querySelectorAll<HTMLElement>('[data-toggle-icon]')];
   const count = slides.length;
-  if (count < 2) return;
+  const interval = Number(root.dataset.interval);
+  if (count < 2 || !(interval > 0)) return;
 
   let current = 0;
   let hovered = false;
@@ -33,11 +35,8 @@ export function startHeroCarousel(root: HTMLElement): void {
     clearTimeout(advance);
     clearTimeout(preload);
     const next = (current + 1) % count;
-    preload = setTimeout(() => reveal(next), CAROUSEL_INTERVAL_MS / 2);
-    advance =
-      hovered || focused || stopped
-        ? undefined
-        : setTimeout(() => show(next), CAROUSEL_INTERVAL_MS);
+    preload = setTimeout(() => reveal(next), interval / 2);
+    advance = hovered || focused || stopped ? undefined : setTimeout(() => show(next), interval);
   };
 
   const show = (index: number) => {

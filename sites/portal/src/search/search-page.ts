@@ -87,6 +87,14 @@ export function startSearchPage() {
     }
   };
 
+  /** The term in the address, so that the page can be shared and reloaded as it is. */
+  const keepInAddress = (term: string) => {
+    const url = new URL(location.href);
+    if (term.trim()) url.searchParams.set('q', term.trim());
+    else url.searchParams.delete('q');
+    history.replaceState(history.state, '', url);
+  };
+
   // The address's query, or what the visitor typed while this code was loading.
   const term = new URLSearchParams(location.search).get('q') || input.value;
   input.value = term;
@@ -95,11 +103,9 @@ export function startSearchPage() {
     void show(input.value, 0);
   });
   input.addEventListener('input', () => {
-    const url = new URL(location.href);
-    if (input.value.trim()) url.searchParams.set('q', input.value.trim());
-    else url.searchParams.delete('q');
-    history.replaceState(history.state, '', url);
+    keepInAddress(input.value);
     void show(input.value);
   });
+  keepInAddress(term);
   void show(term, 0);
 }

@@ -30,7 +30,7 @@ function hero(titles = TITLES): HTMLElement {
           <span data-toggle-icon="pause"></span><span data-toggle-icon="play" hidden></span>
         </button></div>`
       : '';
-  document.body.innerHTML = `<a href="#">antes</a><section data-hero-carousel>${slides}${controls}</section>`;
+  document.body.innerHTML = `<a href="#">antes</a><section data-hero-carousel data-interval="${INTERVAL_MS}">${slides}${controls}</section>`;
   const root = document.querySelector<HTMLElement>('[data-hero-carousel]');
   if (!root) throw new Error('sem carrossel');
   startHeroCarousel(root);
