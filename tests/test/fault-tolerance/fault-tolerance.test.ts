@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localR2Keys } from '@guia-fortim/api/testing/r2';
 import { freePort, type StartedServer } from '@guia-fortim/db/testing';
 import {
   IMAGE_FORMAT_NAMES,
@@ -37,7 +38,6 @@ import {
   groupAlive,
   kill,
   projectKeys,
-  r2Keys,
   startApi,
   startDbLocal,
   startQuietHook,
@@ -597,17 +597,17 @@ describe('the worker killed (SIGKILL) in the middle of photo uploads and saves',
     expect(save.status, JSON.stringify(save.body)).toBe(201);
 
     const unused = (referenced: Set<string>) =>
-      r2Keys(persistDir).filter((key) => !referenced.has(baseOfKey(key)));
+      localR2Keys(persistDir).filter((key) => !referenced.has(baseOfKey(key)));
     const orphansBefore = unused(await referencedBases());
     // The abandoned upload at least (and whatever the killed uploads had stored) has no row.
     expect(orphansBefore.length).toBeGreaterThanOrEqual(3);
-    const keysBefore = r2Keys(persistDir);
+    const keysBefore = localR2Keys(persistDir);
 
     // Within the grace period a form may still be open: the default sweep keeps them.
     const gentle = await api('POST', '/api/images/sweep', token, {});
     expect(gentle.status).toBe(200);
     expect(gentle.body.removed).toBe(0);
-    expect(r2Keys(persistDir)).toEqual(keysBefore);
+    expect(localR2Keys(persistDir)).toEqual(keysBefore);
 
     // Past it, every stored photo is one a row shows, with all its variants.
     const sweep = await api('POST', '/api/images/sweep', token, { older_than_seconds: 0 });
@@ -615,7 +615,7 @@ describe('the worker killed (SIGKILL) in the middle of photo uploads and saves',
     const referenced = await referencedBases();
     expect(unused(referenced)).toEqual([]);
     const expected = [...referenced].flatMap(objectKeys).sort();
-    expect(r2Keys(persistDir)).toEqual(expected);
+    expect(localR2Keys(persistDir)).toEqual(expected);
     expect(await servedStatuses(abandoned.body)).toEqual([404, 404, 404]);
     expect(await servedStatuses(kept.body)).toEqual([200, 200, 200]);
   }, 120_000);
@@ -768,14 +768,14 @@ describe('a clean restart of db/local and the worker', () => {
         await Promise.all(tables.map(async (t) => [t, await read(t, 'select=*&order=id')])),
       );
     const before = await snapshot();
-    const keysBefore = r2Keys(persistDir);
+    const keysBefore = localR2Keys(persistDir);
     expect(keysBefore.length).toBeGreaterThan(0);
 
     await Promise.all([worker?.stop(), db?.stop()]);
     await startBoth();
 
     expect(await snapshot()).toEqual(before);
-    expect(r2Keys(persistDir)).toEqual(keysBefore);
+    expect(localR2Keys(persistDir)).toEqual(keysBefore);
     const session = await signIn(supabaseUrl(), keys.publishableKey, adminB.email, PASSWORD);
     const saved = await api('POST', '/api/passeios', session.token, passeio());
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);

@@ -2,11 +2,9 @@
 // (`db/local/main.ts`, PGlite persisted in a data directory) and the worker under wrangler dev
 // (scripts/stack's startWorker, local R2 persisted in a directory), each on a fixed port so the
 // other keeps talking to it across restarts.
-import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { loadOrCreateKeys } from '@guia-fortim/local-supabase/keys';
 import { ROOT, startWorker } from '@guia-fortim/stack/parts';
@@ -118,36 +116,4 @@ export async function startQuietHook(): Promise<{ url: string; stop: () => Promi
         server.close(() => resolve());
       }),
   };
-}
-
-/**
- * The keys in the worker's local R2 bucket, read from wrangler's own metadata database (not
- * through the worker, so the check does not trust the code under test).
- */
-export function r2Keys(persistDir: string): string[] {
-  const dir = join(persistDir, 'v3', 'r2', 'miniflare-R2BucketObject');
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
-  } catch {
-    return [];
-  }
-  const keys: string[] = [];
-  for (const file of files) {
-    const db = new DatabaseSync(join(dir, file), { readOnly: true });
-    try {
-      // The bucket's database holds _mf_objects; other object stores in the directory do not.
-      const table = db
-        .prepare("select 1 from sqlite_master where type = 'table' and name = '_mf_objects'")
-        .get();
-      if (!table) continue;
-      const rows = db.prepare('select key from _mf_objects order by key').all() as {
-        key: string;
-      }[];
-      keys.push(...rows.map((r) => r.key));
-    } finally {
-      db.close();
-    }
-  }
-  return keys.sort();
 }

@@ -1,9 +1,7 @@
 // What every test file uses: the suite's stack (global-setup.ts), HTTP calls to the worker,
 // accounts, and reads of the database with the service role to prove what changed (or did not).
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, inject } from 'vitest';
+import { localR2Keys, localR2ObjectCount } from './r2.ts';
 import { type Session, signIn, signUp } from './stack.ts';
 
 export const stack = inject('stack');
@@ -138,33 +136,8 @@ export async function snapshot(): Promise<Record<string, unknown[]>> {
 export const PORTUGUESE_401 = 'Sessão inválida ou expirada. Entre novamente.';
 export const PORTUGUESE_403 = 'Apenas administradores podem realizar esta ação.';
 
-/** Objects in the worker's local R2 bucket (wrangler keeps one blob file per object). */
-export function r2ObjectCount(): number {
-  const blobs = join(stack.persistTo, 'v3', 'r2', 'images', 'blobs');
-  return existsSync(blobs) ? readdirSync(blobs).length : 0;
-}
+/** Objects in the suite's local R2 bucket. */
+export const r2ObjectCount = (): number => localR2ObjectCount(stack.persistTo);
 
-/**
- * The keys in a worker's local R2 bucket (by default the suite's), read from wrangler's own
- * metadata database, not through the worker, so the check does not trust the code under test.
- */
-export function r2Keys(persistTo = stack.persistTo): string[] {
-  const dir = join(persistTo, 'v3', 'r2', 'miniflare-R2BucketObject');
-  if (!existsSync(dir)) return [];
-  const keys: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sqlite'))) {
-    const db = new DatabaseSync(join(dir, file), { readOnly: true });
-    try {
-      // The bucket's database holds _mf_objects; other object stores in the directory do not.
-      const table = db
-        .prepare("select 1 from sqlite_master where type = 'table' and name = '_mf_objects'")
-        .get();
-      if (!table) continue;
-      const found = db.prepare('select key from _mf_objects').all() as { key: string }[];
-      keys.push(...found.map((r) => r.key));
-    } finally {
-      db.close();
-    }
-  }
-  return keys.sort();
-}
+/** The keys in a worker's local R2 bucket (by default the suite's). */
+export const r2Keys = (persistTo = stack.persistTo): string[] => localR2Keys(persistTo);
