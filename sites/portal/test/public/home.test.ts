@@ -161,6 +161,22 @@ describe('home page with nothing featured', () => {
   });
 });
 
+describe('addresses for sharing and search engines', () => {
+  it('names the home page by the site root, and each list by its clean address', async () => {
+    // Built as index.html, the home page is served at / (Cloudflare Pages' clean URLs).
+    expect(home.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'http://127.0.0.1:4321/',
+    );
+    expect(home.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(
+      'http://127.0.0.1:4321/',
+    );
+    const list = parse(await readFile(join(outDir, 'hospedagem.html'), 'utf8'));
+    expect(list.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'http://127.0.0.1:4321/hospedagem',
+    );
+  });
+});
+
 describe('list pages', () => {
   it.each(LISTS)('$page shows the listings in public order', async ({ page, prefix }) => {
     const list = parse(await readFile(join(outDir, page), 'utf8'));
