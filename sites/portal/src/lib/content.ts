@@ -1,19 +1,20 @@
-// Typed access to the build's collections, for pages and endpoints. A collection gives its entries
-// by id: the listings' public order and the slides' order are applied here, once.
+// Typed access to the site's data, for pages and endpoints, from one source (siteData): in the
+// static build the content collections (content.config.ts), read once; in an on-demand render
+// (the publish renderer, scripts/renderer.ts) the data that render was given (middleware.ts).
+// The listings' public order and the slides' order are applied here, once.
 
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
   type CarouselSlide,
-  type Comercio,
   comparePublicOrder,
-  type Hospedagem,
   type ListingKind,
   type ListingOfKind,
-  type Passeio,
   SETTINGS_DEFAULTS,
   type Settings,
 } from '@guia-fortim/domain';
+import type { SiteData } from './site-data.ts';
 
 const COLLECTION = {
   hospedagem: 'hospedagens',
@@ -21,16 +22,83 @@ const COLLECTION = {
   passeio: 'passeios',
 } as const;
 
+/** The data of the on-demand render in progress (middleware.ts runs each render inside it). */
+export const renderData = new AsyncLocalStorage<Promise<SiteData>>();
+let collections: Promise<SiteData> | undefined;
+
+/**
+ * Everything the pages show. Both sources are one settled promise by the time a page renders
+ * (middleware.ts awaits it first), so a page's reads take the same turns of the event loop in
+ * both builds: Astro renders a page's components concurrently and the React renderer numbers its
+ * islands in the order they start, so this keeps a render byte-identical to the static build.
+ */
+export function siteData(): Promise<SiteData> {
+  const given = renderData.getStore();
+  if (given) return given;
+  collections ??= fromCollections();
+  return collections;
+}
+
+async function fromCollections(): Promise<SiteData> {
+  const [hospedagens, comercios, passeios, slides, categories, settings] = await Promise.all([
+    getCollection('hospedagens'),
+    getCollection('comercios'),
+    getCollection('passeios'),
+    getCollection('slides'),
+    getCollection('categories'),
+    getCollection('settings'),
+  ]);
+  const names = (kind: ListingKind) => categories.find((e) => e.id === kind)?.data.names ?? [];
+  return {
+    hospedagens: hospedagens.map((entry) => entry.data),
+    comercios: comercios.map((entry) => entry.data),
+    passeios: passeios.map((entry) => entry.data),
+    slides: slides.map((entry) => entry.data),
+    categories: {
+      hospedagem: names('hospedagem'),
+      comercio: names('comercio'),
+      passeio: names('passeio'),
+    },
+    settings: { ...SETTINGS_DEFAULTS, ...settings[0]?.data },
+  };
+}
+
+/** Each list sorted once per data object (a list page and the data files read the same). */
+const sorted = new WeakMap<object, unknown[]>();
+function inOrder<T>(rows: T[], compare: (a: T, b: T) => number): T[] {
+  let out = sorted.get(rows) as T[] | undefined;
+  if (!out) {
+    out = [...rows].sort(compare);
+    sorted.set(rows, out);
+  }
+  return out;
+}
+
 /** The listings of one kind in public order (pinned first, then the newest). */
 export async function listings<K extends ListingKind>(kind: K): Promise<ListingOfKind[K][]> {
-  const entries = await getCollection(COLLECTION[kind]);
-  return (entries.map((entry) => entry.data) as ListingOfKind[K][]).sort(comparePublicOrder);
+  const data = await siteData();
+  return inOrder(data[COLLECTION[kind]] as ListingOfKind[K][], comparePublicOrder);
+}
+
+const bySlug = new WeakMap<object, Map<string, unknown>>();
+/** One listing by its slug (a listing page, in the static build and on demand alike). */
+export async function listing<K extends ListingKind>(
+  kind: K,
+  slug: string | undefined,
+): Promise<ListingOfKind[K] | undefined> {
+  const rows = (await siteData())[COLLECTION[kind]];
+  let index = bySlug.get(rows);
+  if (!index) {
+    index = new Map(rows.map((row) => [row.slug, row]));
+    bySlug.set(rows, index);
+  }
+  return index.get(slug ?? '') as ListingOfKind[K] | undefined;
 }
 
 export async function allListings(): Promise<{
-  hospedagem: Hospedagem[];
-  comercio: Comercio[];
-  passeio: Passeio[];
+  hospedagem: ListingOfKind['hospedagem'][];
+  comercio: ListingOfKind['comercio'][];
+  passeio: ListingOfKind['passeio'][];
 }> {
   const [hospedagem, comercio, passeio] = await Promise.all([
     listings('hospedagem'),
@@ -41,21 +109,19 @@ export async function allListings(): Promise<{
 }
 
 export async function slides(): Promise<CarouselSlide[]> {
-  const entries = await getCollection('slides');
-  return entries.map((entry) => entry.data).sort((a, b) => a.order_position - b.order_position);
+  return inOrder((await siteData()).slides, (a, b) => a.order_position - b.order_position);
 }
 
 export async function categories(kind: ListingKind): Promise<string[]> {
-  return (await getEntry('categories', kind))?.data.names ?? [];
+  return (await siteData()).categories[kind];
 }
 
 export async function settings(): Promise<Settings> {
-  const entry = await getEntry('settings', 'site');
-  return { ...SETTINGS_DEFAULTS, ...entry?.data };
+  return { ...SETTINGS_DEFAULTS, ...(await siteData()).settings };
 }
 
 /**
- * Each listing page's path, its row, and the key under which Astro's incremental build keeps the
+ * Each listing page's path and the key under which Astro's incremental build keeps the
  * page between builds (astro.config.ts): a digest of everything the page shows that is data (its
  * row and the site settings the layout and breadcrumb read). Astro's own hash covers the code
  * (content data is left out of it), so a page is rendered again when its row or the settings
@@ -67,7 +133,6 @@ export async function listingPaths<K extends ListingKind>(kind: K) {
   const settingsDigest = digest(shared);
   return rows.map((row) => ({
     params: { slug: row.slug },
-    props: { row },
     cacheKey: digest({ row, settingsDigest }),
   }));
 }

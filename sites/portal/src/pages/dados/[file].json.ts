@@ -2,16 +2,24 @@
 import { LISTING_KINDS, type ListingKind } from '@guia-fortim/domain';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { allListings, listings } from '../../lib/content.ts';
-import { LIST_FIRST_PAGE, VIEW } from '../../lib/listing-view.ts';
-import { mapPlaces } from '../../lib/map-places.ts';
+import { LIST_FIRST_PAGE, remainingListingsPath, VIEW } from '../../lib/listing-view.ts';
+import { MAP_PLACES_PATH, mapPlaces } from '../../lib/map-places.ts';
 
-export const getStaticPaths = (() => [
-  ...LISTING_KINDS.map((kind) => ({ params: { file: `${kind}-restantes` }, props: { kind } })),
-  { params: { file: 'mapa' }, props: { kind: null } },
-]) satisfies GetStaticPaths;
+/** Each file's address and what it holds: a kind's listings after the first page, or the map's. */
+const FILES = new Map<string, ListingKind | null>([
+  ...LISTING_KINDS.map((kind) => [remainingListingsPath(kind), kind] as const),
+  [MAP_PLACES_PATH, null],
+]);
+const address = (file: string | undefined) => `/dados/${file}.json`;
 
-export const GET: APIRoute<{ kind: ListingKind | null }> = async ({ props }) => {
-  const { kind } = props;
+export const getStaticPaths = (() =>
+  [...FILES.keys()].map((path) => ({
+    params: { file: path.replace(/^\/dados\/(.*)\.json$/, '$1') },
+  }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const kind = FILES.get(address(params.file));
+  if (kind === undefined) return new Response(null, { status: 404 });
   const body = kind
     ? (await listings(kind)).slice(LIST_FIRST_PAGE).map((row) => VIEW[kind](row as never))
     : mapPlaces(await allListings());

@@ -1,0 +1,19 @@
+// Every render reads its data through lib/content.ts. The publish renderer (scripts/renderer.ts)
+// hands an on-demand render the data it read (locals.siteData); the static build has no locals
+// and reads the content collections. Either way the data is settled before the page renders
+// (see content.ts's siteData).
+import { defineMiddleware } from 'astro:middleware';
+import { renderData, siteData } from './lib/content.ts';
+import type { SiteData } from './lib/site-data.ts';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const given = (context.locals as { siteData?: SiteData }).siteData;
+  if (!given) {
+    await siteData();
+    return next();
+  }
+  return renderData.run(Promise.resolve(given), async () => {
+    await siteData();
+    return next();
+  });
+});
