@@ -1,15 +1,17 @@
 // The one interface through which the local stack, the bench and this package's tests build the
 // site: the environment the build reads, and `astro build` apart from every other build of this
-// checkout — once (buildSite), or again and again in one process kept warm (siteBuildProcess).
+// checkout — once (buildSite), or again and again in one process kept warm (siteBuildProcess) —
+// and the publish renderer that writes only the pages a save changed (siteRenderer).
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 
 const PORTAL_DIR = join(import.meta.dirname, '..');
 const ASTRO_BUILD = join(import.meta.dirname, 'astro-build.ts');
+const RENDERER = join(import.meta.dirname, 'renderer.ts');
 
 /** The addresses a build is made for. */
 export type SiteEnv = {
@@ -37,8 +39,8 @@ export function buildEnv(env: SiteEnv): Record<string, string> {
 /** A build's outcome: its whole output and, when it failed, why in one line. */
 export type BuildResult = { ok: boolean; log: string; reason?: string };
 
-/** The line astro-build.ts ends each build with. */
-type ResultLine = { result: 'ok' | 'failed'; error?: string };
+/** The line astro-build.ts and renderer.ts end each answer with. */
+type ResultLine = { result: string; error?: string; reason?: string; paths?: string[] };
 
 function resultLine(line: string): ResultLine | null {
   if (!line.startsWith('{"result":')) return null;
@@ -97,51 +99,137 @@ export function siteBuildProcess(
   return buildProcess(env, { onLine, cacheDir, name: `warm-${basename(dirname(cacheDir))}` });
 }
 
-type BuildChild = ChildProcessByStdio<Writable, Readable, Readable>;
-
-/**
- * astro-build.ts in a child process, fed one output directory per build, with a working directory
- * of its own inside the project (named after `name`). Astro writes a static build's prerender
- * chunks under <cwd>/.astro/ when outDir lies outside the working directory, and deletes them
- * when it finishes: concurrent builds in one checkout would delete each other's. Inside the
- * project, the chunks still resolve its node_modules.
- */
 function buildProcess(
   env: Record<string, string>,
   { onLine, cacheDir, name }: BuildOptions & { name: string },
 ): SiteBuildProcess {
-  let running: { child: BuildChild; exited: Promise<void> } | null = null;
-  let current: { log: string; done: (result: BuildResult) => void } | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
+  const builder = answeringProcess(ASTRO_BUILD, env, {
+    onLine,
+    name,
+    args: (workDir) => [cacheDir ?? join(workDir, 'cache')],
+  });
+  return {
+    async build(outDir) {
+      const { answer, log, ended } = await builder.ask(outDir);
+      return answer?.result === 'ok'
+        ? { ok: true, log }
+        : { ok: false, log, reason: answer?.error ?? ended };
+    },
+    stop: builder.stop,
+  };
+}
 
-  const finish = (result: BuildResult) => {
-    const build = current;
+/** What the publish renderer answers (renderer.ts): pages written, or a whole build needed. */
+export type PatchResult =
+  | { result: 'patched'; paths: string[]; log: string }
+  | { result: 'full' | 'failed'; reason: string; log: string };
+
+/**
+ * The publish renderer of one site (renderer.ts), in a process kept between requests. `prepare`
+ * builds and loads it (the first time) and reads the data the live site shows; `patch` writes the pages changed
+ * since into `outDir` (a copy of the live build), or says why a whole build is needed; `render`
+ * writes the given pages. A process that ends (a crash) is started again at the next request.
+ */
+export type SiteRenderer = {
+  prepare(): Promise<PatchResult>;
+  patch(outDir: string): Promise<PatchResult>;
+  render(outDir: string, paths: string[]): Promise<PatchResult>;
+  stop(): Promise<void>;
+};
+
+export function siteRenderer(
+  env: Record<string, string>,
+  { onLine, name }: { onLine?: (line: string) => void; name: string },
+): SiteRenderer {
+  // The mode the site's builds run in (`astro build` picks production when none is set): the
+  // renderer's React must be the build's, and its modules must not load before the mode is set.
+  const mode = env.NODE_ENV ?? process.env.NODE_ENV ?? 'production';
+  const renderer = answeringProcess(
+    RENDERER,
+    { ...env, NODE_ENV: mode },
+    {
+      onLine,
+      name: `render-${name}`,
+      args: (workDir) => [workDir],
+    },
+  );
+  const ask = async (request: object): Promise<PatchResult> => {
+    const { answer, log, ended } = await renderer.ask(JSON.stringify(request));
+    if (answer?.result === 'patched' || answer?.result === 'ready') {
+      return { result: 'patched', paths: answer.paths ?? [], log };
+    }
+    if (answer?.result === 'full') return { result: 'full', reason: answer.reason ?? '', log };
+    return { result: 'failed', reason: answer?.error ?? ended ?? 'sem resposta', log };
+  };
+  return {
+    prepare: () => ask({}),
+    patch: (outDir) => ask({ outDir }),
+    render: (outDir, paths) => ask({ outDir, paths }),
+    stop: renderer.stop,
+  };
+}
+
+/**
+ * A copy of a built site for the renderer to write into: the same directories, each file a hard
+ * link to the original's (no byte is copied; 10,000 listing pages take a fraction of a second).
+ * The renderer replaces the files it writes, so the original never changes.
+ */
+export function linkCopy(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkCopy(source, target);
+    else linkSync(source, target);
+  }
+}
+
+type AnsweringChild = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/**
+ * A script of this package in a child process that reads one request per line on stdin and ends
+ * each answer with a {"result":…} line, with a working directory of its own inside the project
+ * (named after `name`; the script's `args` may put files there). Astro writes a build's
+ * prerender chunks under <cwd>/.astro/ when outDir lies outside the working directory, and
+ * deletes them when it finishes: concurrent builds in one checkout would delete each other's.
+ * Inside the project, the chunks still resolve its node_modules. A process that dies fails the
+ * request it was answering; the next request starts a new one.
+ */
+function answeringProcess(
+  script: string,
+  env: Record<string, string>,
+  options: { onLine?: (line: string) => void; name: string; args: (workDir: string) => string[] },
+) {
+  /** `ended`: why a request got no answer line (its process ended), in one line. */
+  type Answer = { answer: ResultLine | null; log: string; ended?: string };
+  let running: { child: AnsweringChild; exited: Promise<void> } | null = null;
+  let current: { log: string; done: (answer: Answer) => void } | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  const finish = (answer: ResultLine | null, ended?: string) => {
+    const request = current;
     current = null;
-    build?.done(result);
+    request?.done({ answer, log: request.log, ended });
   };
 
   function start() {
-    const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${name}-${randomUUID()}`);
+    const workDir = join(PORTAL_DIR, '.astro', 'stack-builds', `${options.name}-${randomUUID()}`);
     mkdirSync(workDir, { recursive: true });
-    const child: BuildChild = spawn(
+    const child: AnsweringChild = spawn(
       process.execPath,
-      [ASTRO_BUILD, PORTAL_DIR, cacheDir ?? join(workDir, 'cache')],
+      [script, PORTAL_DIR, ...options.args(workDir)],
       { cwd: workDir, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
     );
-    // A process gone between two builds: the write fails here, and its 'close' fails the build.
+    // A process gone between two requests: the write fails here, and its 'close' fails the request.
     child.stdin.on('error', () => {});
     const read = (stream: Readable) =>
       createInterface({ input: stream }).on('line', (line) => {
         if (!current) return;
         current.log += `${line}\n`;
-        if (onLine && line.trim()) onLine(line);
-        const result = resultLine(line);
-        if (result) {
-          const { log } = current;
-          finish(
-            result.result === 'ok' ? { ok: true, log } : { ok: false, log, reason: result.error },
-          );
-        }
+        if (options.onLine && line.trim()) options.onLine(line);
+        const answer = resultLine(line);
+        if (answer) finish(answer);
       });
     read(child.stdout);
     read(child.stderr);
@@ -150,8 +238,9 @@ function buildProcess(
         rmSync(workDir, { recursive: true, force: true });
         running = null;
         if (current) {
-          const reason = `O processo de build terminou (${signal ?? `código ${code}`}).`;
-          finish({ ok: false, log: `${current.log}\n${reason}`, reason });
+          const ended = `O processo de build terminou (${signal ?? `código ${code}`}).`;
+          current.log += `\n${ended}`;
+          finish(null, ended);
         }
         resolve();
       });
@@ -160,32 +249,32 @@ function buildProcess(
     return { child, exited };
   }
 
-  let stopped = false;
-  const buildOnce = (outDir: string) =>
-    new Promise<BuildResult>((resolve) => {
+  const askOnce = (request: string) =>
+    new Promise<Answer>((resolve) => {
       if (stopped) {
-        const reason = 'Os builds deste site foram encerrados.';
-        resolve({ ok: false, log: reason, reason });
+        const ended = 'Os builds deste site foram encerrados.';
+        resolve({ answer: null, log: ended, ended });
         return;
       }
       running ??= start();
       current = { log: '', done: resolve };
-      running.child.stdin.write(`${outDir}\n`);
+      running.child.stdin.write(`${request}\n`);
     });
 
   return {
-    build(outDir) {
-      const next = queue.then(() => buildOnce(outDir));
+    /** One request, after the ones before it. */
+    ask(request: string): Promise<Answer> {
+      const next = queue.then(() => askOnce(request));
       queue = next;
       return next;
     },
-    /** Ends the process; a build still running fails (the publisher keeps the live site). */
+    /** Ends the process; a request still running fails (the publisher keeps the live site). */
     async stop() {
       stopped = true;
-      const process = running;
-      if (!process) return;
-      process.child.kill();
-      await process.exited;
+      const alive = running;
+      if (!alive) return;
+      alive.child.kill();
+      await alive.exited;
     },
   };
 }

@@ -1,0 +1,202 @@
+// The publish renderer (scripts/renderer.ts, issue 24): the same pages rendered on demand are the
+// static build's bytes, and a publish after a listing changed writes only the pages that show it
+// into a copy of the live build; a change the renderer cannot patch asks for a whole build. From
+// db/local with the demo content.
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildEnv,
+  buildSite,
+  linkCopy,
+  type PatchResult,
+  type SiteRenderer,
+  siteRenderer,
+} from '../../scripts/build.ts';
+import { LEGACY_REDIRECTS } from '../../src/lib/redirects.ts';
+
+let supabase: LocalSupabase | undefined;
+let renderer: SiteRenderer | undefined;
+let root = '';
+let env: Record<string, string> = {};
+let live = '';
+
+async function staticBuild(name: string): Promise<string> {
+  const dir = join(root, name);
+  const result = await buildSite(dir, env);
+  if (!result.ok) throw new Error(`O build do site falhou:\n${result.log.slice(-4000)}`);
+  return dir;
+}
+
+async function files(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/** The address of a page the static build wrote as `file`. */
+const address = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
+
+const redirects = new Set(Object.keys(LEGACY_REDIRECTS));
+
+const patched = (result: PatchResult) => {
+  if (result.result !== 'patched') throw new Error(`sem páginas: ${JSON.stringify(result)}`);
+  return result.paths;
+};
+
+beforeAll(async () => {
+  supabase = await startLocalSupabase({ port: 0, seed: true, quiet: true });
+  root = await mkdtemp(join(tmpdir(), 'portal-renderer-'));
+  env = buildEnv({
+    siteUrl: 'http://127.0.0.1:4321',
+    supabaseUrl: supabase.url,
+    publishableKey: supabase.keys.publishableKey,
+    apiUrl: 'http://127.0.0.1:8787',
+    imagesUrl: 'http://127.0.0.1:8787/images',
+  });
+  live = await staticBuild('live');
+  renderer = siteRenderer(env, { name: 'test' });
+  expect((await renderer.prepare()).result).toBe('patched');
+}, 360_000);
+
+afterAll(async () => {
+  await renderer?.stop();
+  await supabase?.stop();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('a page rendered on demand', () => {
+  it('is byte for byte the page the static build wrote, for every page and data file', async () => {
+    // Every page a visitor reaches (the redirect stubs and the 404 page answer other statuses).
+    const pages = (await files(live)).filter(
+      (file) =>
+        (file.endsWith('.html') || file.startsWith('dados/')) &&
+        !file.startsWith('admin') &&
+        file !== '404.html' &&
+        !redirects.has(address(file)),
+    );
+    expect(pages).toContain('index.html');
+    expect(pages.filter((file) => file.startsWith('hospedagem/')).length).toBeGreaterThan(3);
+    const copy = join(root, 'all');
+    linkCopy(live, copy);
+    patched(
+      (await renderer?.render(copy, pages.map(address))) ?? {
+        result: 'failed',
+        reason: '',
+        log: '',
+      },
+    );
+    for (const file of pages) {
+      const [built, rendered] = await Promise.all([
+        readFile(join(live, file)),
+        readFile(join(copy, file)),
+      ]);
+      expect({ file, same: rendered.equals(built) }).toEqual({ file, same: true });
+      // Written anew, not through the hard link: the live build's file is its own.
+      expect((await stat(join(copy, file))).ino).not.toBe((await stat(join(live, file))).ino);
+    }
+  });
+});
+
+describe('a publish after a listing changed', () => {
+  let copy = '';
+  let paths: string[] = [];
+  let rebuilt = '';
+  let slug = '';
+
+  beforeAll(async () => {
+    const { rows } = await (supabase as LocalSupabase).database.query<{ slug: string }>(
+      'select slug from public.hospedagens order by created_at, id limit 1',
+    );
+    slug = rows[0]?.slug ?? '';
+    await supabase?.database.exec(
+      `update public.hospedagens set name = 'Pousada Renomeada', price = 321 where slug = '${slug}'`,
+    );
+    copy = join(root, 'patch');
+    linkCopy(live, copy);
+    paths = patched((await renderer?.patch(copy)) ?? { result: 'failed', reason: '', log: '' });
+    rebuilt = await staticBuild('rebuilt');
+  }, 240_000);
+
+  it('renders the listing, its list, the home page and the data files, nothing else', () => {
+    expect([...paths].sort()).toEqual(
+      [
+        '/',
+        '/dados/hospedagem-restantes.json',
+        '/dados/mapa.json',
+        '/hospedagem',
+        `/hospedagem/${slug}`,
+      ].sort(),
+    );
+  });
+
+  it('writes what a whole build of the new data writes, and leaves every other file as it was', async () => {
+    const written = new Set(
+      paths.map((path) =>
+        path === '/'
+          ? 'index.html'
+          : /\.json$/.test(path)
+            ? path.slice(1)
+            : `${path.slice(1)}.html`,
+      ),
+    );
+    expect(await readFile(join(copy, `hospedagem/${slug}.html`), 'utf8')).toContain(
+      'Pousada Renomeada',
+    );
+    for (const file of written) {
+      expect({
+        file,
+        same: (await readFile(join(copy, file))).equals(await readFile(join(rebuilt, file))),
+      }).toEqual({ file, same: true });
+    }
+    for (const file of await files(copy)) {
+      if (written.has(file)) continue;
+      expect({
+        file,
+        linked: (await stat(join(copy, file))).ino === (await stat(join(live, file))).ino,
+      }).toEqual({ file, linked: true });
+    }
+    // The live build itself still shows the old name.
+    expect(await readFile(join(live, `hospedagem/${slug}.html`), 'utf8')).not.toContain(
+      'Pousada Renomeada',
+    );
+  });
+});
+
+describe('a change a patch cannot publish', () => {
+  it('asks for a whole build after a setting changed, and after a listing was created', async () => {
+    const copy = join(root, 'refused');
+    linkCopy(live, copy);
+    await supabase?.database.exec(`
+      insert into public.site_settings (setting_key, setting_value)
+        values ('nav_label_hospedagem', 'Onde Ficar')
+        on conflict (setting_key) do update set setting_value = excluded.setting_value;`);
+    expect(await renderer?.patch(copy)).toMatchObject({
+      result: 'full',
+      reason: 'as configurações mudaram',
+    });
+    await supabase?.database.exec(`
+      insert into public.passeios (name, description, phone, image_url, price, duracao, ponto_encontro, categoria)
+      values ('Passeio Novo', 'Pelo rio.', '5588999110009', '/demo/home/barco-1-hero.jpg', 90, '3 horas', 'Porto', 'Natureza');`);
+    expect(await renderer?.patch(copy)).toMatchObject({
+      result: 'full',
+      reason: 'anúncios foram criados ou excluídos',
+    });
+  });
+
+  it("refuses a live build whose code is not the renderer's, and is built again at the next request", async () => {
+    const copy = join(root, 'other-code');
+    linkCopy(live, copy);
+    await writeFile(join(copy, '_astro', 'novo-codigo.js'), '');
+    expect(await renderer?.patch(copy)).toMatchObject({
+      result: 'failed',
+      reason: 'o código do site mudou desde que o renderizador foi feito',
+    });
+    const again = join(root, 'same-code');
+    linkCopy(live, again);
+    expect(await renderer?.render(again, ['/'])).toMatchObject({ result: 'patched', paths: ['/'] });
+  });
+});
