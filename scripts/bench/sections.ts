@@ -444,7 +444,7 @@ const stack: Section = {
       ...json.publish.map(
         ({ newListingsMs, listing, settings }): Row => ({
           section: 'publicação',
-          figure: `salvar no painel → página pública atualizada, uma listagem renomeada (${listing.listings} listagens; build incremental)`,
+          figure: `salvar no painel → página pública atualizada, uma listagem renomeada (${listing.listings} listagens; renderizador, depois o build incremental)`,
           value: `${seconds(listing.medianMs)} (execuções: ${runs(listing)})`,
           target: '≤ 3 s (issue 24)',
           comparison: `${

@@ -16,17 +16,24 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
 import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
-import { buildEnv, buildSite, type SiteEnv, siteBuildProcess } from '@guia-fortim/portal/build';
+import {
+  buildEnv,
+  buildSite,
+  linkCopy,
+  type SiteEnv,
+  siteBuildProcess,
+  siteRenderer,
+} from '@guia-fortim/portal/build';
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
 import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
-import type { BuildSite } from './site-builder.ts';
+import type { BuildSite, PatchSite } from './site-builder.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -255,8 +262,10 @@ export function addPanel(outDir: string, panel: PanelFiles) {
  * Site builds for the SiteBuilder (or one for `npm run deploy`): astro build into the fresh
  * directory, then its _headers. `data` is where the build reads its content when that differs
  * from the browser's Supabase. With `cacheDir`, the builds run in one process kept warm between
- * them and share Astro's cache (incremental: see sites/portal/scripts/build.ts); `stop` ends that
- * process.
+ * them and share Astro's cache (incremental: see sites/portal/scripts/build.ts), and `patch`
+ * publishes a save first through the site's renderer (renderer.ts: only the changed pages, into a
+ * hard-linked copy of the live build, whose _headers, photos and panel stay valid: the pages'
+ * code is the same); `stop` ends both processes.
  */
 export function siteBuilder(
   env: SiteEnv,
@@ -270,7 +279,7 @@ export function siteBuilder(
     /** Astro's cache directory, kept between these builds (they run one at a time). */
     cacheDir?: string;
   } = {},
-): { build: BuildSite; stop: () => Promise<void> } {
+): { build: BuildSite; patch?: PatchSite; stop: () => Promise<void> } {
   const siteEnv = {
     ...buildEnv(env),
     ...(options.data
@@ -295,7 +304,36 @@ export function siteBuilder(
     }
     return result;
   };
-  return { build, stop: async () => warm?.stop() };
+  if (!cacheDir) return { build, stop: async () => {} };
+  const renderer = siteRenderer(siteEnv, { onLine, name: basename(dirname(cacheDir)) });
+  let ready = false;
+  let preparing = false;
+  const patch: PatchSite = {
+    // After each whole build: the renderer (made the first time) learns what the site now shows.
+    prepare() {
+      if (preparing) return;
+      preparing = true;
+      void renderer.prepare().then((result) => {
+        ready = result.result === 'patched';
+        preparing = false;
+      });
+    },
+    async patch(liveDir, outDir) {
+      if (!ready) return { patched: false };
+      linkCopy(liveDir, outDir);
+      const result = await renderer.patch(outDir);
+      // A renderer that failed (the site's code changed, a crash) is made again after the build.
+      if (result.result === 'failed') ready = false;
+      return { patched: result.result === 'patched' && result.paths.length > 0 };
+    },
+  };
+  return {
+    build,
+    patch,
+    stop: async () => {
+      await Promise.all([warm?.stop(), renderer.stop()]);
+    },
+  };
 }
 
 /** What the panel reads from /admin/config.json (admin/src/config.ts) for these origins. */

@@ -98,7 +98,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const admin = { dir: panel.dir, config: panelConfig(env) };
     // The SiteBuilder runs one build at a time, so its builds can share Astro's cache and one
     // warm build process: a publish renders the listings that changed and restores the others
-    // from the previous build.
+    // from the previous build. Before that build, the site's renderer publishes a listing's save
+    // by rendering only the pages that show it (siteBuilder's patch).
     const siteBuilds = siteBuilder(env, {
       onLine: options.buildOutput,
       demoPhotos: seed,
@@ -106,7 +107,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cacheDir: join(dataDir, 'site', 'astro-cache'),
     });
     stops.push(() => siteBuilds.stop());
-    const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build);
+    const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build, {
+      patch: siteBuilds.patch,
+    });
     hook.attach(publisher);
     const lastLive = publisher.liveDir();
     publisher.request();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BuildSite, SiteBuilder } from '../stack/site-builder.ts';
+import { type BuildSite, type PatchSite, SiteBuilder } from '../stack/site-builder.ts';
 
 let root: string;
 beforeEach(() => {
@@ -94,5 +94,70 @@ describe('SiteBuilder', () => {
     expect(again.status().state).toBe('live');
     expect(live && readFileSync(join(live, 'index.html'), 'utf8')).toBe('v3');
     expect(readdirSync(join(root, 'builds'))).toHaveLength(2);
+  });
+
+  describe('with a patcher', () => {
+    /** A patcher that writes `patched` as the copy's index.html, or declines or throws. */
+    function fakePatch(answer: 'patch' | 'decline' | 'throw') {
+      const calls = { patch: 0, prepare: 0 };
+      const patch: PatchSite = {
+        prepare: () => {
+          calls.prepare++;
+        },
+        async patch(liveDir, outDir) {
+          calls.patch++;
+          if (answer === 'throw') throw new Error('renderizador caiu');
+          mkdirSync(outDir, { recursive: true });
+          writeFileSync(
+            join(outDir, 'index.html'),
+            `patched ${readFileSync(join(liveDir, 'index.html'))}`,
+          );
+          return { patched: answer === 'patch' };
+        },
+      };
+      return { patch, calls };
+    }
+
+    it('swaps in the patched copy at once, then the whole build', async () => {
+      let version = 0;
+      const site = fakeSiteBuild(() => `v${++version}`, 300);
+      const patcher = fakePatch('patch');
+      const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
+      publisher.request();
+      await publisher.idle();
+      // No live site yet: nothing to patch; the first build readies the patcher.
+      expect(patcher.calls).toEqual({ patch: 0, prepare: 1 });
+
+      publisher.request();
+      await new Promise((r) => setTimeout(r, 150));
+      const during = publisher.liveDir();
+      expect(during && readFileSync(join(during, 'index.html'), 'utf8')).toBe('patched v1');
+      expect(publisher.status().state).toBe('building');
+      await publisher.idle();
+      const after = publisher.liveDir();
+      expect(after && readFileSync(join(after, 'index.html'), 'utf8')).toBe('v2');
+      expect(site.runs()).toBe(2);
+      expect(patcher.calls.patch).toBe(1);
+      expect(publisher.status()).toMatchObject({ builds: 2, patches: 1 });
+    });
+
+    it('leaves nothing of a patch that declined or failed, and builds as before', async () => {
+      for (const answer of ['decline', 'throw'] as const) {
+        rmSync(root, { recursive: true, force: true });
+        let version = 0;
+        const site = fakeSiteBuild(() => `v${++version}`);
+        const patcher = fakePatch(answer);
+        const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
+        publisher.request();
+        await publisher.idle();
+        publisher.request();
+        await publisher.idle();
+        expect(patcher.calls.patch).toBe(1);
+        expect(publisher.status().patches).toBe(0);
+        const live = publisher.liveDir();
+        expect(live && readFileSync(join(live, 'index.html'), 'utf8')).toBe('v2');
+        expect(readdirSync(join(root, 'builds')).filter((b) => b.endsWith('-patch'))).toEqual([]);
+      }
+    });
   });
 });

@@ -1,7 +1,8 @@
 // Publish-to-live on a running stack: an admin's save through the worker API, then the public
 // listing page is polled until the origin serves what was saved. Two kinds of save:
-//  - a listing renamed (PATCH /api/hospedagens/:id): the stack's incremental build renders that
-//    listing's page and the pages that list it, and restores every other listing page;
+//  - a listing renamed (PATCH /api/hospedagens/:id): the site's renderer writes that listing's
+//    page and the pages that list it into a copy of the live build (then the incremental build
+//    follows);
 //  - a site setting the layout of every page shows (PUT /api/settings, the contact address):
 //    every page is rendered again, as after a code change.
 // Between runs it waits until the worker reports no rebuild requested or running.

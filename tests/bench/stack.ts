@@ -6,8 +6,8 @@
 //     cache the first time; the figures say whether that cache was already there.
 //  2. Publish-to-live (bench/publish.ts): an admin save through the worker API until the public
 //     listing page served by the origin shows it, with the demo data, then 1,000 and 10,000
-//     generated listings more: a listing renamed (median of 3; the incremental build renders
-//     what changed) and a site setting changed (one run; every page is rendered, as after a code
+//     generated listings more: a listing renamed (median of 3; the site's renderer publishes the
+//     pages that show it) and a site setting changed (one run; every page is rendered, as after a code
 //     change). Before each size, the generated listings are published once.
 //  3. Listing statistics: 500 visitors' beacons per second for 20 s to the worker, then the
 //     database's counts compared with what was sent (bench/events.ts): first to the worker on

@@ -141,11 +141,15 @@ test('(a2) a returning visitor gets the new build from the service worker, and k
     expect(firstWorker).toBeTruthy();
 
     live.name = `Pousada Renovada ${stamp}`;
+    const patches = stack.running.publisher.status().patches;
     await signIn(page);
     await renameListing(page, live.name);
     await expect
       .poll(async () => (await publicListing()).heading, { timeout: 90_000, intervals: [1_000] })
       .toContain(live.name);
+    // A rename alone goes out through the site's renderer first (only the pages that show it),
+    // then the whole build, whose service worker the visitor is offered below.
+    expect(stack.running.publisher.status().patches).toBe(patches + 1);
 
     // Pages come from the network first: the new text at once; the new build's worker then
     // installs and offers itself.
