@@ -307,16 +307,15 @@ export function siteBuilder(
   if (!cacheDir) return { build, stop: async () => {} };
   const renderer = siteRenderer(siteEnv, { onLine, name: basename(dirname(cacheDir)) });
   let ready = false;
-  let preparing = false;
+  let preparing: Promise<void> | null = null;
   const patch: PatchSite = {
     // After each whole build: the renderer (made the first time) learns what the site now shows.
     prepare() {
-      if (preparing) return;
-      preparing = true;
-      void renderer.prepare().then((result) => {
-        ready = result.result === 'patched';
-        preparing = false;
+      preparing ??= renderer.prepare().then((result) => {
+        ready = result.result === 'ready';
+        preparing = null;
       });
+      return preparing;
     },
     async patch(liveDir, outDir) {
       if (!ready) return { patched: false };

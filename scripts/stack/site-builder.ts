@@ -43,7 +43,7 @@ export type BuildSite = (outDir: string) => Promise<{ ok: boolean; log: string; 
  * or a patcher not ready, leaves it to the whole build). `prepare` readies it, after a build.
  */
 export type PatchSite = {
-  prepare(): void;
+  prepare(): Promise<void>;
   patch(liveDir: string, outDir: string): Promise<{ patched: boolean }>;
 };
 
@@ -53,6 +53,7 @@ export class SiteBuilder {
   readonly #patch: PatchSite | undefined;
   readonly #keep: number;
   #running: Promise<void> | null = null;
+  #preparing: Promise<void> = Promise.resolve();
   #log = '';
   #status: SiteBuildStatus = {
     state: 'idle',
@@ -103,6 +104,12 @@ export class SiteBuilder {
   /** Resolves when no build is running or queued. */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
+  }
+
+  /** Resolves when idle and the patcher is ready for the next save (the steady state). */
+  async ready(): Promise<void> {
+    await this.idle();
+    await this.#preparing;
   }
 
   async #loop(): Promise<void> {
@@ -170,7 +177,7 @@ export class SiteBuilder {
     this.#swapIn(name);
     Object.assign(this.#status, { state: 'live', error: null, liveSince: this.#status.finishedAt });
     this.#prune(name);
-    this.#patch?.prepare();
+    if (this.#patch) this.#preparing = this.#patch.prepare();
   }
 
   /** rename(2) of a symlink over another is atomic: a request sees the old or the new site. */

@@ -101,7 +101,7 @@ describe('SiteBuilder', () => {
     function fakePatch(answer: 'patch' | 'decline' | 'throw') {
       const calls = { patch: 0, prepare: 0 };
       const patch: PatchSite = {
-        prepare: () => {
+        prepare: async () => {
           calls.prepare++;
         },
         async patch(liveDir, outDir) {

@@ -109,14 +109,15 @@ export async function publishNow(stack: Stack): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
-/** Waits until the worker's publisher has nothing requested, pending or building. */
+/** Waits until the worker's publisher has nothing requested, pending or building, and the
+ * site's renderer is ready for the next save. */
 async function settled(stack: Stack, headers: Record<string, string>) {
   await until(async () => {
     const response = await fetch(`${stack.apiUrl}/api/publish`, { headers });
     const state = (await response.json()) as { state: string; pending: boolean };
     return !state.pending && state.state !== 'requested' && state.state !== 'building';
   });
-  await stack.publisher.idle();
+  await stack.publisher.ready();
 }
 
 async function until<T>(done: () => Promise<T | null | false>): Promise<T> {

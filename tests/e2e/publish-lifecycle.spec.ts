@@ -141,6 +141,7 @@ test('(a2) a returning visitor gets the new build from the service worker, and k
     expect(firstWorker).toBeTruthy();
 
     live.name = `Pousada Renovada ${stamp}`;
+    await stack.running.publisher.ready();
     const patches = stack.running.publisher.status().patches;
     await signIn(page);
     await renameListing(page, live.name);

@@ -121,14 +121,16 @@ function buildProcess(
 
 /** What the publish renderer answers (renderer.ts): pages written, or a whole build needed. */
 export type PatchResult =
+  | { result: 'ready'; log: string }
   | { result: 'patched'; paths: string[]; log: string }
   | { result: 'full' | 'failed'; reason: string; log: string };
 
 /**
  * The publish renderer of one site (renderer.ts), in a process kept between requests. `prepare`
- * builds and loads it (the first time) and reads the data the live site shows; `patch` writes the pages changed
- * since into `outDir` (a copy of the live build), or says why a whole build is needed; `render`
- * writes the given pages. A process that ends (a crash) is started again at the next request.
+ * builds and loads it (the first time) and reads the data the live site shows; `patch` writes
+ * the pages changed since into `outDir` (a copy of the live build), or says why a whole build is
+ * needed; `render` writes the given pages. A process that ends (a crash) is started again at the
+ * next request.
  */
 export type SiteRenderer = {
   prepare(): Promise<PatchResult>;
@@ -155,9 +157,8 @@ export function siteRenderer(
   );
   const ask = async (request: object): Promise<PatchResult> => {
     const { answer, log, ended } = await renderer.ask(JSON.stringify(request));
-    if (answer?.result === 'patched' || answer?.result === 'ready') {
-      return { result: 'patched', paths: answer.paths ?? [], log };
-    }
+    if (answer?.result === 'ready') return { result: 'ready', log };
+    if (answer?.result === 'patched') return { result: 'patched', paths: answer.paths ?? [], log };
     if (answer?.result === 'full') return { result: 'full', reason: answer.reason ?? '', log };
     return { result: 'failed', reason: answer?.error ?? ended ?? 'sem resposta', log };
   };

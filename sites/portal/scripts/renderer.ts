@@ -55,7 +55,7 @@ type Handler = (
 
 type Renderer = { origin: string; assets: string[]; server: Server };
 let renderer: Renderer | undefined;
-/** The data of the previous request: what the live site shows, or older (see answer). */
+/** The data of the previous request: what the live site shows, as near as this knows. */
 let shown: SiteData | undefined;
 /** The data the request in progress renders (handed to each page as locals.siteData). */
 let current: SiteData | undefined;
@@ -129,15 +129,15 @@ async function answer(request: Request): Promise<Record<string, unknown>> {
     return { result: 'ready', ms: ms() };
   }
   // The live build came from other code (a change since this renderer was built): its pages
-  // would not match. This process ends after answering; the next one is built from that code.
+  // would not match. The next request builds the renderer again, from the code there is then.
   if (assetNames(request.outDir).join() !== renderer.assets.join()) {
     renderer.server.close();
     renderer = undefined;
     return { result: 'failed', error: 'o código do site mudou desde que o renderizador foi feito' };
   }
   current = await readSiteData(supabaseConfig());
-  // A previous request's data is never newer than the live site's (its whole build read later),
-  // so what changed since then covers what the live site lacks.
+  // A change made between a whole build's read and the read after it is missed here; the whole
+  // build that follows every patch publishes it.
   const plan = request.paths
     ? { paths: request.paths }
     : shown

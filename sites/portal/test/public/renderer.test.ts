@@ -59,7 +59,7 @@ beforeAll(async () => {
   });
   live = await staticBuild('live');
   renderer = siteRenderer(env, { name: 'test' });
-  expect((await renderer.prepare()).result).toBe('patched');
+  expect((await renderer.prepare()).result).toBe('ready');
 }, 360_000);
 
 afterAll(async () => {
