@@ -24,7 +24,6 @@ import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supab
 import {
   buildEnv,
   buildSite,
-  linkCopy,
   type SiteEnv,
   siteBuildProcess,
   siteRenderer,
@@ -309,21 +308,27 @@ export function siteBuilder(
   let ready = false;
   let preparing: Promise<void> | null = null;
   const patch: PatchSite = {
-    // After each whole build: the renderer (made the first time) learns what the site now shows.
+    // After each whole build: the renderer is made (again, if the code changed) and learns what
+    // the site now shows.
     prepare() {
-      preparing ??= renderer.prepare().then((result) => {
-        ready = result.result === 'ready';
-        preparing = null;
-      });
+      preparing ??= renderer
+        .prepare()
+        .then(
+          (result) => result.result === 'ready',
+          () => false,
+        )
+        .then((isReady) => {
+          ready = isReady;
+          preparing = null;
+        });
       return preparing;
     },
     async patch(liveDir, outDir) {
       if (!ready) return { patched: false };
-      linkCopy(liveDir, outDir);
-      const result = await renderer.patch(outDir);
-      // A renderer that failed (the site's code changed, a crash) is made again after the build.
+      const result = await renderer.patch(liveDir, outDir);
+      // Not ready (a process that ended) or made from other code: until the next preparation.
       if (result.result === 'failed') ready = false;
-      return { patched: result.result === 'patched' && result.paths.length > 0 };
+      return { patched: result.result === 'patched' };
     },
   };
   return {

@@ -117,7 +117,11 @@ export class SiteBuilder {
       do {
         this.#status.pending = false;
         const live = this.liveDir();
-        if (this.#patch && live) await this.#patchOnce(this.#patch, live);
+        if (this.#patch && live) {
+          await this.#patchOnce(this.#patch, live);
+          // A save during the patch is in the build's data (it reads after): no round of its own.
+          this.#status.pending = false;
+        }
         await this.#buildOnce();
       } while (this.#status.pending);
     } finally {

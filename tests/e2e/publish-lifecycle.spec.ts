@@ -145,11 +145,21 @@ test('(a2) a returning visitor gets the new build from the service worker, and k
     const patches = stack.running.publisher.status().patches;
     await signIn(page);
     await renameListing(page, live.name);
+    // A rename alone goes out through the site's renderer first (only the pages that show it):
+    // the new name is served from a patched copy of the site while the whole build still runs;
+    // that build's service worker is what the visitor is offered below.
+    let servedFrom = '';
     await expect
-      .poll(async () => (await publicListing()).heading, { timeout: 90_000, intervals: [1_000] })
+      .poll(
+        async () => {
+          const { heading } = await publicListing();
+          if (heading.includes(live.name)) servedFrom = stack.running.publisher.liveDir() ?? '';
+          return heading;
+        },
+        { timeout: 90_000, intervals: [200] },
+      )
       .toContain(live.name);
-    // A rename alone goes out through the site's renderer first (only the pages that show it),
-    // then the whole build, whose service worker the visitor is offered below.
+    expect(servedFrom).toMatch(/-patch$/);
     expect(stack.running.publisher.status().patches).toBe(patches + 1);
 
     // Pages come from the network first: the new text at once; the new build's worker then

@@ -11,6 +11,7 @@
 // memory, for the bench) or {"result":"failed","error"} (why, in one line).
 import { createInterface } from 'node:readline';
 import { build } from 'astro';
+import { printFailure } from './failure.ts';
 
 const [root, cacheDir] = process.argv.slice(2);
 if (!root || !cacheDir) {
@@ -25,15 +26,8 @@ async function buildOnce(siteRoot: string, out: string): Promise<void> {
     const ms = Math.round(performance.now() - started);
     console.log(JSON.stringify({ result: 'ok', ms, maxRssKb: process.resourceUsage().maxRSS }));
   } catch (error) {
-    // On stdout like the result line after it: the reader closes a build's log at that line, and
-    // two pipes keep no order between them.
-    console.log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    // Why, in one line and without this machine's paths (build.ts reads it for the publish
-    // indicator; the log above stays local).
-    const message = error instanceof Error ? error.message : String(error);
-    const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? 'erro desconhecido';
-    const reason = firstLine.replaceAll(siteRoot, '').trim().slice(0, 200);
-    console.log(JSON.stringify({ result: 'failed', error: reason }));
+    // Why, in one line (build.ts reads it for the publish indicator; the log stays local).
+    printFailure(error, siteRoot);
   }
 }
 

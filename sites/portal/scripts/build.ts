@@ -4,7 +4,7 @@
 // and the publish renderer that writes only the pages a save changed (siteRenderer).
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -126,16 +126,17 @@ export type PatchResult =
   | { result: 'full' | 'failed'; reason: string; log: string };
 
 /**
- * The publish renderer of one site (renderer.ts), in a process kept between requests. `prepare`
- * builds and loads it (the first time) and reads the data the live site shows; `patch` writes
- * the pages changed since into `outDir` (a copy of the live build), or says why a whole build is
- * needed; `render` writes the given pages. A process that ends (a crash) is started again at the
- * next request.
+ * The publish renderer of one site (renderer.ts), in a process kept between requests. `prepare`,
+ * after each whole build, (re)builds it when the site's code changed and reads the data the live
+ * site now shows; `patch` writes into `outDir` a copy of the live build with the pages changed
+ * since rendered again, or says why the whole build must publish; `render` writes the given
+ * pages. A process that ends is started again at the next request (and is ready after a
+ * `prepare`).
  */
 export type SiteRenderer = {
   prepare(): Promise<PatchResult>;
-  patch(outDir: string): Promise<PatchResult>;
-  render(outDir: string, paths: string[]): Promise<PatchResult>;
+  patch(live: string, outDir: string): Promise<PatchResult>;
+  render(live: string, outDir: string, paths: string[]): Promise<PatchResult>;
   stop(): Promise<void>;
 };
 
@@ -164,25 +165,10 @@ export function siteRenderer(
   };
   return {
     prepare: () => ask({}),
-    patch: (outDir) => ask({ outDir }),
-    render: (outDir, paths) => ask({ outDir, paths }),
+    patch: (live, outDir) => ask({ live, outDir }),
+    render: (live, outDir, paths) => ask({ live, outDir, paths }),
     stop: renderer.stop,
   };
-}
-
-/**
- * A copy of a built site for the renderer to write into: the same directories, each file a hard
- * link to the original's (no byte is copied; 10,000 listing pages take a fraction of a second).
- * The renderer replaces the files it writes, so the original never changes.
- */
-export function linkCopy(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) linkCopy(source, target);
-    else linkSync(source, target);
-  }
 }
 
 type AnsweringChild = ChildProcessByStdio<Writable, Readable, Readable>;

@@ -8,27 +8,37 @@
 // patch, which also brings the search index, the sitemap and the service worker up to date.
 //
 // Usage: node scripts/renderer.ts <root> <workDir>, then one JSON request per line on stdin:
-//   {}                              → builds and loads the renderer (the first time) and reads
-//                                     the data the live site shows: {"result":"ready","ms"}
-//   {"outDir": d}                   → the pages changed since the previous request, written into d
-//   {"outDir": d, "paths": [p, …]}  → these pages, written into d
-// answered by one line each: {"result":"patched","paths","ms"}, {"result":"full","reason"} (this
-// change needs a whole build) or {"result":"failed","error"} (nothing written; after a change of
-// the site's code, the next request builds the renderer again from the new code).
-// Requests are handled one at a time.
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+//   {}                                 → builds and loads the renderer (again if the site's code
+//                                        changed) and reads the data, which the live site has just
+//                                        been built from: {"result":"ready","ms"}
+//   {"live": l, "outDir": o}           → the pages changed since, in o, a copy of the live build l
+//   {"live": l, "outDir": o, "paths"}  → these pages, in such a copy
+// answered by one line each: {"result":"patched","paths","ms"}, {"result":"full","reason"} (no
+// patch: the whole build publishes this change) or {"result":"failed","error"} (not ready, or
+// built from other code than the site's now). Requests are handled one at a time.
+import { createHash } from 'node:crypto';
+import {
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import node from '@astrojs/node';
 import { type AstroIntegration, build } from 'astro';
 import config from '../astro.config.ts';
 import { publishPlan } from '../src/lib/publish-plan.ts';
 import { readSiteData, type SiteData } from '../src/lib/site-data.ts';
 import { supabaseConfig } from '../src/lib/supabase-config.ts';
+import { printFailure } from './failure.ts';
 
 const [root = '', workDir = ''] = process.argv.slice(2);
 if (!root || !workDir) {
@@ -53,14 +63,14 @@ type Handler = (
   locals: { siteData: SiteData },
 ) => void;
 
-type Renderer = { origin: string; assets: string[]; server: Server };
+type Renderer = { origin: string; code: string; server: Server };
 let renderer: Renderer | undefined;
 /** The data of the previous request: what the live site shows, as near as this knows. */
 let shown: SiteData | undefined;
 /** The data the request in progress renders (handed to each page as locals.siteData). */
 let current: SiteData | undefined;
 
-async function load(): Promise<Renderer> {
+async function load(code: string): Promise<Renderer> {
   await build({
     ...config,
     root,
@@ -82,20 +92,43 @@ async function load(): Promise<Renderer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    assets: assetNames(join(bundle, 'client')),
-    server,
-  };
+  return { origin: `http://127.0.0.1:${port}`, code, server };
 }
 
-const assetNames = (dir: string) => {
-  try {
-    return readdirSync(join(dir, '_astro')).sort();
-  } catch {
-    return [];
+/** The site's code the pages come from: its sources and the shared rules they import. */
+const SOURCES = [
+  join(root, 'src'),
+  join(root, 'astro.config.ts'),
+  dirname(fileURLToPath(import.meta.resolve('@guia-fortim/domain'))),
+];
+
+function sourceDigest(): string {
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    if (!statSync(path).isDirectory()) {
+      hash.update(path).update(readFileSync(path));
+      return;
+    }
+    for (const name of readdirSync(path).sort()) add(join(path, name));
+  };
+  for (const source of SOURCES) add(source);
+  return hash.digest('hex');
+}
+
+/**
+ * A copy of the live build to write into: the same directories, each file a hard link to the
+ * live one's (no byte is copied; 10,000 listing pages take a fraction of a second). render()
+ * replaces the files it writes, so the live build never changes.
+ */
+function linkCopy(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) linkCopy(source, target);
+    else linkSync(source, target);
   }
-};
+}
 
 /** The file a static build writes for a page (build.format 'file', clean URLs). */
 const fileOf = (path: string) =>
@@ -118,35 +151,38 @@ async function render(origin: string, outDir: string, paths: string[]) {
   for (const page of rendered) if (page.status === 'rejected') throw page.reason;
 }
 
-type Request = { outDir?: string; paths?: string[] };
+type Request = { live?: string; outDir?: string; paths?: string[] };
 
 async function answer(request: Request): Promise<Record<string, unknown>> {
   const started = performance.now();
-  renderer ??= await load();
   const ms = () => Math.round(performance.now() - started);
-  if (!request.outDir) {
+  const code = sourceDigest();
+  const { live, outDir } = request;
+  if (!live || !outDir) {
+    // After a whole build: made again if the site's code changed since, then the data it shows.
+    if (renderer?.code !== code) {
+      renderer?.server.close();
+      renderer = undefined;
+      renderer = await load(code);
+    }
     shown = await readSiteData(supabaseConfig());
     return { result: 'ready', ms: ms() };
   }
-  // The live build came from other code (a change since this renderer was built): its pages
-  // would not match. The next request builds the renderer again, from the code there is then.
-  if (assetNames(request.outDir).join() !== renderer.assets.join()) {
-    renderer.server.close();
-    renderer = undefined;
+  if (!renderer || !shown) return { result: 'failed', error: 'o renderizador não está pronto' };
+  // Pages from other code than the live build's would not match it (its scripts' hashes in
+  // _headers, its assets): the whole build publishes, and the next preparation rebuilds this.
+  if (renderer.code !== code) {
     return { result: 'failed', error: 'o código do site mudou desde que o renderizador foi feito' };
   }
   current = await readSiteData(supabaseConfig());
-  // A change made between a whole build's read and the read after it is missed here; the whole
-  // build that follows every patch publishes it.
-  const plan = request.paths
-    ? { paths: request.paths }
-    : shown
-      ? publishPlan(shown, current)
-      : null;
-  shown = current;
-  if (!plan) return { result: 'full', reason: 'o renderizador ainda não conhecia os dados' };
+  const plan = request.paths ? { paths: request.paths } : publishPlan(shown, current);
   if ('full' in plan) return { result: 'full', reason: plan.full };
-  await render(renderer.origin, request.outDir, plan.paths);
+  if (plan.paths.length === 0) return { result: 'full', reason: 'nenhum anúncio mudou' };
+  linkCopy(live, outDir);
+  await render(renderer.origin, outDir, plan.paths);
+  // What the copy shows once swapped in. A change made between a whole build's read and the
+  // preparation's after it is missed; the whole build that follows every patch publishes it.
+  if (!request.paths) shown = current;
   return { result: 'patched', paths: plan.paths, ms: ms() };
 }
 
@@ -155,12 +191,9 @@ for await (const line of createInterface({ input: process.stdin })) {
   try {
     console.log(JSON.stringify(await answer(JSON.parse(line) as Request)));
   } catch (error) {
-    // On stdout like the result line: the reader closes a request's log at that line.
-    console.log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    const message = error instanceof Error ? error.message : String(error);
-    const reason = (message.split('\n').find((l) => l.trim()) ?? 'erro desconhecido')
-      .replaceAll(root, '')
-      .slice(0, 200);
-    console.log(JSON.stringify({ result: 'failed', error: reason }));
+    printFailure(error, root);
   }
 }
+// stdin closed (the stack ended, even without stopping this): the page server must not keep the
+// process alive.
+process.exit(0);

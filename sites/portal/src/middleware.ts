@@ -9,6 +9,8 @@ import type { SiteData } from './lib/site-data.ts';
 export const onRequest = defineMiddleware(async (context, next) => {
   const given = (context.locals as { siteData?: SiteData }).siteData;
   if (!given) {
+    // On demand, the collections would be those of the renderer's own build: stale, silently.
+    if (!context.isPrerendered) throw new Error('Renderização sob demanda sem os dados do site.');
     await siteData();
     return next();
   }

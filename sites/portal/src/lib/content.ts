@@ -9,18 +9,13 @@ import { createHash } from 'node:crypto';
 import {
   type CarouselSlide,
   comparePublicOrder,
+  LISTING_TABLE,
   type ListingKind,
   type ListingOfKind,
   SETTINGS_DEFAULTS,
   type Settings,
 } from '@guia-fortim/domain';
 import type { SiteData } from './site-data.ts';
-
-const COLLECTION = {
-  hospedagem: 'hospedagens',
-  comercio: 'comercios',
-  passeio: 'passeios',
-} as const;
 
 /** The data of the on-demand render in progress (middleware.ts runs each render inside it). */
 export const renderData = new AsyncLocalStorage<Promise<SiteData>>();
@@ -77,7 +72,7 @@ function inOrder<T>(rows: T[], compare: (a: T, b: T) => number): T[] {
 /** The listings of one kind in public order (pinned first, then the newest). */
 export async function listings<K extends ListingKind>(kind: K): Promise<ListingOfKind[K][]> {
   const data = await siteData();
-  return inOrder(data[COLLECTION[kind]] as ListingOfKind[K][], comparePublicOrder);
+  return inOrder(data[LISTING_TABLE[kind]] as ListingOfKind[K][], comparePublicOrder);
 }
 
 const bySlug = new WeakMap<object, Map<string, unknown>>();
@@ -86,7 +81,7 @@ export async function listing<K extends ListingKind>(
   kind: K,
   slug: string | undefined,
 ): Promise<ListingOfKind[K] | undefined> {
-  const rows = (await siteData())[COLLECTION[kind]];
+  const rows = (await siteData())[LISTING_TABLE[kind]];
   let index = bySlug.get(rows);
   if (!index) {
     index = new Map(rows.map((row) => [row.slug, row]));
@@ -117,7 +112,7 @@ export async function categories(kind: ListingKind): Promise<string[]> {
 }
 
 export async function settings(): Promise<Settings> {
-  return { ...SETTINGS_DEFAULTS, ...(await siteData()).settings };
+  return (await siteData()).settings;
 }
 
 /**
