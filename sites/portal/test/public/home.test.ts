@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnv, buildSite } from '../../scripts/build.ts';
+import { buildSite } from '../../scripts/build.ts';
 import { statsEndpoint, statsScript } from '../../src/lib/stats-script.ts';
+import { localSiteEnv } from './local-site-env.ts';
 
 let supabase: LocalSupabase | undefined;
 let outDir = '';
@@ -108,13 +109,7 @@ beforeAll(async () => {
 
   outDir = await mkdtemp(join(tmpdir(), 'portal-home-'));
   const build = await buildSite(outDir, {
-    ...buildEnv({
-      siteUrl: 'http://127.0.0.1:4321',
-      supabaseUrl: supabase.url,
-      publishableKey: supabase.keys.publishableKey,
-      apiUrl: 'http://127.0.0.1:8787',
-      imagesUrl: 'http://127.0.0.1:8787/images',
-    }),
+    ...localSiteEnv(supabase),
     NODE_ENV: 'production',
   });
   if (!build.ok) throw new Error(`O build do site falhou:\n${build.log.slice(-4000)}`);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEnv, type SiteBuildProcess, siteBuildProcess } from '../../scripts/build.ts';
+import { type SiteBuildProcess, siteBuildProcess } from '../../scripts/build.ts';
+import { localSiteEnv } from './local-site-env.ts';
 
 let supabase: LocalSupabase | undefined;
 let builder: SiteBuildProcess | undefined;
@@ -25,16 +26,7 @@ const PAGES = {
 /** One build into a fresh directory, by the process and with the cache every build here shares. */
 async function build(): Promise<{ dir: string; log: string }> {
   if (!supabase) throw new Error('db/local não iniciado');
-  builder ??= siteBuildProcess(
-    buildEnv({
-      siteUrl: 'http://127.0.0.1:4321',
-      supabaseUrl: supabase.url,
-      publishableKey: supabase.keys.publishableKey,
-      apiUrl: 'http://127.0.0.1:8787',
-      imagesUrl: 'http://127.0.0.1:8787/images',
-    }),
-    { cacheDir: join(root, 'cache') },
-  );
+  builder ??= siteBuildProcess(localSiteEnv(supabase), { cacheDir: join(root, 'cache') });
   const dir = join(root, `build-${builds.length + 1}`);
   const result = await builder.build(dir);
   if (!result.ok) throw new Error(`O build do site falhou:\n${result.log.slice(-4000)}`);

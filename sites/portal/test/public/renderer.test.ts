@@ -8,13 +8,13 @@ import { join, relative } from 'node:path';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildEnv,
   buildSite,
   type PatchResult,
   type SiteRenderer,
   siteRenderer,
 } from '../../scripts/build.ts';
 import { LEGACY_REDIRECTS } from '../../src/lib/redirects.ts';
+import { localSiteEnv } from './local-site-env.ts';
 
 let supabase: LocalSupabase | undefined;
 let renderer: SiteRenderer | undefined;
@@ -50,13 +50,7 @@ const patched = (result: PatchResult) => {
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, seed: true, quiet: true });
   root = await mkdtemp(join(tmpdir(), 'portal-renderer-'));
-  env = buildEnv({
-    siteUrl: 'http://127.0.0.1:4321',
-    supabaseUrl: supabase.url,
-    publishableKey: supabase.keys.publishableKey,
-    apiUrl: 'http://127.0.0.1:8787',
-    imagesUrl: 'http://127.0.0.1:8787/images',
-  });
+  env = localSiteEnv(supabase);
   live = await staticBuild('live');
   renderer = siteRenderer(env, { name: 'test' });
   expect((await renderer.prepare()).result).toBe('ready');
