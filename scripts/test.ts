@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(import.meta.dirname, '..');
 const reports = join(root, '.data', 'test-reports');
@@ -37,6 +38,8 @@ type Result = {
   skipped: number;
   /** Tests that failed, then passed on CI's retry: by name, never folded into `passed`. */
   flaky: string[];
+  /** Each failed test's name and the first lines of its error, repeated in the summary. */
+  failures: string[];
   exit: number;
 };
 
@@ -106,10 +109,12 @@ function countResults(kind: Suite['kind'], file: string): Omit<Result, 'name' | 
         failed: json.numFailedTests ?? 0,
         skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
         flaky: [],
+        failures: vitestFailures(json.testResults ?? []),
       };
     }
     const stats = json.stats ?? {};
-    const flaky = flakyTests(json.suites ?? []);
+    const tests = playwrightTests(json.suites ?? []);
+    const flaky = tests.filter(({ test }) => test.status === 'flaky').map(({ name }) => name);
     // Should the report's shape change, a flaky test still counts, named or not.
     const unnamed = (stats.flaky ?? 0) - flaky.length;
     for (let i = 0; i < unnamed; i++) flaky.push('(sem nome no relatório)');
@@ -118,27 +123,70 @@ function countResults(kind: Suite['kind'], file: string): Omit<Result, 'name' | 
       failed: stats.unexpected ?? 0,
       skipped: stats.skipped ?? 0,
       flaky,
+      failures: tests
+        .filter(({ test }) => test.status === 'unexpected')
+        .map(({ name, test }) => failure(name, test.results?.at(-1)?.error?.message)),
     };
   } catch {
-    return { passed: 0, failed: 0, skipped: 0, flaky: [] };
+    return { passed: 0, failed: 0, skipped: 0, flaky: [], failures: [] };
   }
 }
 
+// CI keeps only the tail of a run's output: the summary repeats each failure's name, the start of
+// its message and where in our code it was thrown, so the tail alone says what failed.
+const messageLines = 6;
+function failure(name: string, error = ''): string {
+  const lines = stripVTControlCharacters(error)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const message = lines.filter((line) => !line.startsWith('at ')).slice(0, messageLines);
+  const where = lines.find(
+    (line) => line.startsWith('at ') && line.includes(root) && !line.includes('node_modules'),
+  );
+  return [name, ...message, ...(where ? [where] : [])].join('\n    ');
+}
+
+type VitestFile = {
+  name: string;
+  message?: string;
+  assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+};
+
+function vitestFailures(files: VitestFile[]): string[] {
+  return files.flatMap((file) => {
+    const path = file.name.slice(root.length + 1);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    // A file that fails to load has no test results, only its own message.
+    if (failed.length === 0 && file.message) return [failure(path, file.message)];
+    return failed.map((test) => failure(`${path} › ${test.fullName}`, test.failureMessages?.[0]));
+  });
+}
+
+type PlaywrightTest = {
+  projectName: string;
+  status: string;
+  results?: { error?: { message?: string } }[];
+};
 type PlaywrightSuite = {
   title: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; tests: { projectName: string; status: string }[] }[];
+  specs?: { title: string; tests: PlaywrightTest[] }[];
 };
 
-/** "[project] file › describe › test" of every test Playwright reports as flaky. */
-function flakyTests(suites: PlaywrightSuite[], path: string[] = []): string[] {
+/** Every test of a Playwright report, named "[project] file › describe › test". */
+function playwrightTests(
+  suites: PlaywrightSuite[],
+  path: string[] = [],
+): { name: string; test: PlaywrightTest }[] {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests
-        .filter((test) => test.status === 'flaky')
-        .map((test) => `[${test.projectName}] ${[...path, suite.title, spec.title].join(' › ')}`),
+      spec.tests.map((test) => ({
+        name: `[${test.projectName}] ${[...path, suite.title, spec.title].join(' › ')}`,
+        test,
+      })),
     ),
-    ...flakyTests(suite.suites ?? [], [...path, suite.title]),
+    ...playwrightTests(suite.suites ?? [], [...path, suite.title]),
   ]);
 }
 
@@ -169,6 +217,11 @@ const flaky = results.flatMap((r) => r.flaky);
 if (flaky.length > 0) {
   console.log(`\nInstáveis (falharam e passaram na nova tentativa): ${flaky.length}`);
   for (const name of flaky) console.log(`  ${name}`);
+}
+const failures = results.flatMap((r) => r.failures);
+if (failures.length > 0) {
+  console.log(`\nFalharam: ${failures.length}`);
+  for (const text of failures) console.log(`  ${text}`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
