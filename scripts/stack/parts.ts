@@ -264,7 +264,8 @@ export function addPanel(outDir: string, panel: PanelFiles) {
  * them and share Astro's cache (incremental: see sites/portal/scripts/build.ts), and `patch`
  * publishes a save first through the site's renderer (renderer.ts: only the changed pages, into a
  * hard-linked copy of the live build, whose _headers, photos and panel stay valid: the pages'
- * code is the same); `stop` ends both processes.
+ * code is the same) and brings each whole build up to the saves published during it; `stop`
+ * ends both processes.
  */
 export function siteBuilder(
   env: SiteEnv,
@@ -305,30 +306,20 @@ export function siteBuilder(
   };
   if (!cacheDir) return { build, stop: async () => {} };
   const renderer = siteRenderer(siteEnv, { onLine, name: basename(dirname(cacheDir)) });
-  let ready = false;
-  let preparing: Promise<void> | null = null;
+  // The renderer is made after the first build, so as not to delay it; that build is unmarked.
+  let made = false;
   const patch: PatchSite = {
-    // After each whole build: the renderer is made (again, if the code changed) and learns what
-    // the site now shows.
-    prepare() {
-      preparing ??= renderer
-        .prepare()
-        .then(
-          (result) => result.result === 'ready',
-          () => false,
-        )
-        .then((isReady) => {
-          ready = isReady;
-          preparing = null;
-        });
-      return preparing;
+    async mark() {
+      if (made) await renderer.mark();
     },
     async patch(liveDir, outDir) {
-      if (!ready) return { patched: false };
-      const result = await renderer.patch(liveDir, outDir);
-      // Not ready (a process that ended) or made from other code: until the next preparation.
-      if (result.result === 'failed') ready = false;
-      return { patched: result.result === 'patched' };
+      return { patched: (await renderer.patch(liveDir, outDir)).result === 'patched' };
+    },
+    async settle(builtDir, outDir) {
+      const { result } = await renderer.settle(builtDir, outDir);
+      made = result !== 'failed';
+      // A renderer that failed (not made, or gone) leaves the build to go live as it is.
+      return result === 'patched' || result === 'kept' ? result : 'built';
     },
   };
   return {

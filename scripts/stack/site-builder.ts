@@ -2,9 +2,11 @@
 // into a fresh directory and swaps it in atomically. Requests that arrive during a build are
 // coalesced into exactly one more build; a failed build leaves the previous site live, its short
 // reason goes to the admin's publish indicator and its whole log to `last-build.log`. With a
-// patcher, each round first swaps in a copy of the live site with only the changed pages rendered
-// again (seconds sooner), then builds the whole site as before: the build stays the reference and
-// brings what a patch leaves behind (search index, service worker).
+// patcher, each save is first published as a copy of the live site with only the pages it changed
+// rendered again (under a second, at any size), also while a whole build runs; the whole build
+// still follows, stays the reference and brings what a patch leaves behind (search index, service
+// worker). A build that ends after a patch goes live with that patch's pages rendered on it, never
+// over it.
 import {
   mkdirSync,
   readdirSync,
@@ -38,13 +40,25 @@ export type SiteBuildStatus = {
 export type BuildSite = (outDir: string) => Promise<{ ok: boolean; log: string; reason?: string }>;
 
 /**
- * The fast way to publish a save: `patch` writes into `outDir` a copy of the live site with only
- * the pages that changed rendered again, and says whether it did (a change it cannot publish so,
- * or a patcher not ready, leaves it to the whole build). `prepare` readies it, after a build.
+ * The fast way to publish a save, and the bridge from each whole build to what is live. Calls
+ * are made one at a time, in order.
  */
 export type PatchSite = {
-  prepare(): Promise<void>;
+  /** Before a whole build: notes the data it is about to read. */
+  mark(): Promise<void>;
+  /**
+   * A save: writes into `outDir` a copy of the live site with the pages it changed rendered
+   * again, and says whether it did (a change only a build publishes, or a patcher not made yet,
+   * leaves it to the whole build).
+   */
   patch(liveDir: string, outDir: string): Promise<{ patched: boolean }>;
+  /**
+   * After a whole build into `builtDir` (and the patcher made, again if the code changed): what
+   * goes live. 'patched': `outDir`, the build with the pages changed since its mark rendered
+   * again; 'built': the build as it is; 'kept': neither, for the live site shows a save the build
+   * lacks beside a change only a build publishes (the next build brings both).
+   */
+  settle(builtDir: string, outDir: string): Promise<'patched' | 'built' | 'kept'>;
 };
 
 export class SiteBuilder {
@@ -53,7 +67,11 @@ export class SiteBuilder {
   readonly #patch: PatchSite | undefined;
   readonly #keep: number;
   #running: Promise<void> | null = null;
-  #preparing: Promise<void> = Promise.resolve();
+  /** The patcher's calls and the swaps they lead to, one at a time, in order. */
+  #steps: Promise<void> = Promise.resolve();
+  #patchQueued = false;
+  /** The whole build being written (never pruned). */
+  #building: string | null = null;
   #log = '';
   #status: SiteBuildStatus = {
     state: 'idle',
@@ -94,8 +112,9 @@ export class SiteBuilder {
     return this.#log;
   }
 
-  /** Ask for a rebuild; returns at once. */
+  /** Ask for a rebuild (and, with a patcher, a patch first); returns at once. */
   request(): SiteBuildStatus {
+    if (this.#patch && this.liveDir()) this.#queuePatch();
     if (this.#running) this.#status.pending = true;
     else this.#running = this.#loop();
     return this.status();
@@ -106,42 +125,54 @@ export class SiteBuilder {
     while (this.#running) await this.#running;
   }
 
-  /** Resolves when idle and the patcher is ready for the next save (the steady state). */
+  /** Resolves when idle and every patch is done (the steady state). */
   async ready(): Promise<void> {
-    await this.idle();
-    await this.#preparing;
+    for (;;) {
+      await this.idle();
+      const steps = this.#steps;
+      await steps;
+      if (!this.#running && steps === this.#steps) return;
+    }
+  }
+
+  #step<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#steps.then(task);
+    this.#steps = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** One patch for the saves that came since the last one started. */
+  #queuePatch() {
+    if (this.#patchQueued) return;
+    this.#patchQueued = true;
+    void this.#step(async () => {
+      this.#patchQueued = false;
+      await this.#patchOnce();
+    });
   }
 
   async #loop(): Promise<void> {
     try {
-      do {
-        this.#status.pending = false;
-        const live = this.liveDir();
-        if (this.#patch && live) {
-          await this.#patchOnce(this.#patch, live);
-          // A save during the patch is in the build's data (it reads after): no round of its own.
-          this.#status.pending = false;
-        }
-        await this.#buildOnce();
-      } while (this.#status.pending);
+      do await this.#buildOnce();
+      while (this.#status.pending);
     } finally {
       this.#running = null;
     }
   }
 
-  async #patchOnce(patcher: PatchSite, live: string): Promise<void> {
+  async #patchOnce(): Promise<void> {
+    const live = this.liveDir();
+    if (!this.#patch || !live) return;
     const name = `${Date.now()}-${this.#status.builds}-patch`;
     const outDir = join(this.#root, 'builds', name);
-    Object.assign(this.#status, {
-      state: 'building',
-      startedAt: new Date().toISOString(),
-      finishedAt: null,
-    });
     let patched = false;
     try {
-      ({ patched } = await patcher.patch(live, outDir));
+      ({ patched } = await this.#patch.patch(live, outDir));
     } catch {
-      // The whole build that follows publishes the change.
+      // The whole build publishes the change.
     }
     if (!patched) {
       rmSync(outDir, { recursive: true, force: true });
@@ -161,12 +192,20 @@ export class SiteBuilder {
       startedAt: new Date().toISOString(),
       finishedAt: null,
     });
+    this.#building = name;
+    // After the patches asked before it: a request from here on may be missing from the data the
+    // mark and the build read, and gets a build of its own.
+    await this.#step(async () => {
+      this.#status.pending = false;
+      await this.#patch?.mark().catch(() => undefined);
+    });
     let result: Awaited<ReturnType<BuildSite>>;
     try {
       result = await this.#build(outDir);
     } catch (error) {
       result = { ok: false, log: String(error), reason: String(error) };
     }
+    this.#building = null;
     this.#status.finishedAt = new Date().toISOString();
     this.#log = result.log.slice(-20_000);
     writeFileSync(join(this.#root, 'last-build.log'), this.#log);
@@ -178,10 +217,30 @@ export class SiteBuilder {
       });
       return;
     }
-    this.#swapIn(name);
+    await this.#step(() => this.#settle(name));
+  }
+
+  /** Puts a finished build live: as it is, with the pages saved since, or not over a newer save. */
+  async #settle(name: string): Promise<void> {
+    const patchName = `${name}-patch`;
+    let goesLive: Awaited<ReturnType<PatchSite['settle']>> = 'built';
+    if (this.#patch) {
+      const builtDir = join(this.#root, 'builds', name);
+      goesLive = await this.#patch
+        .settle(builtDir, join(this.#root, 'builds', patchName))
+        .catch(() => 'built' as const);
+    }
+    if (goesLive !== 'patched') {
+      rmSync(join(this.#root, 'builds', patchName), { recursive: true, force: true });
+    }
+    if (goesLive === 'kept') {
+      this.#status.pending = true;
+      return;
+    }
+    const live = goesLive === 'patched' ? patchName : name;
+    this.#swapIn(live);
     Object.assign(this.#status, { state: 'live', error: null, liveSince: this.#status.finishedAt });
-    this.#prune(name);
-    if (this.#patch) this.#preparing = this.#patch.prepare();
+    this.#prune(live);
   }
 
   /** rename(2) of a symlink over another is atomic: a request sees the old or the new site. */
@@ -193,7 +252,7 @@ export class SiteBuilder {
 
   #prune(live: string) {
     const builds = readdirSync(join(this.#root, 'builds'))
-      .filter((b) => b !== live)
+      .filter((b) => b !== live && b !== this.#building)
       .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10));
     for (const old of builds.slice(this.#keep - 1)) {
       rmSync(join(this.#root, 'builds', old), { recursive: true, force: true });

@@ -15,8 +15,9 @@ function fakeSiteBuild(label: () => string, ms = 50) {
   let runs = 0;
   const build: BuildSite = async (outDir) => {
     runs++;
-    await new Promise((r) => setTimeout(r, ms));
+    // Its directory exists from the start, as astro's does: removed meanwhile, the build fails.
     mkdirSync(outDir, { recursive: true });
+    await new Promise((r) => setTimeout(r, ms));
     writeFileSync(join(outDir, 'index.html'), label());
     return { ok: true, log: 'ok' };
   };
@@ -36,15 +37,25 @@ describe('SiteBuilder', () => {
     expect(publisher.status().state).toBe('live');
   });
 
-  it('coalesces a burst of 20 requests into one build plus one follow-up', async () => {
+  it('coalesces a burst of 20 requests during a build into one follow-up', async () => {
     let version = 0;
     const site = fakeSiteBuild(() => `v${++version}`, 100);
     const publisher = new SiteBuilder(root, site.build);
+    publisher.request();
+    await new Promise((r) => setTimeout(r, 20));
     for (let i = 0; i < 20; i++) publisher.request();
     await publisher.idle();
     expect(site.runs()).toBe(2);
     const live = publisher.liveDir();
     expect(live && readFileSync(join(live, 'index.html'), 'utf8')).toBe('v2');
+  });
+
+  it('puts the requests made before a build reads into that build', async () => {
+    const site = fakeSiteBuild(() => 'v1');
+    const publisher = new SiteBuilder(root, site.build);
+    for (let i = 0; i < 20; i++) publisher.request();
+    await publisher.idle();
+    expect(site.runs()).toBe(1);
   });
 
   it('keeps the previous site live when a build fails, and records the failure', async () => {
@@ -97,15 +108,23 @@ describe('SiteBuilder', () => {
   });
 
   describe('with a patcher', () => {
-    /** A patcher that writes `patched` as the copy's index.html, or declines or throws. */
-    function fakePatch(answer: 'patch' | 'decline' | 'throw') {
-      const calls = { patch: 0, prepare: 0 };
+    type Settled = Awaited<ReturnType<PatchSite['settle']>>;
+    /**
+     * A patcher that writes `patched <live index>` as the copy's index.html (or declines or
+     * throws), and settles a build as told: `caught up <built index>` in the copy, the build, or
+     * neither.
+     */
+    function fakePatch(
+      answer: 'patch' | 'decline' | 'throw',
+      settle: () => Settled = () => 'built',
+    ) {
+      const calls: string[] = [];
       const patch: PatchSite = {
-        prepare: async () => {
-          calls.prepare++;
+        mark: async () => {
+          calls.push('mark');
         },
         async patch(liveDir, outDir) {
-          calls.patch++;
+          calls.push('patch');
           if (answer === 'throw') throw new Error('renderizador caiu');
           mkdirSync(outDir, { recursive: true });
           writeFileSync(
@@ -114,9 +133,28 @@ describe('SiteBuilder', () => {
           );
           return { patched: answer === 'patch' };
         },
+        async settle(builtDir, outDir) {
+          calls.push('settle');
+          const settled = settle();
+          if (settled === 'patched') {
+            mkdirSync(outDir, { recursive: true });
+            writeFileSync(
+              join(outDir, 'index.html'),
+              `caught up ${readFileSync(join(builtDir, 'index.html'))}`,
+            );
+          }
+          return settled;
+        },
       };
       return { patch, calls };
     }
+    const shown = (publisher: SiteBuilder) => {
+      const live = publisher.liveDir();
+      return live && readFileSync(join(live, 'index.html'), 'utf8');
+    };
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((r) => setTimeout(r, 10));
+    };
 
     it('swaps in the patched copy at once, then the whole build', async () => {
       let version = 0;
@@ -124,21 +162,91 @@ describe('SiteBuilder', () => {
       const patcher = fakePatch('patch');
       const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
       publisher.request();
-      await publisher.idle();
-      // No live site yet: nothing to patch; the first build readies the patcher.
-      expect(patcher.calls).toEqual({ patch: 0, prepare: 1 });
+      await publisher.ready();
+      // No live site yet: nothing to patch; the first build is settled (the patcher made).
+      expect(patcher.calls).toEqual(['mark', 'settle']);
 
       publisher.request();
-      await new Promise((r) => setTimeout(r, 150));
-      const during = publisher.liveDir();
-      expect(during && readFileSync(join(during, 'index.html'), 'utf8')).toBe('patched v1');
+      await until(() => publisher.status().patches === 1);
+      expect(shown(publisher)).toBe('patched v1');
       expect(publisher.status().state).toBe('building');
-      await publisher.idle();
-      const after = publisher.liveDir();
-      expect(after && readFileSync(join(after, 'index.html'), 'utf8')).toBe('v2');
+      await publisher.ready();
+      expect(shown(publisher)).toBe('v2');
       expect(site.runs()).toBe(2);
-      expect(patcher.calls.patch).toBe(1);
-      expect(publisher.status()).toMatchObject({ builds: 2, patches: 1 });
+      expect(patcher.calls).toEqual(['mark', 'settle', 'patch', 'mark', 'settle']);
+      expect(publisher.status()).toMatchObject({ builds: 2, patches: 1, state: 'live' });
+    });
+
+    it('patches a save made during a whole build at once, and renders it on that build', async () => {
+      let version = 0;
+      const site = fakeSiteBuild(() => `v${++version}`, 400);
+      let settles = 0;
+      // The second build ends after the save it lacks went live: it is caught up.
+      const patcher = fakePatch('patch', () => (++settles === 2 ? 'patched' : 'built'));
+      const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
+      publisher.request();
+      await publisher.ready();
+
+      publisher.request();
+      await until(() => publisher.status().patches === 1);
+      // The second save, while the whole build runs: live at once, without waiting for it.
+      publisher.request();
+      await until(() => publisher.status().patches === 2);
+      expect(shown(publisher)).toBe('patched patched v1');
+      expect(site.runs()).toBe(2);
+      expect(publisher.status()).toMatchObject({ state: 'building', pending: true });
+      // The build that lacks it goes live with it, then the follow-up build.
+      await until(() => shown(publisher) === 'caught up v2');
+      await publisher.ready();
+      expect(shown(publisher)).toBe('v3');
+      expect(publisher.status()).toMatchObject({ builds: 3, patches: 2, state: 'live' });
+    });
+
+    it('keeps a patched save live over a build that lacks it, until the build that follows', async () => {
+      let version = 0;
+      const site = fakeSiteBuild(() => `v${++version}`, 200);
+      let settles = 0;
+      const patcher = fakePatch('patch', () => (++settles === 2 ? 'kept' : 'built'));
+      const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
+      publisher.request();
+      await publisher.ready();
+      publisher.request();
+      await publisher.ready();
+      // v2 was never live: the patch stayed until v3, the build 'kept' asked for.
+      expect(site.runs()).toBe(3);
+      expect(shown(publisher)).toBe('v3');
+      expect(patcher.calls).toEqual([
+        'mark',
+        'settle',
+        'patch',
+        'mark',
+        'settle',
+        'mark',
+        'settle',
+      ]);
+      expect(readdirSync(join(root, 'builds')).filter((b) => b.endsWith('-patch'))).toEqual([]);
+    });
+
+    it('never prunes the build being written when patches come during it', async () => {
+      let version = 0;
+      const site = fakeSiteBuild(() => `v${++version}`, 400);
+      const failures: unknown[] = [];
+      const build: BuildSite = (outDir) =>
+        site.build(outDir).catch((error) => {
+          failures.push(error);
+          throw error;
+        });
+      const patcher = fakePatch('patch');
+      const publisher = new SiteBuilder(root, build, { patch: patcher.patch, keep: 1 });
+      publisher.request();
+      await publisher.ready();
+      for (let i = 1; i <= 3; i++) {
+        publisher.request();
+        await until(() => publisher.status().patches === i);
+      }
+      await publisher.ready();
+      expect(failures).toEqual([]);
+      expect(shown(publisher)).toBe(`v${site.runs()}`);
     });
 
     it('leaves nothing of a patch that declined or failed, and builds as before', async () => {
@@ -149,13 +257,12 @@ describe('SiteBuilder', () => {
         const patcher = fakePatch(answer);
         const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
         publisher.request();
-        await publisher.idle();
+        await publisher.ready();
         publisher.request();
-        await publisher.idle();
-        expect(patcher.calls.patch).toBe(1);
+        await publisher.ready();
+        expect(patcher.calls.filter((call) => call === 'patch')).toHaveLength(1);
         expect(publisher.status().patches).toBe(0);
-        const live = publisher.liveDir();
-        expect(live && readFileSync(join(live, 'index.html'), 'utf8')).toBe('v2');
+        expect(shown(publisher)).toBe('v2');
         expect(readdirSync(join(root, 'builds')).filter((b) => b.endsWith('-patch'))).toEqual([]);
       }
     });

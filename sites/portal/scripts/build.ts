@@ -121,20 +121,22 @@ function buildProcess(
 
 /** What the publish renderer answers (renderer.ts): pages written, or a whole build needed. */
 export type PatchResult =
-  | { result: 'ready'; log: string }
+  | { result: 'marked'; log: string }
   | { result: 'patched'; paths: string[]; log: string }
-  | { result: 'full' | 'failed'; reason: string; log: string };
+  | { result: 'built' | 'kept' | 'full' | 'failed'; reason: string; log: string };
 
 /**
- * The publish renderer of one site (renderer.ts), in a process kept between requests. `prepare`,
- * after each whole build, (re)builds it when the site's code changed and reads the data the live
- * site now shows; `patch` writes into `outDir` a copy of the live build with the pages changed
- * since rendered again, or says why the whole build must publish; `render` writes the given
- * pages. A process that ends is started again at the next request (and is ready after a
- * `prepare`).
+ * The publish renderer of one site (renderer.ts), in a process kept between requests. `mark`,
+ * before each whole build, reads the data it is about to build from; `settle`, after it, makes
+ * the renderer (again, if the site's code changed) and says what goes live: `outDir`, a copy of
+ * the build with the pages changed since the mark ("patched"), the build ("built"), or neither
+ * ("kept"); `patch` writes into `outDir` a copy of the live build with the pages changed since it
+ * was published, or says why the whole build must publish; `render` writes the given pages. A
+ * process that ends is started again at the next request.
  */
 export type SiteRenderer = {
-  prepare(): Promise<PatchResult>;
+  mark(): Promise<PatchResult>;
+  settle(built: string, outDir: string): Promise<PatchResult>;
   patch(live: string, outDir: string): Promise<PatchResult>;
   render(live: string, outDir: string, paths: string[]): Promise<PatchResult>;
   stop(): Promise<void>;
@@ -158,13 +160,17 @@ export function siteRenderer(
   );
   const ask = async (request: object): Promise<PatchResult> => {
     const { answer, log, ended } = await renderer.ask(JSON.stringify(request));
-    if (answer?.result === 'ready') return { result: 'ready', log };
-    if (answer?.result === 'patched') return { result: 'patched', paths: answer.paths ?? [], log };
-    if (answer?.result === 'full') return { result: 'full', reason: answer.reason ?? '', log };
+    const result = answer?.result;
+    if (result === 'marked') return { result, log };
+    if (result === 'patched') return { result, paths: answer?.paths ?? [], log };
+    if (result === 'built' || result === 'kept' || result === 'full') {
+      return { result, reason: answer?.reason ?? '', log };
+    }
     return { result: 'failed', reason: answer?.error ?? ended ?? 'sem resposta', log };
   };
   return {
-    prepare: () => ask({}),
+    mark: () => ask({ mark: true }),
+    settle: (built, outDir) => ask({ built, outDir }),
     patch: (live, outDir) => ask({ live, outDir }),
     render: (live, outDir, paths) => ask({ live, outDir, paths }),
     stop: renderer.stop,

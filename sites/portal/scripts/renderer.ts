@@ -5,17 +5,25 @@
 // `astro build` costs seconds before it renders anything (content sync, two Vite builds, the
 // integrations). The static build stays the reference: a test renders every page both ways and
 // compares the bytes (test/public/renderer.test.ts), and the stack runs a whole build after each
-// patch, which also brings the search index, the sitemap and the service worker up to date.
+// patch, which also brings the search index, the sitemap and the service worker up to date. A
+// save published while a whole build runs is rendered again on that build before it goes live.
 //
 // Usage: node scripts/renderer.ts <root> <workDir>, then one JSON request per line on stdin:
-//   {}                                 → builds and loads the renderer (again if the site's code
-//                                        changed) and reads the data, which the live site has just
-//                                        been built from: {"result":"ready","ms"}
-//   {"live": l, "outDir": o}           → the pages changed since, in o, a copy of the live build l
+//   {"mark": true}                     → before a whole build: reads the data it is about to
+//                                        build from: {"result":"marked"}
+//   {"built": b, "outDir": o}          → after that build (or the stack's first, unmarked), in
+//                                        b: makes the renderer (again if the code changed), then
+//                                        says what goes live: o, a copy of b with the pages
+//                                        changed since the mark ({"result":"patched","paths"}),
+//                                        b as it is ("built"), or neither ("kept": the live site
+//                                        shows a save the build lacks, beside a change only a
+//                                        build publishes)
+//   {"live": l, "outDir": o}           → a save: the pages changed since l was published, in o,
+//                                        a copy of the live build l
 //   {"live": l, "outDir": o, "paths"}  → these pages, in such a copy
-// answered by one line each: {"result":"patched","paths","ms"}, {"result":"full","reason"} (no
-// patch: the whole build publishes this change) or {"result":"failed","error"} (not ready, or
-// built from other code than the site's now). Requests are handled one at a time.
+// answered by one line each, with "ms": also {"result":"full","reason"} (no patch: the whole
+// build publishes this change) or {"result":"failed","error"} (not made yet, or made from other
+// code than the site's now). Requests are handled one at a time.
 import { createHash } from 'node:crypto';
 import {
   linkSync,
@@ -65,8 +73,14 @@ type Handler = (
 
 type Renderer = { origin: string; code: string; server: Server };
 let renderer: Renderer | undefined;
-/** The data of the previous request: what the live site shows, as near as this knows. */
+/** What the live site shows: the data its latest published build or patch was made from. */
 let shown: SiteData | undefined;
+/** The data the whole build in progress reads (at least: it reads after the mark). */
+let marked: SiteData | undefined;
+/** The site's code when it was marked. */
+let markedCode = '';
+/** Whether a patch went live since the mark: the build in progress lacks that save. */
+let patchedSinceMark = false;
 /** The data the request in progress renders (handed to each page as locals.siteData). */
 let current: SiteData | undefined;
 
@@ -151,45 +165,92 @@ async function render(origin: string, outDir: string, paths: string[]) {
   for (const page of rendered) if (page.status === 'rejected') throw page.reason;
 }
 
-type Request = { live?: string; outDir?: string; paths?: string[] };
+type Request = { mark?: boolean; built?: string; live?: string; outDir?: string; paths?: string[] };
+type Answer = Record<string, unknown>;
 
-async function answer(request: Request): Promise<Record<string, unknown>> {
-  const started = performance.now();
-  const ms = () => Math.round(performance.now() - started);
+/** A copy of `from` in `outDir` with the pages between `before` and the data now rendered again. */
+async function publish(from: string, outDir: string, before: SiteData) {
+  current = await readSiteData(supabaseConfig());
+  const plan = publishPlan(before, current);
+  if ('full' in plan || plan.paths.length === 0) return plan;
+  linkCopy(from, outDir);
+  await render((renderer as Renderer).origin, outDir, plan.paths);
+  shown = current;
+  return plan;
+}
+
+async function settle(built: string, outDir: string): Promise<Answer> {
   const code = sourceDigest();
-  const { live, outDir } = request;
-  if (!live || !outDir) {
-    // After a whole build: made again if the site's code changed since, then the data it shows.
-    if (renderer?.code !== code) {
-      renderer?.server.close();
-      renderer = undefined;
-      renderer = await load(code);
-    }
-    shown = await readSiteData(supabaseConfig());
-    return { result: 'ready', ms: ms() };
+  if (renderer?.code !== code) {
+    renderer?.server.close();
+    renderer = undefined;
+    renderer = await load(code);
   }
+  const before = marked;
+  marked = undefined;
+  if (!before) {
+    // The stack's first build (the renderer is made after it): it shows the data of now, as near
+    // as this knows.
+    shown = await readSiteData(supabaseConfig());
+    return { result: 'built' };
+  }
+  if (markedCode !== code) {
+    // The build may be of either code: no page is rendered on it, nor patched onto it, until a
+    // build of this code goes live.
+    shown = undefined;
+    return { result: 'built', reason: 'o código do site mudou durante o build' };
+  }
+  const plan = await publish(built, outDir, before);
+  if ('paths' in plan && plan.paths.length > 0) return { result: 'patched', paths: plan.paths };
+  if ('paths' in plan) {
+    shown = current;
+    return { result: 'built' };
+  }
+  // The build would hide a published save: the live site stays until the build that follows.
+  if (patchedSinceMark) return { result: 'kept', reason: plan.full };
+  shown = before;
+  return { result: 'built', reason: plan.full };
+}
+
+async function patch(request: Request & { live: string; outDir: string }): Promise<Answer> {
   if (!renderer || !shown) return { result: 'failed', error: 'o renderizador não está pronto' };
   // Pages from other code than the live build's would not match it (its scripts' hashes in
-  // _headers, its assets): the whole build publishes, and the next preparation rebuilds this.
-  if (renderer.code !== code) {
+  // _headers, its assets): the whole build publishes, and the next settle makes this again.
+  if (renderer.code !== sourceDigest()) {
     return { result: 'failed', error: 'o código do site mudou desde que o renderizador foi feito' };
   }
-  current = await readSiteData(supabaseConfig());
-  const plan = request.paths ? { paths: request.paths } : publishPlan(shown, current);
+  if (request.paths) {
+    current = await readSiteData(supabaseConfig());
+    linkCopy(request.live, request.outDir);
+    await render(renderer.origin, request.outDir, request.paths);
+    return { result: 'patched', paths: request.paths };
+  }
+  const plan = await publish(request.live, request.outDir, shown);
   if ('full' in plan) return { result: 'full', reason: plan.full };
   if (plan.paths.length === 0) return { result: 'full', reason: 'nenhum anúncio mudou' };
-  linkCopy(live, outDir);
-  await render(renderer.origin, outDir, plan.paths);
-  // What the copy shows once swapped in. A change made between a whole build's read and the
-  // preparation's after it is missed; the whole build that follows every patch publishes it.
-  if (!request.paths) shown = current;
-  return { result: 'patched', paths: plan.paths, ms: ms() };
+  patchedSinceMark = true;
+  return { result: 'patched', paths: plan.paths };
+}
+
+async function answer(request: Request): Promise<Answer> {
+  if (request.mark) {
+    marked = await readSiteData(supabaseConfig());
+    markedCode = sourceDigest();
+    patchedSinceMark = false;
+    return { result: 'marked' };
+  }
+  if (request.built && request.outDir) return settle(request.built, request.outDir);
+  if (request.live && request.outDir)
+    return patch({ ...request, live: request.live, outDir: request.outDir });
+  return { result: 'failed', error: 'pedido desconhecido' };
 }
 
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   try {
-    console.log(JSON.stringify(await answer(JSON.parse(line) as Request)));
+    const started = performance.now();
+    const answered = await answer(JSON.parse(line) as Request);
+    console.log(JSON.stringify({ ...answered, ms: Math.round(performance.now() - started) }));
   } catch (error) {
     printFailure(error, root);
   }

@@ -1,7 +1,8 @@
 // The publish renderer (scripts/renderer.ts, issue 24): the same pages rendered on demand are the
 // static build's bytes, and a publish after a listing changed writes only the pages that show it
-// into a copy of the live build; a change the renderer cannot patch asks for a whole build. From
-// db/local with the demo content.
+// into a copy of the live build; a whole build that a published save overtook goes live with that
+// save's pages rendered on it, or not at all; a change the renderer cannot patch asks for a whole
+// build. From db/local with the demo content.
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -53,7 +54,8 @@ beforeAll(async () => {
   env = localSiteEnv(supabase);
   live = await staticBuild('live');
   renderer = siteRenderer(env, { name: 'test' });
-  expect((await renderer.prepare()).result).toBe('ready');
+  // As after the stack's first build: made, and what the live site shows read now.
+  expect((await renderer.settle(live, join(root, 'first'))).result).toBe('built');
 }, 360_000);
 
 afterAll(async () => {
@@ -87,10 +89,12 @@ describe('a page rendered on demand', () => {
   });
 });
 
+/** The live build with the first save patched on it, and a whole build of that save's data. */
+const copy = () => join(root, 'patch');
+const rebuilt = () => join(root, 'rebuilt');
+
 describe('a publish after a listing changed', () => {
-  const copy = () => join(root, 'patch');
   let paths: string[] = [];
-  let rebuilt = '';
   let slug = '';
 
   beforeAll(async () => {
@@ -102,7 +106,7 @@ describe('a publish after a listing changed', () => {
       `update public.hospedagens set name = 'Pousada Renomeada', price = 321 where slug = '${slug}'`,
     );
     paths = patched(await (renderer as SiteRenderer).patch(live, copy()));
-    rebuilt = await staticBuild('rebuilt');
+    await staticBuild('rebuilt');
   }, 240_000);
 
   it('renders the listing, its list, the home page and the data files again', () => {
@@ -129,7 +133,9 @@ describe('a publish after a listing changed', () => {
     );
     expect(compared.length).toBeGreaterThan(20);
     for (const file of compared) {
-      const same = (await readFile(join(copy(), file))).equals(await readFile(join(rebuilt, file)));
+      const same = (await readFile(join(copy(), file))).equals(
+        await readFile(join(rebuilt(), file)),
+      );
       expect({ file, same }).toEqual({ file, same: true });
     }
     const written = new Set(paths.map((path) => (path === '/' ? 'index.html' : path.slice(1))));
@@ -141,6 +147,64 @@ describe('a publish after a listing changed', () => {
     expect(await readFile(join(live, `hospedagem/${slug}.html`), 'utf8')).not.toContain(
       'Pousada Renomeada',
     );
+  });
+});
+
+describe('a whole build that a save overtook', () => {
+  const overtaken = () => join(root, 'overtaken');
+  let saved: string[] = [];
+
+  beforeAll(async () => {
+    // `rebuilt` read the renamed listing's data: a mark now reads the same.
+    expect((await renderer?.mark())?.result).toBe('marked');
+    await supabase?.database.exec(
+      `update public.passeios set price = 111 where slug = (select slug from public.passeios order by created_at, id limit 1)`,
+    );
+    // Published while the build "runs": the live site is the previous patch.
+    saved = patched(await (renderer as SiteRenderer).patch(copy(), overtaken()));
+  }, 120_000);
+
+  it('goes live with the save rendered on it: the same site as the patch shows', async () => {
+    const settled = join(root, 'settled');
+    const result = await renderer?.settle(rebuilt(), settled);
+    expect(result).toMatchObject({ result: 'patched', paths: saved });
+    expect(saved.some((path) => path.startsWith('/passeios/'))).toBe(true);
+    const compared = (await files(settled)).filter(
+      (file) => /\.(html|json)$/.test(file) && !file.startsWith('pagefind/'),
+    );
+    expect(compared.length).toBeGreaterThan(20);
+    for (const file of compared) {
+      const same = (await readFile(join(settled, file))).equals(
+        await readFile(join(overtaken(), file)),
+      );
+      expect({ file, same }).toEqual({ file, same: true });
+    }
+    // The build's own search index and service worker, linked, not copied.
+    for (const file of (await files(settled)).filter((f) => !/\.(html|json)$/.test(f))) {
+      const linked =
+        (await stat(join(settled, file))).ino === (await stat(join(rebuilt(), file))).ino;
+      expect({ file, linked }).toEqual({ file, linked: true });
+    }
+  });
+
+  it('is kept back when a change only a build publishes came too, and nothing is written', async () => {
+    expect((await renderer?.mark())?.result).toBe('marked');
+    await supabase?.database.exec(`update public.passeios set price = 112 where price = 111`);
+    patched(await (renderer as SiteRenderer).patch(overtaken(), join(root, 'overtaken-2')));
+    await supabase?.database.exec(`
+      insert into public.site_settings (setting_key, setting_value) values ('nav_label_mapa', 'Mapa Novo')
+        on conflict (setting_key) do update set setting_value = excluded.setting_value;`);
+    try {
+      expect(await renderer?.settle(rebuilt(), join(root, 'kept'))).toMatchObject({
+        result: 'kept',
+        reason: 'as configurações mudaram',
+      });
+      await expect(stat(join(root, 'kept'))).rejects.toThrow(/ENOENT/);
+    } finally {
+      await supabase?.database.exec(
+        `delete from public.site_settings where setting_key = 'nav_label_mapa'`,
+      );
+    }
   });
 });
 
@@ -168,15 +232,35 @@ describe('a change a patch cannot publish', () => {
     await expect(stat(join(root, 'created'))).rejects.toThrow(/ENOENT/);
   });
 
-  it("is refused when the site's code changed, until the renderer is made again", async () => {
-    const marker = join(PORTAL_SRC, `.renderer-test-${Date.now()}.txt`);
-    await writeFile(marker, 'código novo');
+  it("is refused when the site's code changed, until a build of that code goes live", async () => {
+    const markers: string[] = [];
+    const changeCode = async () => {
+      const marker = join(PORTAL_SRC, `.renderer-test-${Date.now()}-${markers.length}.txt`);
+      markers.push(marker);
+      await writeFile(marker, 'código novo');
+    };
     try {
+      await changeCode();
       expect(await renderer?.patch(live, join(root, 'other-code'))).toMatchObject({
         result: 'failed',
         reason: 'o código do site mudou desde que o renderizador foi feito',
       });
-      expect((await renderer?.prepare())?.result).toBe('ready');
+      // A build during which the code changed again: it goes live as it is, and no save is
+      // patched onto it.
+      expect((await renderer?.mark())?.result).toBe('marked');
+      await changeCode();
+      expect(await renderer?.settle(live, join(root, 'mid-build'))).toMatchObject({
+        result: 'built',
+        reason: 'o código do site mudou durante o build',
+      });
+      await expect(stat(join(root, 'mid-build'))).rejects.toThrow(/ENOENT/);
+      expect(await renderer?.patch(live, join(root, 'after-mid-build'))).toMatchObject({
+        result: 'failed',
+        reason: 'o renderizador não está pronto',
+      });
+      // The next build, of this code: saves are patched again.
+      expect((await renderer?.mark())?.result).toBe('marked');
+      expect((await renderer?.settle(live, join(root, 'remade')))?.result).toBe('built');
       await supabase?.database.exec(
         `update public.passeios set price = 95 where name = 'Passeio Novo'`,
       );
@@ -184,7 +268,7 @@ describe('a change a patch cannot publish', () => {
         result: 'patched',
       });
     } finally {
-      await rm(marker, { force: true });
+      for (const marker of markers) await rm(marker, { force: true });
     }
   });
 });
