@@ -34,6 +34,11 @@ export type SiteBuildStatus = {
   patches: number;
   /** Why the latest build failed, in a line (the log stays on this machine). */
   error: string | null;
+  /**
+   * For the worker's Publisher: call during a build too, for a save is published at once and the
+   * builds are coalesced here.
+   */
+  takesCallsWhileBuilding: true;
 };
 
 /** Builds the site into `outDir`; `reason`: why it failed, in one line (shown to admins). */
@@ -82,6 +87,7 @@ export class SiteBuilder {
     builds: 0,
     patches: 0,
     error: null,
+    takesCallsWhileBuilding: true,
   };
 
   /** `root` holds `builds/<n>` and the `current` symlink to the live one. */

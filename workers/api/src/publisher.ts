@@ -1,7 +1,9 @@
 // Site rebuilds, coalesced: the first content change of a burst sets an alarm COALESCE_MS ahead;
 // when it fires, the deploy hook is POSTed once for everything changed so far. Changes made while
-// that build runs cause at most one follow-up call once it finishes. The request path never waits
-// for any of this (the worker calls `request()` inside waitUntil).
+// that build runs cause at most one follow-up call once it finishes, unless the hook says it takes
+// calls during a build (the local stack's: it publishes a save at once and queues its own builds),
+// which then gets each burst as it comes. The request path never waits for any of this (the
+// worker calls `request()` inside waitUntil).
 
 import { DurableObject } from 'cloudflare:workers';
 import type { PublishState } from '@guia-fortim/domain';
@@ -11,6 +13,8 @@ import { BUILD_TIMEOUT_MS, COALESCE_MS, HOOK_TIMEOUT_MS, POLL_MS } from './publi
 type Stored = PublishState & {
   /** The hook reports its build status on GET, so we follow the build to its end. */
   tracking: boolean;
+  /** The hook said it takes calls during a build (`takesCallsWhileBuilding` in its status). */
+  hookTakesCalls: boolean;
 };
 
 const INITIAL: Stored = {
@@ -22,9 +26,15 @@ const INITIAL: Stored = {
   pending: false,
   hookCalls: 0,
   tracking: false,
+  hookTakesCalls: false,
 };
 
-type HookStatus = { state: 'building' | 'live' | 'failed'; finishedAt?: string; error?: string };
+type HookStatus = {
+  state: 'building' | 'live' | 'failed';
+  finishedAt?: string;
+  error?: string;
+  takesCalls: boolean;
+};
 
 function parseHookStatus(value: unknown): HookStatus | null {
   if (!value || typeof value !== 'object') return null;
@@ -33,9 +43,11 @@ function parseHookStatus(value: unknown): HookStatus | null {
     return null;
   }
   return {
-    state: status.state,
+    // A build the hook has queued is still to come.
+    state: status.pending === true ? 'building' : status.state,
     finishedAt: typeof status.finishedAt === 'string' ? status.finishedAt : undefined,
     error: typeof status.error === 'string' ? status.error.slice(0, 500) : undefined,
+    takesCalls: status.takesCallsWhileBuilding === true,
   };
 }
 
@@ -49,7 +61,7 @@ export class Publisher extends DurableObject<Bindings> {
   }
 
   async state(): Promise<PublishState> {
-    const { tracking: _, ...state } = await this.load();
+    const { tracking: _, hookTakesCalls: __, ...state } = await this.load();
     return state;
   }
 
@@ -58,21 +70,24 @@ export class Publisher extends DurableObject<Bindings> {
     const state = await this.load();
     state.requestedAt = new Date().toISOString();
     state.pending = true;
-    const waitForBuild = state.state === 'building' && state.tracking;
-    if (!waitForBuild) state.state = 'requested';
+    const building = state.state === 'building' && state.tracking;
+    if (!building) state.state = 'requested';
     await this.save(state);
-    if (!waitForBuild && (await this.ctx.storage.getAlarm()) === null) {
-      await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
-    }
+    if (building && !state.hookTakesCalls) return this.state();
+    // The burst's call COALESCE_MS from now, or sooner if a poll of the build is due sooner.
+    const due = Date.now() + COALESCE_MS;
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || (building && alarm > due)) await this.ctx.storage.setAlarm(due);
     return this.state();
   }
 
   override async alarm(): Promise<void> {
     const state = await this.load();
-    if (state.state === 'building' && state.tracking) {
-      await this.followBuild();
-    } else if (state.pending) {
+    const building = state.state === 'building' && state.tracking;
+    if (state.pending && (!building || state.hookTakesCalls)) {
       await this.callHook(state);
+    } else if (building) {
+      await this.followBuild();
     }
   }
 
@@ -127,6 +142,7 @@ export class Publisher extends DurableObject<Bindings> {
       status = null;
     }
     const latest = await this.load();
+    latest.hookTakesCalls = status?.takesCalls ?? false;
     if (status === null) {
       // A hook without a status endpoint (e.g. a Cloudflare Pages deploy hook): the build was
       // accepted; its end cannot be observed, so pending changes go out right away.

@@ -124,6 +124,36 @@ describe('rebuilds after content changes', { timeout: 90_000 }, () => {
     expect((await state()).hookCalls).toBe(base + 2);
   });
 
+  it('calls a hook that takes calls during a build at once, without waiting for the build', async () => {
+    const base = await settled();
+    hook.takesCalls = true;
+    hook.buildMs = 6_000;
+    try {
+      expect((await edit(400)).status).toBe(200);
+      await waitFor(state, (s) => s.state === 'building');
+      // The Publisher learns it from the hook's status, at its first poll of the build.
+      const polls = hook.polls;
+      await waitFor(
+        () => Promise.resolve(hook.polls),
+        (n) => n > polls,
+      );
+      expect((await edit(401)).status).toBe(200);
+      await waitFor(
+        () => Promise.resolve(hook.posts.length),
+        (n) => n === base + 2,
+      );
+      // Called while the first build still ran: the local stack publishes the save at once.
+      expect((hook.posts[base + 1] ?? 0) - (hook.posts[base] ?? 0)).toBeLessThan(6_000);
+      expect(await state()).toMatchObject({ state: 'building', pending: false });
+    } finally {
+      hook.buildMs = 200;
+      hook.takesCalls = false;
+    }
+    await settled();
+    await sleep(COALESCE_MS + 1_000);
+    expect(hook.posts).toHaveLength(base + 2);
+  });
+
   it('reports a failed build with its error', async () => {
     const base = await settled();
     hook.outcome = 'failed';

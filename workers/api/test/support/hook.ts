@@ -13,6 +13,8 @@ export type DeployHook = {
   buildMs: number;
   /** The state a finished build ends in. */
   outcome: 'live' | 'failed';
+  /** Whether its status says it takes calls during a build (as the local stack's does). */
+  takesCalls: boolean;
   stop(): Promise<void>;
 };
 
@@ -24,6 +26,7 @@ export async function startDeployHook(options: { buildMs?: number } = {}): Promi
     polls: 0,
     buildMs: options.buildMs ?? 0,
     outcome: 'live',
+    takesCalls: false,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((req, res) => {
@@ -44,6 +47,7 @@ export async function startDeployHook(options: { buildMs?: number } = {}): Promi
         finishedAt:
           startedAt !== null && finished ? new Date(startedAt + hook.buildMs).toISOString() : null,
         ...(finished && hook.outcome === 'failed' ? { error: 'astro build falhou' } : {}),
+        ...(hook.takesCalls ? { takesCallsWhileBuilding: true } : {}),
       }),
     );
   });
