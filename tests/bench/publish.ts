@@ -3,6 +3,8 @@
 //  - a listing renamed (PATCH /api/hospedagens/:id): the site's renderer writes that listing's
 //    page and the pages that list it into a copy of the live build (then the incremental build
 //    follows);
+//  - the same, made while the whole build that followed a first rename runs (an admin editing one
+//    listing after another): the renderer publishes it during that build;
 //  - a site setting the layout of every page shows (PUT /api/settings, the contact address):
 //    every page is rendered again, as after a code change.
 // Between runs it waits until the worker reports no rebuild requested or running.
@@ -10,7 +12,7 @@ import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import type { Stack } from '@guia-fortim/stack/stack';
 import { createClient } from '@supabase/supabase-js';
 
-export type PublishEdit = 'listing' | 'settings';
+export type PublishEdit = 'listing' | 'listing-during-build' | 'settings';
 export type PublishFigures = {
   listings: number;
   edit: PublishEdit;
@@ -18,13 +20,21 @@ export type PublishFigures = {
   failedBuilds: number;
 };
 
+const WHAT: Record<PublishEdit, string> = {
+  listing: 'uma listagem',
+  'listing-during-build': 'uma listagem durante o build da anterior',
+  settings: 'uma configuração',
+};
 const POLL_MS = 200;
 const DEADLINE_MS = 10 * 60_000;
 /** Retries of a run whose build failed or published other content (concurrent builds). */
 const RETRIES = 3;
 
 /** The request that saves `marker` (a text no page shows yet). */
-const SAVE: Record<PublishEdit, (listingId: string, marker: string) => [string, RequestInit]> = {
+const SAVE: Record<
+  Exclude<PublishEdit, 'listing-during-build'>,
+  (listingId: string, marker: string) => [string, RequestInit]
+> = {
   listing: (id, marker) => [
     `/api/hospedagens/${id}`,
     { method: 'PATCH', body: JSON.stringify({ name: `Pousada Medida ${marker}` }) },
@@ -63,18 +73,31 @@ export async function measurePublish(
   if (!listing) throw new Error('Nenhuma hospedagem para renomear.');
   const runsMs: number[] = [];
   let failedBuilds = 0;
+  const save = async (kind: keyof typeof SAVE, marker: string) => {
+    const [path, init] = SAVE[kind](listing.id, marker);
+    const saved = await fetch(`${stack.apiUrl}${path}`, { ...init, headers });
+    if (!saved.ok) throw new Error(`${init.method} falhou: ${saved.status} ${await saved.text()}`);
+  };
+  const shows = async (marker: string) =>
+    (await (await fetch(`${stack.siteUrl}/hospedagem/${listing.slug}`)).text()).includes(marker);
   while (runsMs.length < runs) {
     await settled(stack, headers);
+    if (edit === 'listing-during-build') {
+      const first = `${Date.now()}-primeira`;
+      await save('listing', first);
+      await until(() => shows(first));
+      if (stack.publisher.status().state !== 'building') {
+        console.log('O build da primeira edição já terminou; a medida é repetida.');
+        continue;
+      }
+    }
     const marker = String(Date.now());
     const buildsBefore = stack.publisher.status().builds;
     const started = performance.now();
-    const [path, init] = SAVE[edit](listing.id, marker);
-    const saved = await fetch(`${stack.apiUrl}${path}`, { ...init, headers });
-    if (!saved.ok) throw new Error(`${init.method} falhou: ${saved.status} ${await saved.text()}`);
+    await save(edit === 'settings' ? 'settings' : 'listing', marker);
     const outcome = await until(async () => {
       const { state, builds, pending } = stack.publisher.status();
-      const page = await fetch(`${stack.siteUrl}/hospedagem/${listing.slug}`);
-      if ((await page.text()).includes(marker)) return 'live';
+      if (await shows(marker)) return 'live';
       // A build started after the save finished without the new text: it failed, or read
       // another build's content.
       const done = builds > buildsBefore && !pending && state !== 'building';
@@ -92,7 +115,7 @@ export async function measurePublish(
     const ms = Math.round(performance.now() - started);
     runsMs.push(ms);
     console.log(
-      `${counted[0]?.n} listagens, ${edit === 'listing' ? 'uma listagem' : 'uma configuração'}: página pública atualizada em ${(ms / 1000).toFixed(1)} s`,
+      `${counted[0]?.n} listagens, ${WHAT[edit]}: página pública atualizada em ${(ms / 1000).toFixed(1)} s`,
     );
   }
   return { listings: counted[0]?.n ?? 0, edit, runsMs, failedBuilds };

@@ -101,6 +101,7 @@ try {
     publish.push({
       newListingsMs,
       listing: summary(await measurePublish(stack, RUNS, 'listing')),
+      duringBuild: summary(await measurePublish(stack, RUNS, 'listing-during-build')),
       settings: summary(await measurePublish(stack, 1, 'settings')),
     });
   }
