@@ -306,20 +306,24 @@ export function siteBuilder(
   };
   if (!cacheDir) return { build, stop: async () => {} };
   const renderer = siteRenderer(siteEnv, { onLine, name: basename(dirname(cacheDir)) });
-  // The renderer is made after the first build, so as not to delay it; that build is unmarked.
-  let made = false;
+  // The first build is not marked: the renderer is made after it goes live.
+  let settled = false;
   const patch: PatchSite = {
     async mark() {
-      if (made) await renderer.mark();
+      if (settled) await renderer.mark();
     },
     async patch(liveDir, outDir) {
       return { patched: (await renderer.patch(liveDir, outDir)).result === 'patched' };
     },
-    async settle(builtDir, outDir) {
-      const { result } = await renderer.settle(builtDir, outDir);
-      made = result !== 'failed';
-      // A renderer that failed (not made, or gone) leaves the build to go live as it is.
-      return result === 'patched' || result === 'kept' ? result : 'built';
+    async settle(builtDir, outDir, patchedSinceMark) {
+      settled = true;
+      const answer = await renderer.settle(builtDir, outDir, patchedSinceMark);
+      const { result } = answer;
+      if (result === 'patched' || result === 'built' || result === 'kept') return result;
+      throw new Error('reason' in answer ? answer.reason : result);
+    },
+    async prepare() {
+      await renderer.prepare();
     },
   };
   return {

@@ -58,12 +58,18 @@ export type PatchSite = {
    */
   patch(liveDir: string, outDir: string): Promise<{ patched: boolean }>;
   /**
-   * After a whole build into `builtDir` (and the patcher made, again if the code changed): what
-   * goes live. 'patched': `outDir`, the build with the pages changed since its mark rendered
-   * again; 'built': the build as it is; 'kept': neither, for the live site shows a save the build
-   * lacks beside a change only a build publishes (the next build brings both).
+   * After a whole build into `builtDir`, told whether a save was patched live since the mark:
+   * what goes live. 'patched': `outDir`, the build with the pages changed since its mark
+   * rendered again; 'built': the build as it is; 'kept': neither, for the build lacks a patched
+   * save and cannot be brought up to it (the next build brings it).
    */
-  settle(builtDir: string, outDir: string): Promise<'patched' | 'built' | 'kept'>;
+  settle(
+    builtDir: string,
+    outDir: string,
+    patchedSinceMark: boolean,
+  ): Promise<'patched' | 'built' | 'kept'>;
+  /** Once a build is live: makes the patcher, again if the code changed. */
+  prepare(): Promise<void>;
 };
 
 export class SiteBuilder {
@@ -75,8 +81,11 @@ export class SiteBuilder {
   /** The patcher's calls and the swaps they lead to, one at a time, in order. */
   #steps: Promise<void> = Promise.resolve();
   #patchQueued = false;
-  /** The whole build being written (never pruned). */
+  #names = 0;
+  /** The whole build being written or settled (never pruned). */
   #building: string | null = null;
+  /** The patches that had gone live at the mark of the build in progress. */
+  #patchesAtMark = 0;
   #log = '';
   #status: SiteBuildStatus = {
     state: 'idle',
@@ -172,7 +181,7 @@ export class SiteBuilder {
   async #patchOnce(): Promise<void> {
     const live = this.liveDir();
     if (!this.#patch || !live) return;
-    const name = `${Date.now()}-${this.#status.builds}-patch`;
+    const name = this.#newName('patch');
     const outDir = join(this.#root, 'builds', name);
     let patched = false;
     try {
@@ -203,6 +212,7 @@ export class SiteBuilder {
     // mark and the build read, and gets a build of its own.
     await this.#step(async () => {
       this.#status.pending = false;
+      this.#patchesAtMark = this.#status.patches;
       await this.#patch?.mark().catch(() => undefined);
     });
     let result: Awaited<ReturnType<BuildSite>>;
@@ -211,11 +221,11 @@ export class SiteBuilder {
     } catch (error) {
       result = { ok: false, log: String(error), reason: String(error) };
     }
-    this.#building = null;
     this.#status.finishedAt = new Date().toISOString();
     this.#log = result.log.slice(-20_000);
     writeFileSync(join(this.#root, 'last-build.log'), this.#log);
     if (!result.ok) {
+      this.#building = null;
       rmSync(outDir, { recursive: true, force: true });
       Object.assign(this.#status, {
         state: 'failed',
@@ -223,30 +233,43 @@ export class SiteBuilder {
       });
       return;
     }
-    await this.#step(() => this.#settle(name));
+    try {
+      await this.#step(() => this.#settle(name));
+    } finally {
+      this.#building = null;
+    }
+    const patcher = this.#patch;
+    if (patcher) void this.#step(() => patcher.prepare().catch(() => undefined));
   }
 
   /** Puts a finished build live: as it is, with the pages saved since, or not over a newer save. */
   async #settle(name: string): Promise<void> {
-    const patchName = `${name}-patch`;
+    const patched = this.#status.patches > this.#patchesAtMark;
+    const caughtUp = this.#newName('settled');
     let goesLive: Awaited<ReturnType<PatchSite['settle']>> = 'built';
     if (this.#patch) {
-      const builtDir = join(this.#root, 'builds', name);
+      const dirs = [name, caughtUp].map((dir) => join(this.#root, 'builds', dir));
+      // A patcher that fails cannot tell what the build lacks: never over a patched save.
       goesLive = await this.#patch
-        .settle(builtDir, join(this.#root, 'builds', patchName))
-        .catch(() => 'built' as const);
+        .settle(dirs[0] as string, dirs[1] as string, patched)
+        .catch(() => (patched ? 'kept' : 'built'));
     }
     if (goesLive !== 'patched') {
-      rmSync(join(this.#root, 'builds', patchName), { recursive: true, force: true });
+      rmSync(join(this.#root, 'builds', caughtUp), { recursive: true, force: true });
     }
     if (goesLive === 'kept') {
       this.#status.pending = true;
       return;
     }
-    const live = goesLive === 'patched' ? patchName : name;
+    const live = goesLive === 'patched' ? caughtUp : name;
     this.#swapIn(live);
     Object.assign(this.#status, { state: 'live', error: null, liveSince: this.#status.finishedAt });
     this.#prune(live);
+  }
+
+  /** A directory name under builds/: its time first (pruning keeps the newest), never reused. */
+  #newName(kind: 'patch' | 'settled'): string {
+    return `${Date.now()}-${this.#status.builds}-${++this.#names}-${kind}`;
   }
 
   /** rename(2) of a symlink over another is atomic: a request sees the old or the new site. */

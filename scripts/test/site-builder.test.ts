@@ -1,4 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -108,15 +116,16 @@ describe('SiteBuilder', () => {
   });
 
   describe('with a patcher', () => {
-    type Settled = Awaited<ReturnType<PatchSite['settle']>>;
+    type Settle = (patchedSinceMark: boolean) => Awaited<ReturnType<PatchSite['settle']>>;
     /**
-     * A patcher that writes `patched <live index>` as the copy's index.html (or declines or
-     * throws), and settles a build as told: `caught up <built index>` in the copy, the build, or
-     * neither.
+     * A patcher that writes `patched <live index>` as the copy's index.html after `patchMs` (or
+     * declines or throws), and settles a build as `settle` says (throwing, if it throws): `caught
+     * up <built index>` in the copy, the build, or neither.
      */
     function fakePatch(
       answer: 'patch' | 'decline' | 'throw',
-      settle: () => Settled = () => 'built',
+      settle: Settle = () => 'built',
+      patchMs = 0,
     ) {
       const calls: string[] = [];
       const patch: PatchSite = {
@@ -125,6 +134,7 @@ describe('SiteBuilder', () => {
         },
         async patch(liveDir, outDir) {
           calls.push('patch');
+          await new Promise((r) => setTimeout(r, patchMs));
           if (answer === 'throw') throw new Error('renderizador caiu');
           mkdirSync(outDir, { recursive: true });
           writeFileSync(
@@ -133,9 +143,9 @@ describe('SiteBuilder', () => {
           );
           return { patched: answer === 'patch' };
         },
-        async settle(builtDir, outDir) {
-          calls.push('settle');
-          const settled = settle();
+        async settle(builtDir, outDir, patchedSinceMark) {
+          calls.push(`settle${patchedSinceMark ? ' after a patch' : ''}`);
+          const settled = settle(patchedSinceMark);
           if (settled === 'patched') {
             mkdirSync(outDir, { recursive: true });
             writeFileSync(
@@ -144,6 +154,9 @@ describe('SiteBuilder', () => {
             );
           }
           return settled;
+        },
+        prepare: async () => {
+          calls.push('prepare');
         },
       };
       return { patch, calls };
@@ -163,8 +176,8 @@ describe('SiteBuilder', () => {
       const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
       publisher.request();
       await publisher.ready();
-      // No live site yet: nothing to patch; the first build is settled (the patcher made).
-      expect(patcher.calls).toEqual(['mark', 'settle']);
+      // No live site yet: nothing to patch; the first build is settled, then the patcher made.
+      expect(patcher.calls).toEqual(['mark', 'settle', 'prepare']);
 
       publisher.request();
       await until(() => publisher.status().patches === 1);
@@ -173,7 +186,10 @@ describe('SiteBuilder', () => {
       await publisher.ready();
       expect(shown(publisher)).toBe('v2');
       expect(site.runs()).toBe(2);
-      expect(patcher.calls).toEqual(['mark', 'settle', 'patch', 'mark', 'settle']);
+      expect(patcher.calls).toEqual([
+        ...['mark', 'settle', 'prepare'],
+        ...['patch', 'mark', 'settle', 'prepare'],
+      ]);
       expect(publisher.status()).toMatchObject({ builds: 2, patches: 1, state: 'live' });
     });
 
@@ -182,7 +198,10 @@ describe('SiteBuilder', () => {
       const site = fakeSiteBuild(() => `v${++version}`, 400);
       let settles = 0;
       // The second build ends after the save it lacks went live: it is caught up.
-      const patcher = fakePatch('patch', () => (++settles === 2 ? 'patched' : 'built'));
+      const patcher = fakePatch('patch', (patched) => {
+        expect(patched).toBe(++settles === 2);
+        return patched ? 'patched' : 'built';
+      });
       const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
       publisher.request();
       await publisher.ready();
@@ -216,13 +235,9 @@ describe('SiteBuilder', () => {
       expect(site.runs()).toBe(3);
       expect(shown(publisher)).toBe('v3');
       expect(patcher.calls).toEqual([
-        'mark',
-        'settle',
-        'patch',
-        'mark',
-        'settle',
-        'mark',
-        'settle',
+        ...['mark', 'settle', 'prepare'],
+        ...['patch', 'mark', 'settle', 'prepare'],
+        ...['mark', 'settle', 'prepare'],
       ]);
       expect(readdirSync(join(root, 'builds')).filter((b) => b.endsWith('-patch'))).toEqual([]);
     });
@@ -247,6 +262,61 @@ describe('SiteBuilder', () => {
       await publisher.ready();
       expect(failures).toEqual([]);
       expect(shown(publisher)).toBe(`v${site.runs()}`);
+    });
+
+    it('keeps a finished build until it is settled, while a patch runs across its end', async () => {
+      let version = 0;
+      const site = fakeSiteBuild(() => `v${++version}`, 200);
+      const patcher = fakePatch('patch', () => 'built', 300);
+      const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch, keep: 1 });
+      publisher.request();
+      await publisher.ready();
+      publisher.request();
+      // The first patch, then the build (200 ms); this patch starts during it and ends after.
+      await until(() => publisher.status().patches === 1);
+      await new Promise((r) => setTimeout(r, 50));
+      publisher.request();
+      // The live site is readable throughout: no build went live after being pruned.
+      const missing: string[] = [];
+      let settledAll = false;
+      const done = publisher.ready().then(() => {
+        settledAll = true;
+      });
+      while (!settledAll) {
+        const live = publisher.liveDir();
+        if (live && !existsSync(join(live, 'index.html'))) missing.push(live);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await done;
+      expect(missing).toEqual([]);
+      expect(publisher.status()).toMatchObject({ state: 'live', patches: 2, error: null });
+      expect(shown(publisher)).toBe(`v${site.runs()}`);
+    });
+
+    it('keeps a patched save live when the patcher cannot settle the build that lacks it', async () => {
+      let version = 0;
+      const site = fakeSiteBuild(() => `v${++version}`, 300);
+      const patcher = fakePatch('patch', (patched) => {
+        if (patched) throw new Error('renderizador caiu');
+        return 'built';
+      });
+      const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
+      publisher.request();
+      await publisher.ready();
+      publisher.request();
+      await until(() => publisher.status().patches === 1);
+      await new Promise((r) => setTimeout(r, 50));
+      publisher.request();
+      await until(() => publisher.status().patches === 2);
+      // v2 lacks the second save: never live; the follow-up build is.
+      const seen = new Set<string | null>();
+      while (publisher.status().builds < 3 || publisher.status().state !== 'live') {
+        seen.add(shown(publisher));
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await publisher.ready();
+      expect(seen.has('v2')).toBe(false);
+      expect(shown(publisher)).toBe('v3');
     });
 
     it('leaves nothing of a patch that declined or failed, and builds as before', async () => {

@@ -121,22 +121,24 @@ function buildProcess(
 
 /** What the publish renderer answers (renderer.ts): pages written, or a whole build needed. */
 export type PatchResult =
-  | { result: 'marked'; log: string }
+  | { result: 'marked' | 'ready'; log: string }
   | { result: 'patched'; paths: string[]; log: string }
   | { result: 'built' | 'kept' | 'full' | 'failed'; reason: string; log: string };
 
 /**
  * The publish renderer of one site (renderer.ts), in a process kept between requests. `mark`,
- * before each whole build, reads the data it is about to build from; `settle`, after it, makes
- * the renderer (again, if the site's code changed) and says what goes live: `outDir`, a copy of
- * the build with the pages changed since the mark ("patched"), the build ("built"), or neither
- * ("kept"); `patch` writes into `outDir` a copy of the live build with the pages changed since it
- * was published, or says why the whole build must publish; `render` writes the given pages. A
+ * before each whole build, reads the data it is about to build from; `settle`, after it, told
+ * whether a save was patched live meanwhile, says what goes live: `outDir`, a copy of the build
+ * with the pages changed since the mark ("patched"), the build ("built"), or neither ("kept");
+ * `prepare`, once a build is live, makes the renderer (again, if the site's code changed);
+ * `patch` writes into `outDir` a copy of the live build with the pages changed since it was
+ * published, or says why the whole build must publish; `render` writes the given pages. A
  * process that ends is started again at the next request.
  */
 export type SiteRenderer = {
   mark(): Promise<PatchResult>;
-  settle(built: string, outDir: string): Promise<PatchResult>;
+  settle(built: string, outDir: string, patched: boolean): Promise<PatchResult>;
+  prepare(): Promise<PatchResult>;
   patch(live: string, outDir: string): Promise<PatchResult>;
   render(live: string, outDir: string, paths: string[]): Promise<PatchResult>;
   stop(): Promise<void>;
@@ -161,7 +163,7 @@ export function siteRenderer(
   const ask = async (request: object): Promise<PatchResult> => {
     const { answer, log, ended } = await renderer.ask(JSON.stringify(request));
     const result = answer?.result;
-    if (result === 'marked') return { result, log };
+    if (result === 'marked' || result === 'ready') return { result, log };
     if (result === 'patched') return { result, paths: answer?.paths ?? [], log };
     if (result === 'built' || result === 'kept' || result === 'full') {
       return { result, reason: answer?.reason ?? '', log };
@@ -170,7 +172,8 @@ export function siteRenderer(
   };
   return {
     mark: () => ask({ mark: true }),
-    settle: (built, outDir) => ask({ built, outDir }),
+    settle: (built, outDir, patched) => ask({ built, outDir, patched }),
+    prepare: () => ask({ prepare: true }),
     patch: (live, outDir) => ask({ live, outDir }),
     render: (live, outDir, paths) => ask({ live, outDir, paths }),
     stop: renderer.stop,

@@ -9,18 +9,19 @@
 // save published while a whole build runs is rendered again on that build before it goes live.
 //
 // Usage: node scripts/renderer.ts <root> <workDir>, then one JSON request per line on stdin:
-//   {"mark": true}                     → before a whole build: reads the data it is about to
-//                                        build from: {"result":"marked"}
-//   {"built": b, "outDir": o}          → after that build (or the stack's first, unmarked), in
-//                                        b: makes the renderer (again if the code changed), then
-//                                        says what goes live: o, a copy of b with the pages
-//                                        changed since the mark ({"result":"patched","paths"}),
-//                                        b as it is ("built"), or neither ("kept": the live site
-//                                        shows a save the build lacks, beside a change only a
-//                                        build publishes)
-//   {"live": l, "outDir": o}           → a save: the pages changed since l was published, in o,
-//                                        a copy of the live build l
-//   {"live": l, "outDir": o, "paths"}  → these pages, in such a copy
+//   {"mark": true}                       → before a whole build: reads the data it is about to
+//                                          build from: {"result":"marked"}
+//   {"built": b, "outDir": o, "patched"} → after that build (or the stack's first, unmarked), in
+//                                          b, with whether a save was patched live since the
+//                                          mark: what goes live. o, a copy of b with the pages
+//                                          changed since the mark ({"result":"patched","paths"});
+//                                          b as it is ("built"); or neither ("kept": the build
+//                                          lacks a patched save and cannot be brought up to it)
+//   {"prepare": true}                    → after a build went live: makes the renderer, again if
+//                                          the site's code changed: {"result":"ready"}
+//   {"live": l, "outDir": o}             → a save: the pages changed since l was published, in
+//                                          o, a copy of the live build l
+//   {"live": l, "outDir": o, "paths"}    → these pages, in such a copy
 // answered by one line each, with "ms": also {"result":"full","reason"} (no patch: the whole
 // build publishes this change) or {"result":"failed","error"} (not made yet, or made from other
 // code than the site's now). Requests are handled one at a time.
@@ -79,8 +80,6 @@ let shown: SiteData | undefined;
 let marked: SiteData | undefined;
 /** The site's code when it was marked. */
 let markedCode = '';
-/** Whether a patch went live since the mark: the build in progress lacks that save. */
-let patchedSinceMark = false;
 /** The data the request in progress renders (handed to each page as locals.siteData). */
 let current: SiteData | undefined;
 
@@ -165,70 +164,78 @@ async function render(origin: string, outDir: string, paths: string[]) {
   for (const page of rendered) if (page.status === 'rejected') throw page.reason;
 }
 
-type Request = { mark?: boolean; built?: string; live?: string; outDir?: string; paths?: string[] };
+type Request = {
+  mark?: boolean;
+  prepare?: boolean;
+  built?: string;
+  /** With `built`: whether a save was patched live since the mark. */
+  patched?: boolean;
+  live?: string;
+  outDir?: string;
+  paths?: string[];
+};
 type Answer = Record<string, unknown>;
 
-/** A copy of `from` in `outDir` with the pages between `before` and the data now rendered again. */
-async function publish(from: string, outDir: string, before: SiteData) {
+/**
+ * After the marked build into `built`: what goes live. Pages are rendered on the build only when
+ * the renderer is of the build's code; a build that cannot be brought up to the saves published
+ * during it (`patched`) is kept back, and the build that follows brings them.
+ */
+async function settle(built: string, outDir: string, patched: boolean): Promise<Answer> {
+  const code = sourceDigest();
+  const before = marked;
+  marked = undefined;
+  const asItIs = (reason: string, shows: SiteData | undefined): Answer => {
+    if (patched) return { result: 'kept', reason };
+    shown = shows;
+    return { result: 'built', reason };
+  };
+  // The stack's first build (the renderer is made after it) shows the data of now, as near as
+  // this knows.
+  if (!before) return asItIs('o build não foi marcado', await readSiteData(supabaseConfig()));
+  // The build may be of either code: no save is patched onto it until a build of this code.
+  if (markedCode !== code) return asItIs('o código do site mudou durante o build', undefined);
   current = await readSiteData(supabaseConfig());
   const plan = publishPlan(before, current);
-  if ('full' in plan || plan.paths.length === 0) return plan;
-  linkCopy(from, outDir);
-  await render((renderer as Renderer).origin, outDir, plan.paths);
+  if ('full' in plan) return asItIs(plan.full, before);
+  if (plan.paths.length === 0) {
+    shown = current;
+    return { result: 'built' };
+  }
+  if (renderer?.code !== code) return asItIs('o renderizador não é deste código', before);
+  linkCopy(built, outDir);
+  await render(renderer.origin, outDir, plan.paths);
   shown = current;
-  return plan;
+  return { result: 'patched', paths: plan.paths };
 }
 
-async function settle(built: string, outDir: string): Promise<Answer> {
+/** After a build went live: the renderer made, again if the site's code changed. */
+async function prepare(): Promise<Answer> {
   const code = sourceDigest();
   if (renderer?.code !== code) {
     renderer?.server.close();
     renderer = undefined;
     renderer = await load(code);
   }
-  const before = marked;
-  marked = undefined;
-  if (!before) {
-    // The stack's first build (the renderer is made after it): it shows the data of now, as near
-    // as this knows.
-    shown = await readSiteData(supabaseConfig());
-    return { result: 'built' };
-  }
-  if (markedCode !== code) {
-    // The build may be of either code: no page is rendered on it, nor patched onto it, until a
-    // build of this code goes live.
-    shown = undefined;
-    return { result: 'built', reason: 'o código do site mudou durante o build' };
-  }
-  const plan = await publish(built, outDir, before);
-  if ('paths' in plan && plan.paths.length > 0) return { result: 'patched', paths: plan.paths };
-  if ('paths' in plan) {
-    shown = current;
-    return { result: 'built' };
-  }
-  // The build would hide a published save: the live site stays until the build that follows.
-  if (patchedSinceMark) return { result: 'kept', reason: plan.full };
-  shown = before;
-  return { result: 'built', reason: plan.full };
+  return { result: 'ready' };
 }
 
 async function patch(request: Request & { live: string; outDir: string }): Promise<Answer> {
   if (!renderer || !shown) return { result: 'failed', error: 'o renderizador não está pronto' };
   // Pages from other code than the live build's would not match it (its scripts' hashes in
-  // _headers, its assets): the whole build publishes, and the next settle makes this again.
+  // _headers, its assets): the whole build publishes, and the preparation after it makes this
+  // again.
   if (renderer.code !== sourceDigest()) {
     return { result: 'failed', error: 'o código do site mudou desde que o renderizador foi feito' };
   }
-  if (request.paths) {
-    current = await readSiteData(supabaseConfig());
-    linkCopy(request.live, request.outDir);
-    await render(renderer.origin, request.outDir, request.paths);
-    return { result: 'patched', paths: request.paths };
-  }
-  const plan = await publish(request.live, request.outDir, shown);
+  current = await readSiteData(supabaseConfig());
+  const plan = request.paths ? { paths: request.paths } : publishPlan(shown, current);
   if ('full' in plan) return { result: 'full', reason: plan.full };
   if (plan.paths.length === 0) return { result: 'full', reason: 'nenhum anúncio mudou' };
-  patchedSinceMark = true;
+  linkCopy(request.live, request.outDir);
+  await render(renderer.origin, request.outDir, plan.paths);
+  // What the copy shows once swapped in (given pages are the tests' own: no publish).
+  if (!request.paths) shown = current;
   return { result: 'patched', paths: plan.paths };
 }
 
@@ -236,10 +243,12 @@ async function answer(request: Request): Promise<Answer> {
   if (request.mark) {
     marked = await readSiteData(supabaseConfig());
     markedCode = sourceDigest();
-    patchedSinceMark = false;
     return { result: 'marked' };
   }
-  if (request.built && request.outDir) return settle(request.built, request.outDir);
+  if (request.prepare) return prepare();
+  if (request.built && request.outDir) {
+    return settle(request.built, request.outDir, request.patched === true);
+  }
   if (request.live && request.outDir)
     return patch({ ...request, live: request.live, outDir: request.outDir });
   return { result: 'failed', error: 'pedido desconhecido' };

@@ -54,8 +54,9 @@ beforeAll(async () => {
   env = localSiteEnv(supabase);
   live = await staticBuild('live');
   renderer = siteRenderer(env, { name: 'test' });
-  // As after the stack's first build: made, and what the live site shows read now.
-  expect((await renderer.settle(live, join(root, 'first'))).result).toBe('built');
+  // As after the stack's first build: what the live site shows read now, then the renderer made.
+  expect((await renderer.settle(live, join(root, 'first'), false)).result).toBe('built');
+  expect((await renderer.prepare()).result).toBe('ready');
 }, 360_000);
 
 afterAll(async () => {
@@ -166,7 +167,7 @@ describe('a whole build that a save overtook', () => {
 
   it('goes live with the save rendered on it: the same site as the patch shows', async () => {
     const settled = join(root, 'settled');
-    const result = await renderer?.settle(rebuilt(), settled);
+    const result = await renderer?.settle(rebuilt(), settled, true);
     expect(result).toMatchObject({ result: 'patched', paths: saved });
     expect(saved.some((path) => path.startsWith('/passeios/'))).toBe(true);
     const compared = (await files(settled)).filter(
@@ -195,7 +196,7 @@ describe('a whole build that a save overtook', () => {
       insert into public.site_settings (setting_key, setting_value) values ('nav_label_mapa', 'Mapa Novo')
         on conflict (setting_key) do update set setting_value = excluded.setting_value;`);
     try {
-      expect(await renderer?.settle(rebuilt(), join(root, 'kept'))).toMatchObject({
+      expect(await renderer?.settle(rebuilt(), join(root, 'kept'), true)).toMatchObject({
         result: 'kept',
         reason: 'as configurações mudaram',
       });
@@ -249,7 +250,7 @@ describe('a change a patch cannot publish', () => {
       // patched onto it.
       expect((await renderer?.mark())?.result).toBe('marked');
       await changeCode();
-      expect(await renderer?.settle(live, join(root, 'mid-build'))).toMatchObject({
+      expect(await renderer?.settle(live, join(root, 'mid-build'), false)).toMatchObject({
         result: 'built',
         reason: 'o código do site mudou durante o build',
       });
@@ -258,9 +259,10 @@ describe('a change a patch cannot publish', () => {
         result: 'failed',
         reason: 'o renderizador não está pronto',
       });
-      // The next build, of this code: saves are patched again.
+      // The next build, of this code, and the renderer made again: saves are patched again.
       expect((await renderer?.mark())?.result).toBe('marked');
-      expect((await renderer?.settle(live, join(root, 'remade')))?.result).toBe('built');
+      expect((await renderer?.settle(live, join(root, 'remade'), false))?.result).toBe('built');
+      expect((await renderer?.prepare())?.result).toBe('ready');
       await supabase?.database.exec(
         `update public.passeios set price = 95 where name = 'Passeio Novo'`,
       );
