@@ -69,15 +69,19 @@ export class Publisher extends DurableObject<Bindings> {
   async request(): Promise<PublishState> {
     const state = await this.load();
     state.requestedAt = new Date().toISOString();
+    const firstOfBurst = !state.pending;
     state.pending = true;
     const building = state.state === 'building' && state.tracking;
     if (!building) state.state = 'requested';
     await this.save(state);
-    if (building && !state.hookTakesCalls) return this.state();
-    // The burst's call COALESCE_MS from now, or sooner if a poll of the build is due sooner.
-    const due = Date.now() + COALESCE_MS;
-    const alarm = await this.ctx.storage.getAlarm();
-    if (alarm === null || (building && alarm > due)) await this.ctx.storage.setAlarm(due);
+    if (building) {
+      // The burst's call COALESCE_MS from its first change; the build's next poll waits for it.
+      if (state.hookTakesCalls && firstOfBurst) {
+        await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
+      }
+    } else if ((await this.ctx.storage.getAlarm()) === null) {
+      await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
+    }
     return this.state();
   }
 
