@@ -161,6 +161,8 @@ test('(a2) a returning visitor gets the new build from the service worker, and k
       .toContain(live.name);
     expect(servedFrom).toMatch(/-patch$/);
     expect(stack.running.publisher.status().patches).toBe(patches + 1);
+    // The whole build that follows brings the new service worker the visitor is offered below.
+    await stack.running.publisher.ready();
 
     // Pages come from the network first: the new text at once; the new build's worker then
     // installs and offers itself.
