@@ -168,6 +168,15 @@ describe('SiteBuilder', () => {
     const until = async (done: () => boolean) => {
       while (!done()) await new Promise((r) => setTimeout(r, 10));
     };
+    /** A first build; a save, patched, then its build; and a second save during that build. */
+    const saveDuringBuild = async (publisher: SiteBuilder) => {
+      publisher.request();
+      await publisher.ready();
+      publisher.request();
+      await until(() => publisher.status().patches === 1);
+      await new Promise((r) => setTimeout(r, 50));
+      publisher.request();
+    };
 
     it('swaps in the patched copy at once, then the whole build', async () => {
       let version = 0;
@@ -269,13 +278,8 @@ describe('SiteBuilder', () => {
       const site = fakeSiteBuild(() => `v${++version}`, 200);
       const patcher = fakePatch('patch', () => 'built', 300);
       const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch, keep: 1 });
-      publisher.request();
-      await publisher.ready();
-      publisher.request();
-      // The first patch, then the build (200 ms); this patch starts during it and ends after.
-      await until(() => publisher.status().patches === 1);
-      await new Promise((r) => setTimeout(r, 50));
-      publisher.request();
+      // The second patch starts during the build (200 ms) and ends after it.
+      await saveDuringBuild(publisher);
       // The live site is readable throughout: no build went live after being pruned.
       const missing: string[] = [];
       let settledAll = false;
@@ -301,12 +305,7 @@ describe('SiteBuilder', () => {
         return 'built';
       });
       const publisher = new SiteBuilder(root, site.build, { patch: patcher.patch });
-      publisher.request();
-      await publisher.ready();
-      publisher.request();
-      await until(() => publisher.status().patches === 1);
-      await new Promise((r) => setTimeout(r, 50));
-      publisher.request();
+      await saveDuringBuild(publisher);
       await until(() => publisher.status().patches === 2);
       // v2 lacks the second save: never live; the follow-up build is.
       const seen = new Set<string | null>();
