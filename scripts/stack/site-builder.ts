@@ -182,7 +182,7 @@ export class SiteBuilder {
     const live = this.liveDir();
     if (!this.#patch || !live) return;
     const name = this.#newName('patch');
-    const outDir = join(this.#root, 'builds', name);
+    const outDir = this.#dir(name);
     let patched = false;
     try {
       ({ patched } = await this.#patch.patch(live, outDir));
@@ -201,7 +201,7 @@ export class SiteBuilder {
 
   async #buildOnce(): Promise<void> {
     const name = `${Date.now()}-${++this.#status.builds}`;
-    const outDir = join(this.#root, 'builds', name);
+    const outDir = this.#dir(name);
     Object.assign(this.#status, {
       state: 'building',
       startedAt: new Date().toISOString(),
@@ -248,15 +248,12 @@ export class SiteBuilder {
     const caughtUp = this.#newName('settled');
     let goesLive: Awaited<ReturnType<PatchSite['settle']>> = 'built';
     if (this.#patch) {
-      const dirs = [name, caughtUp].map((dir) => join(this.#root, 'builds', dir));
       // A patcher that fails cannot tell what the build lacks: never over a patched save.
       goesLive = await this.#patch
-        .settle(dirs[0] as string, dirs[1] as string, patched)
+        .settle(this.#dir(name), this.#dir(caughtUp), patched)
         .catch(() => (patched ? 'kept' : 'built'));
     }
-    if (goesLive !== 'patched') {
-      rmSync(join(this.#root, 'builds', caughtUp), { recursive: true, force: true });
-    }
+    if (goesLive !== 'patched') rmSync(this.#dir(caughtUp), { recursive: true, force: true });
     if (goesLive === 'kept') {
       this.#status.pending = true;
       return;
@@ -265,6 +262,10 @@ export class SiteBuilder {
     this.#swapIn(live);
     Object.assign(this.#status, { state: 'live', error: null, liveSince: this.#status.finishedAt });
     this.#prune(live);
+  }
+
+  #dir(name: string): string {
+    return join(this.#root, 'builds', name);
   }
 
   /** A directory name under builds/: its time first (pruning keeps the newest), never reused. */
@@ -283,8 +284,7 @@ export class SiteBuilder {
     const builds = readdirSync(join(this.#root, 'builds'))
       .filter((b) => b !== live && b !== this.#building)
       .sort((a, b) => Number.parseInt(b, 10) - Number.parseInt(a, 10));
-    for (const old of builds.slice(this.#keep - 1)) {
-      rmSync(join(this.#root, 'builds', old), { recursive: true, force: true });
-    }
+    for (const old of builds.slice(this.#keep - 1))
+      rmSync(this.#dir(old), { recursive: true, force: true });
   }
 }

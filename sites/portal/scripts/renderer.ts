@@ -164,6 +164,14 @@ async function render(origin: string, outDir: string, paths: string[]) {
   for (const page of rendered) if (page.status === 'rejected') throw page.reason;
 }
 
+const readData = () => readSiteData(supabaseConfig());
+
+/** `pages` rendered on a hard-linked copy of the build `from`, in `outDir`, from `current`. */
+async function publishOnto(from: string, outDir: string, pages: string[]) {
+  linkCopy(from, outDir);
+  await render((renderer as Renderer).origin, outDir, pages);
+}
+
 type Request = {
   mark?: boolean;
   prepare?: boolean;
@@ -192,10 +200,10 @@ async function settle(built: string, outDir: string, patched: boolean): Promise<
   };
   // The stack's first build (the renderer is made after it) shows the data of now, as near as
   // this knows.
-  if (!before) return asItIs('o build não foi marcado', await readSiteData(supabaseConfig()));
+  if (!before) return asItIs('o build não foi marcado', await readData());
   // The build may be of either code: no save is patched onto it until a build of this code.
   if (markedCode !== code) return asItIs('o código do site mudou durante o build', undefined);
-  current = await readSiteData(supabaseConfig());
+  current = await readData();
   const plan = publishPlan(before, current);
   if ('full' in plan) return asItIs(plan.full, before);
   if (plan.paths.length === 0) {
@@ -203,8 +211,7 @@ async function settle(built: string, outDir: string, patched: boolean): Promise<
     return { result: 'built' };
   }
   if (renderer?.code !== code) return asItIs('o renderizador não é deste código', before);
-  linkCopy(built, outDir);
-  await render(renderer.origin, outDir, plan.paths);
+  await publishOnto(built, outDir, plan.paths);
   shown = current;
   return { result: 'patched', paths: plan.paths };
 }
@@ -228,12 +235,11 @@ async function patch(request: Request & { live: string; outDir: string }): Promi
   if (renderer.code !== sourceDigest()) {
     return { result: 'failed', error: 'o código do site mudou desde que o renderizador foi feito' };
   }
-  current = await readSiteData(supabaseConfig());
+  current = await readData();
   const plan = request.paths ? { paths: request.paths } : publishPlan(shown, current);
   if ('full' in plan) return { result: 'full', reason: plan.full };
   if (plan.paths.length === 0) return { result: 'full', reason: 'nenhum anúncio mudou' };
-  linkCopy(request.live, request.outDir);
-  await render(renderer.origin, request.outDir, plan.paths);
+  await publishOnto(request.live, request.outDir, plan.paths);
   // What the copy shows once swapped in (given pages are the tests' own: no publish).
   if (!request.paths) shown = current;
   return { result: 'patched', paths: plan.paths };
@@ -241,7 +247,7 @@ async function patch(request: Request & { live: string; outDir: string }): Promi
 
 async function answer(request: Request): Promise<Answer> {
   if (request.mark) {
-    marked = await readSiteData(supabaseConfig());
+    marked = await readData();
     markedCode = sourceDigest();
     return { result: 'marked' };
   }
