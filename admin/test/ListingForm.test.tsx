@@ -3,15 +3,12 @@ import type { ListingResource } from '@guia-fortim/domain';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { dataProvider } from '../src/dataProvider.ts';
 import { i18nProvider } from '../src/i18n.ts';
 import { ListingCreate } from '../src/listings/ListingForm.tsx';
 
 afterEach(cleanup);
-// The first render loads react-admin and MUI: on a loaded 2-core machine more than 5 s. A test
-// that timed out would go on typing into the next one's form.
-vi.setConfig({ testTimeout: 30_000 });
 
 // The real providers; the configured servers are unreachable (port 9), so category lists fall
 // back to the spec's built-in lists and nothing typed can be saved by accident.

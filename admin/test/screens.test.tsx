@@ -16,7 +16,6 @@ const API_URL = 'http://127.0.0.1:9';
 
 // Each screen reads over HTTP on a shared 2-core machine: give reads time.
 configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const ADMIN = { email: 'ana@teste.local', password: 'senha-forte-1' };
 

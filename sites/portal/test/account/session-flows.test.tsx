@@ -32,7 +32,6 @@ import {
 
 // A busy machine (db/local, supabase-js and the islands in one test) needs more than the defaults;
 // nothing here waits on a timer, only on answers the relay lets through.
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
 const user = userEvent.setup({ delay: null });
