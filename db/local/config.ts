@@ -1,4 +1,10 @@
-// Settings of the local Auth server, with the defaults of a Supabase CLI project.
+// Settings of the local Auth server: a Supabase CLI project's defaults, except the password
+// settings, which are the ones the README's runbook gives the hosted project.
+import {
+  isCommonPassword,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REQUIRED_CHARACTERS,
+} from '@guia-fortim/domain';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limits.ts';
 
 export type AuthSettings = {
@@ -15,6 +21,15 @@ export type AuthSettings = {
   emailLinkSeconds: number;
   pkceCodeSeconds: number;
   passwordMinLength: number;
+  /** At least one character of each group (GoTrue's `password_required_characters`). */
+  passwordRequiredCharacters: readonly string[];
+  /** Stands in for hosted's leaked-password check (HaveIBeenPwned): a hit is weak, 'pwned'. */
+  isLeakedPassword: (password: string) => boolean;
+  /**
+   * A password change names the current password, except in a session opened by an e-mailed
+   * link (GoTrue's `security_update_password_require_current_password`).
+   */
+  requireCurrentPassword: boolean;
   bcryptCost: number;
   /** One e-mail of a kind per address in this many seconds (GoTrue's SMTP max frequency). */
   emailMinIntervalSeconds: number;
@@ -41,7 +56,10 @@ export function authSettings(
     refreshTokenReuseSeconds: 10,
     emailLinkSeconds: 3600,
     pkceCodeSeconds: 300,
-    passwordMinLength: 6,
+    passwordMinLength: PASSWORD_MIN_LENGTH,
+    passwordRequiredCharacters: PASSWORD_REQUIRED_CHARACTERS,
+    isLeakedPassword: isCommonPassword,
+    requireCurrentPassword: true,
     bcryptCost: 10,
     emailMinIntervalSeconds: 60,
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -15,7 +15,15 @@ export const DEFAULT_COORDINATES = {
 } as const satisfies Record<ListingKind, { lat: number; lng: number }>;
 
 // Accounts
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * A password has at least one character of each group: hosted Supabase's "letters and digits"
+ * requirement (Auth > Password security), whose letters are the unaccented ones.
+ */
+export const PASSWORD_REQUIRED_CHARACTERS = [
+  'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  '0123456789',
+] as const;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._]{3,30}$/;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const SESSION_REFRESH_TICK_MS = 30_000;

@@ -6,6 +6,7 @@ export * from './images.ts';
 export * from './kinds.ts';
 export * from './legal-texts.ts';
 export * from './ordering.ts';
+export * from './passwords.ts';
 export * from './publish-state.ts';
 export * from './read-schemas.ts';
 export * from './required-fields.ts';

@@ -25,6 +25,7 @@ import {
 import { clampRating } from './format.ts';
 import { IMAGE_MAX_EXTRA, isImageUrl, isLink } from './images.ts';
 import { LISTING_KINDS } from './kinds.ts';
+import { hasRequiredCharacters, isCommonPassword } from './passwords.ts';
 import {
   LEGAL_SETTING_KEYS,
   SETTINGS_DEFAULTS,
@@ -68,8 +69,10 @@ export const MESSAGES = {
   username:
     'O nome de usuário deve ter de 3 a 30 caracteres: letras sem acento, números, ponto ou sublinhado.',
   passwordsDiffer: 'As senhas não coincidem.',
-  passwordShort: 'A senha deve ter pelo menos 6 caracteres.',
-  newPasswordShort: 'A nova senha deve ter pelo menos 6 caracteres.',
+  passwordShort: 'A senha deve ter pelo menos 8 caracteres.',
+  newPasswordShort: 'A nova senha deve ter pelo menos 8 caracteres.',
+  passwordCharacters: 'A senha deve ter letras (a–z) e números.',
+  passwordCommon: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
 } as const;
 
 // Building blocks ---------------------------------------------------------------------------------
@@ -421,6 +424,13 @@ const username = z
   .regex(USERNAME_PATTERN, MESSAGES.username);
 const fullName = text('O nome completo', FULL_NAME_MAX_LENGTH);
 const requiredPassword = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required);
+/** A password being chosen: the rules Supabase Auth applies, with their Portuguese messages. */
+const newPassword = (short: string) =>
+  z
+    .string({ error: MESSAGES.required })
+    .min(PASSWORD_MIN_LENGTH, short)
+    .refine(hasRequiredCharacters, MESSAGES.passwordCharacters)
+    .refine((value) => !isCommonPassword(value), MESSAGES.passwordCommon);
 
 export const profileUpdateSchema = object({ full_name: fullName, username });
 
@@ -428,7 +438,7 @@ export const signUpSchema = object({
   fullName,
   username,
   email,
-  password: z.string({ error: MESSAGES.required }).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordShort),
+  password: newPassword(MESSAGES.passwordShort),
   confirmPassword: requiredPassword,
 }).refine((v) => v.password === v.confirmPassword, {
   message: MESSAGES.passwordsDiffer,
@@ -439,7 +449,7 @@ export const signInSchema = object({ email, password: requiredPassword });
 export const forgotPasswordSchema = object({ email });
 
 export const resetPasswordSchema = object({
-  password: z.string({ error: MESSAGES.required }).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordShort),
+  password: newPassword(MESSAGES.passwordShort),
   confirmPassword: requiredPassword,
 }).refine((v) => v.password === v.confirmPassword, {
   message: MESSAGES.passwordsDiffer,
@@ -448,9 +458,7 @@ export const resetPasswordSchema = object({
 
 export const changePasswordSchema = object({
   currentPassword: requiredPassword,
-  newPassword: z
-    .string({ error: MESSAGES.required })
-    .min(PASSWORD_MIN_LENGTH, MESSAGES.newPasswordShort),
+  newPassword: newPassword(MESSAGES.newPasswordShort),
   confirmPassword: requiredPassword,
 }).refine((v) => v.newPassword === v.confirmPassword, {
   message: MESSAGES.passwordsDiffer,

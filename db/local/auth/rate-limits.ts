@@ -1,7 +1,8 @@
 // What hosted Supabase limits, kept here so the local stack refuses what production refuses:
-// repeated sign-in failures, sign-ups and e-mails, counted per e-mail and, with a higher
-// threshold, per client address (many visitors share one mobile-network address). Fixed windows
-// in memory: the local server is one process, and a restart forgets, as a redeploy would.
+// repeated sign-in failures, sign-ups and e-mails, counted per client address (never per account:
+// that would let anyone lock an account's owner out; many visitors share one mobile-network
+// address, so the thresholds are generous). Fixed windows in memory: the local server is one
+// process, and a restart forgets, as a redeploy would.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { AuthError } from './errors.ts';
@@ -9,8 +10,6 @@ import { AuthError } from './errors.ts';
 export type Limit = { max: number; windowSeconds: number };
 
 export type RateLimits = {
-  /** Wrong passwords (or unknown accounts) for one e-mail; then even the right one waits. */
-  signInFailuresPerEmail: Limit;
   signInFailuresPerAddress: Limit;
   signUpsPerAddress: Limit;
   /** Sign-up and recovery requests from one address (each may send an e-mail). */
@@ -18,7 +17,6 @@ export type RateLimits = {
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  signInFailuresPerEmail: { max: 10, windowSeconds: 300 },
   signInFailuresPerAddress: { max: 100, windowSeconds: 300 },
   signUpsPerAddress: { max: 100, windowSeconds: 300 },
   emailRequestsPerAddress: { max: 60, windowSeconds: 3600 },

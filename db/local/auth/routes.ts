@@ -28,7 +28,13 @@ import {
   passwordMatchesAccount,
 } from './passwords.ts';
 import { clientAddress, RateCounter, rateLimited } from './rate-limits.ts';
-import { endSessions, refreshSession, sessionExists, startSession } from './sessions.ts';
+import {
+  endSessions,
+  isLinkSession,
+  refreshSession,
+  sessionExists,
+  startSession,
+} from './sessions.ts';
 import {
   listUsers,
   obfuscatedUserJson,
@@ -68,6 +74,8 @@ const schemas = {
   updateUser: z.object({
     email: z.string().nullish(),
     password: z.string().nullish(),
+    current_password: z.string().nullish(),
+    nonce: z.string().nullish(),
     phone: z.string().nullish(),
     data: metadata.nullish(),
   }),
@@ -302,7 +310,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     if (!settings.autoconfirm) counter.add(`e-mail@${address}`, limits.emailRequestsPerAddress);
     const email = normalizeEmail(body.email, 'To signup, please provide your email');
     if (!body.password) throw validationFailed('Signup requires a valid password', 422);
-    checkPassword(body.password, settings.passwordMinLength);
+    checkPassword(body.password, settings);
     const pkce = readPkce(body);
     const data = body.data ?? {};
     const redirectTo = redirectTarget(settings, c.req.query('redirect_to'));
@@ -347,14 +355,10 @@ export function authRoutes(deps: AuthDeps): Hono {
       const body = await readJson(c, schemas.password);
       if (!body.email || !body.password) throw invalidCredentials();
       const email = body.email.trim().toLowerCase();
-      const perEmail = `sign-in:${email}`;
+      // Failures are limited per client address only, as hosted Supabase limits sign-ins per IP:
+      // a limit per e-mail would let anyone lock its owner out by typing wrong passwords.
       const perAddress = `sign-in@${clientAddress(c)}`;
-      if (
-        counter.exhausted(perEmail, limits.signInFailuresPerEmail) ||
-        counter.exhausted(perAddress, limits.signInFailuresPerAddress)
-      ) {
-        throw rateLimited();
-      }
+      if (counter.exhausted(perAddress, limits.signInFailuresPerAddress)) throw rateLimited();
       const user = await userByEmail(db.sql, email);
       const matches = await passwordMatchesAccount(
         body.password,
@@ -362,7 +366,6 @@ export function authRoutes(deps: AuthDeps): Hono {
         settings.bcryptCost,
       );
       if (!user || !matches) {
-        counter.add(perEmail, limits.signInFailuresPerEmail);
         counter.add(perAddress, limits.signInFailuresPerAddress);
         throw invalidCredentials();
       }
@@ -434,7 +437,29 @@ export function authRoutes(deps: AuthDeps): Hono {
     }
     let hash: string | undefined;
     if (body.password !== undefined && body.password !== null) {
-      checkPassword(body.password, settings.passwordMinLength);
+      checkPassword(body.password, settings);
+      // A stolen access token alone cannot change the password: the current one must come with
+      // it, unless the session itself came from an e-mailed link (a recovery).
+      if (
+        settings.requireCurrentPassword &&
+        user.encrypted_password &&
+        !(await isLinkSession(db.sql, sessionId))
+      ) {
+        if (!body.current_password) {
+          throw new AuthError(
+            400,
+            'current_password_required',
+            'Current password required when setting new password.',
+          );
+        }
+        if (!(await passwordMatches(body.current_password, user.encrypted_password))) {
+          throw new AuthError(
+            400,
+            'current_password_invalid',
+            'Current password required when setting new password.',
+          );
+        }
+      }
       if (await passwordMatches(body.password, user.encrypted_password)) {
         throw new AuthError(
           422,
@@ -494,7 +519,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     requireServiceRole(c);
     const body = await readJson(c, schemas.adminCreate);
     const email = normalizeEmail(body.email, 'Unable to validate email address: invalid format');
-    if (body.password) checkPassword(body.password, settings.passwordMinLength);
+    if (body.password) checkPassword(body.password, settings);
     const hash = body.password ? await hashPassword(body.password, settings.bcryptCost) : null;
     const created = await transact(async (tx) => {
       if (await userByEmail(tx, email)) {
@@ -553,7 +578,7 @@ export function authRoutes(deps: AuthDeps): Hono {
     requireServiceRole(c);
     const body = await readJson(c, schemas.adminUpdate);
     const id = c.req.param('id');
-    if (body.password) checkPassword(body.password, settings.passwordMinLength);
+    if (body.password) checkPassword(body.password, settings);
     const hash = body.password ? await hashPassword(body.password, settings.bcryptCost) : null;
     const updated = await transact(async (tx) => {
       const user = await userById(tx, id);

@@ -153,6 +153,19 @@ export async function sessionExists(tx: Sql, sessionId: string): Promise<boolean
   return rows.length > 0;
 }
 
+/**
+ * Whether the session was opened by an e-mailed link rather than a password (GoTrue's
+ * Session.IsRecovery: an OTP, magic-link or recovery sign-in).
+ */
+export async function isLinkSession(tx: Sql, sessionId: string | undefined): Promise<boolean> {
+  if (sessionId === undefined) return false;
+  const { rows } = await tx.query<{ amr_method: AmrMethod }>(
+    'select amr_method from auth.sessions where id::text = $1',
+    [sessionId],
+  );
+  return rows[0] !== undefined && rows[0].amr_method !== 'password';
+}
+
 export async function endSessions(
   tx: Sql,
   userId: string,

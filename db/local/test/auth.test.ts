@@ -150,7 +150,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     await signedInUser(server, 'existente@teste.local');
     const again = await supabaseClient(server).auth.signUp({
       email: 'existente@teste.local',
-      password: 'outra-senha',
+      password: 'outra-senha-3',
     });
     expect(again.error).toBeNull();
     expect(again.data.user?.identities).toEqual([]);
@@ -174,26 +174,33 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     });
   });
 
-  it('rejects weak passwords and bad e-mails at sign-up', async () => {
-    const weak = await supabaseClient(server).auth.signUp({
-      email: 'fraca@teste.local',
-      password: '123',
-    });
-    expect(weak.error).toMatchObject({
+  it('rejects weak passwords (every reason at once) and bad e-mails at sign-up', async () => {
+    const signUp = (password: string) =>
+      supabaseClient(server).auth.signUp({ email: 'fraca@teste.local', password });
+    expect((await signUp('123')).error).toMatchObject({
       name: 'AuthWeakPasswordError',
       status: 422,
       code: 'weak_password',
-      message: 'Password should be at least 6 characters.',
-      reasons: ['length'],
+      message:
+        'Password should be at least 8 characters. Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
+      reasons: ['length', 'characters'],
     });
+    // The edges of each rule: 7 characters and 8, letters only and one digit more, a leaked one.
+    expect((await signUp('jangad1')).error).toMatchObject({ reasons: ['length'] });
+    expect((await signUp('jangadas')).error).toMatchObject({ reasons: ['characters'] });
+    expect((await signUp('Password1')).error).toMatchObject({
+      reasons: ['pwned'],
+      message: 'Password is known to be weak and easy to guess, please choose a different one.',
+    });
+    expect(await ownerQuery(server, "select 1 from auth.users where email like 'fraca%'")).toEqual(
+      [],
+    );
+    expect((await signUp('jangada1')).error).toBeNull();
     const badEmail = await supabaseClient(server).auth.signUp({
       email: 'não é e-mail',
       password: 'segredo1',
     });
     expect(badEmail.error).toMatchObject({ status: 400, code: 'validation_failed' });
-    expect(await ownerQuery(server, "select 1 from auth.users where email like 'fraca%'")).toEqual(
-      [],
-    );
   });
 
   it('signs in with a session whose access token carries Supabase’s claims, signed ES256', async () => {
@@ -373,9 +380,28 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       identities: [{ provider: 'email' }],
     });
 
-    const weak = await client.auth.updateUser({ password: '12345' });
-    expect(weak.error).toMatchObject({ name: 'AuthWeakPasswordError', reasons: ['length'] });
-    const same = await client.auth.updateUser({ password: 'senha-forte-1' });
+    const weak = await client.auth.updateUser({ password: '12345', current_password: 'x' });
+    expect(weak.error).toMatchObject({
+      name: 'AuthWeakPasswordError',
+      reasons: ['length', 'characters'],
+    });
+    // A password session changes the password only with the current one (what a stolen access
+    // token does not carry).
+    const bare = await client.auth.updateUser({ password: 'nova-senha-2' });
+    expect(bare.error).toMatchObject({
+      status: 400,
+      code: 'current_password_required',
+      message: 'Current password required when setting new password.',
+    });
+    const wrong = await client.auth.updateUser({
+      password: 'nova-senha-2',
+      current_password: 'senha-forte-2',
+    });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_invalid' });
+    const same = await client.auth.updateUser({
+      password: 'senha-forte-1',
+      current_password: 'senha-forte-1',
+    });
     expect(same.error).toMatchObject({
       status: 422,
       code: 'same_password',
@@ -386,6 +412,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
 
     const changed = await client.auth.updateUser({
       password: 'nova-senha-2',
+      current_password: 'senha-forte-1',
       data: { full_name: 'Perfil' },
     });
     expect(changed.error).toBeNull();

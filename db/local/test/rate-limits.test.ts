@@ -1,6 +1,6 @@
-// Hosted Supabase's limits, locally: repeated sign-in failures, sign-ups and e-mails get 429
-// (per e-mail, and with a higher threshold per client address), and an unknown account takes as
-// long to refuse as a known one. Through supabase-js, over a real socket.
+// Hosted Supabase's limits, locally: repeated sign-in failures, sign-ups and e-mails get 429 per
+// client address (never per account), and an unknown account takes as long to refuse as a known
+// one. Through supabase-js, over a real socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../auth/rate-limits.ts';
 import type { LocalSupabase } from '../index.ts';
@@ -34,30 +34,24 @@ describe('rate limits (db/local, PGlite)', () => {
   });
   afterAll(() => server?.stop());
 
-  it('after 10 wrong passwords for one e-mail even the right one waits; other e-mails do not', async () => {
+  it('wrong passwords never lock an account: its owner gets in after as many as the address allows', async () => {
     await createUser(server, 'alvo@teste.local');
-    await createUser(server, 'vizinha@teste.local');
-    const perEmail = DEFAULT_RATE_LIMITS.signInFailuresPerEmail.max;
-    for (let attempt = 0; attempt < perEmail; attempt++) {
+    const { max } = DEFAULT_RATE_LIMITS.signInFailuresPerAddress;
+    // Just inside the address's threshold: every failure was for this one account.
+    for (let attempt = 0; attempt < max - 1; attempt++) {
       const { error } = await signIn(server, 'ALVO@teste.local', `errada-${attempt}`);
-      expect(error?.code).toBe('invalid_credentials');
+      expect(error?.code, `tentativa ${attempt + 1}`).toBe('invalid_credentials');
     }
-    const blocked = await signIn(server, 'alvo@teste.local', PASSWORD);
-    expect(blocked.error?.status).toBe(429);
-    expect(blocked.error?.code).toBe('over_request_rate_limit');
-    expect(blocked.data.session).toBeNull();
-    // Same client address, another account: under the address's higher threshold.
-    const neighbour = await signIn(server, 'vizinha@teste.local', PASSWORD);
-    expect(neighbour.error).toBeNull();
-    expect(neighbour.data.session?.access_token).toBeTruthy();
-  });
+    const owner = await signIn(server, 'alvo@teste.local', PASSWORD);
+    expect(owner.error).toBeNull();
+    expect(owner.data.session?.access_token).toBeTruthy();
+  }, 120_000);
 
   it('failures spread over many e-mails stop at the per-address threshold', async () => {
     const fresh = await startBackend('PGlite', { fixture: false });
     try {
       await createUser(fresh, 'depois@teste.local');
       const { max } = DEFAULT_RATE_LIMITS.signInFailuresPerAddress;
-      expect(max).toBeGreaterThan(DEFAULT_RATE_LIMITS.signInFailuresPerEmail.max);
       for (let attempt = 0; attempt < max; attempt++) {
         const { error } = await signIn(fresh, `ninguem-${attempt}@teste.local`, 'qualquer');
         expect(error?.code, `tentativa ${attempt + 1}`).toBe('invalid_credentials');
