@@ -179,24 +179,37 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
   });
 
   describe('delete_own_account', () => {
-    /** Acts as `who` in a session that started `minutesAgo` minutes ago. */
-    async function inSession(who: FixtureUser, minutesAgo: number): Promise<void> {
+    /**
+     * Acts as `who` in a live session whose token says it signed in by `method` `secondsAgo`
+     * seconds ago (the token's signed `amr` claim, as Supabase Auth writes it).
+     */
+    async function inSession(
+      who: FixtureUser,
+      secondsAgo: number,
+      method: 'password' | 'otp' | 'recovery' = 'password',
+    ): Promise<string> {
       const session = randomUUID();
       await db.sql.query('reset role');
       await db.sql.query(
         `insert into auth.sessions (id, user_id, amr_method, created_at)
-         values ($1, $2, 'password', now() - make_interval(mins => $3))`,
-        [session, who.id, minutesAgo],
+         values ($1, $2, $3, now() - make_interval(secs => $4))`,
+        [session, who.id, method, secondsAgo],
       );
       await actAs(db.sql, who.caller);
+      const { rows } = await db.sql.query<{ at: number }>(
+        'select floor(extract(epoch from now()))::float8 - $1 as at',
+        [secondsAgo],
+      );
       await db.sql.query(`select set_config('request.jwt.claims', $1, true)`, [
         JSON.stringify({
           role: 'authenticated',
           sub: who.id,
           email: who.email,
           session_id: session,
+          amr: [{ method, timestamp: rows[0]?.at }],
         }),
       ]);
+      return session;
     }
     const left = async (id: string) => {
       await db.sql.query('reset role');
@@ -209,30 +222,64 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
         [id],
       );
     };
+    const refused = {
+      code: DB_ERROR.forbidden,
+      message: 'Confirme sua senha para excluir a conta.',
+    };
 
     it('deletes the caller with their profile, roles and sessions, right after a sign-in', async () => {
       await inRollback(db.sql, async () => {
         const leaving = await createUser(db.sql, 'saindo');
-        await inSession(leaving, 1);
+        await inSession(leaving, 60);
         await must(db.sql, 'select public.delete_own_account()');
         expect(await left(leaving.id)).toEqual([{ users: 0, profiles: 0, roles: 0, sessions: 0 }]);
         expect((await left(user.id))[0]?.users).toBe(1);
       });
     });
 
-    it('asks for the password again when the session is older than 5 minutes, or gone', async () => {
+    it('needs a password sign-in within 5 minutes: 4:55 ago passes, 5:05 ago is refused', async () => {
       await inRollback(db.sql, async () => {
         const leaving = await createUser(db.sql, 'antigo');
-        await inSession(leaving, 6);
-        const stale = await attempt(db.sql, 'select public.delete_own_account()');
-        expect(stale.error).toMatchObject({
-          code: DB_ERROR.forbidden,
-          message: 'Confirme sua senha para excluir a conta.',
-        });
-        // A token without a session (signed out) cannot either.
+        await inSession(leaving, 5 * 60 + 5);
+        expect((await attempt(db.sql, 'select public.delete_own_account()')).error).toMatchObject(
+          refused,
+        );
+        expect((await left(leaving.id))[0]?.users).toBe(1);
+        await inSession(leaving, 5 * 60 - 5);
+        await must(db.sql, 'select public.delete_own_account()');
+        expect((await left(leaving.id))[0]?.users).toBe(0);
+      });
+    });
+
+    it('a session opened by an e-mailed link, an ended session or no session cannot delete', async () => {
+      await inRollback(db.sql, async () => {
+        const leaving = await createUser(db.sql, 'pelo_link');
+        for (const method of ['otp', 'recovery'] as const) {
+          await inSession(leaving, 0, method);
+          const result = await attempt(db.sql, 'select public.delete_own_account()');
+          expect(result.error, method).toMatchObject(refused);
+        }
+        // Signed out: the token still carries a fresh password sign-in, its session is gone.
+        const session = await inSession(leaving, 0);
+        await db.sql.query('reset role');
+        await db.sql.query('delete from auth.sessions where id = $1', [session]);
         await actAs(db.sql, leaving.caller);
-        const signedOut = await attempt(db.sql, 'select public.delete_own_account()');
-        expect(signedOut.error?.message).toBe('Confirme sua senha para excluir a conta.');
+        await db.sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({
+            role: 'authenticated',
+            sub: leaving.id,
+            session_id: session,
+            amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
+          }),
+        ]);
+        expect((await attempt(db.sql, 'select public.delete_own_account()')).error).toMatchObject(
+          refused,
+        );
+        // A token without a session or without amr cannot either.
+        await actAs(db.sql, leaving.caller);
+        expect((await attempt(db.sql, 'select public.delete_own_account()')).error).toMatchObject(
+          refused,
+        );
         expect((await left(leaving.id))[0]?.users).toBe(1);
       });
     });

@@ -600,6 +600,33 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     });
   });
 
+  it('a signed-out token edits no profile: the session its token names must be live', async () => {
+    await inRollback(db.sql, async () => {
+      const me = fixture.users.user;
+      const session = randomUUID();
+      await db.sql.exec('reset role');
+      await db.sql.query(
+        `insert into auth.sessions (id, user_id, amr_method) values ($1, $2, 'password')`,
+        [session, me.id],
+      );
+      const update = async () => {
+        await actAs(db.sql, me.caller);
+        await db.sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ role: 'authenticated', sub: me.id, session_id: session }),
+        ]);
+        return must(
+          db.sql,
+          `update public.profiles set full_name = 'Depois da Saída' where id = $1 returning id`,
+          [me.id],
+        );
+      };
+      expect(await update()).toHaveLength(1);
+      await db.sql.exec('reset role');
+      await db.sql.query('delete from auth.sessions where id = $1', [session]);
+      expect(await update()).toHaveLength(0);
+    });
+  });
+
   it('function privileges: anon may call only username_available and record_listing_events; private helpers only validate', async () => {
     const rows = await must<{
       proname: string;
@@ -630,6 +657,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'listing_ranking',
       'move_featured',
       'move_pinned',
+      'own_session_is_live',
       'purge_expired',
       'purge_from_trash',
       'record_listing_events',

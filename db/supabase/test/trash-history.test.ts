@@ -672,6 +672,58 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
     });
   });
 
+  describe('a deleted account', () => {
+    it('leaves no e-mail in the history or the trash: its entries say "conta excluída"', async () => {
+      await inRollback(db.sql, async () => {
+        await asOwner();
+        const moderator = await createUser(db.sql, 'moderadora');
+        const other = await createUser(db.sql, 'fica');
+        await actAs(db.sql, admin.caller);
+        await must(db.sql, `select public.set_user_role($1, 'moderator')`, [moderator.id]);
+        await must(db.sql, `select public.set_user_role($1, 'moderator')`, [other.id]);
+        // The moderator, made an admin for the moment, adds and deletes a listing.
+        await asOwner();
+        await makeAdmin(db.sql, moderator);
+        await actAs(db.sql, moderator.caller);
+        const listing = await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens());
+        await must(db.sql, 'delete from public.hospedagens where id = $1', [listing.id]);
+
+        await asOwner();
+        await must(db.sql, 'delete from auth.users where id = $1', [moderator.id]);
+
+        await actAs(db.sql, admin.caller);
+        const entries = await must<{ actor_email: string | null; label: string | null }>(
+          db.sql,
+          `select actor_email, label from public.audit_log
+           where actor_id = $1 or label like '%' || $2 || '%' or label like 'conta excluída%'`,
+          [moderator.id, moderator.email],
+        );
+        expect(entries.length).toBeGreaterThanOrEqual(3);
+        for (const entry of entries) {
+          expect(JSON.stringify(entry)).not.toContain(moderator.email);
+        }
+        expect(entries.filter((e) => e.actor_email === 'conta excluída').length).toBeGreaterThan(0);
+        expect(entries.map((e) => e.label)).toContain('conta excluída (moderator)');
+        expect((await trashOf('hospedagens', listing.id))?.deleted_by_email).toBe('conta excluída');
+        // Another account's entries keep its e-mail.
+        const kept = await must<{ label: string }>(
+          db.sql,
+          `select label from public.audit_log where table_name = 'user_roles' and label like $1`,
+          [`${other.email}%`],
+        );
+        expect(kept).toEqual([{ label: `${other.email} (moderator)` }]);
+        // The erasure opened the history for nothing else.
+        await asOwner();
+        const edit = await attempt(
+          db.sql,
+          `update public.audit_log set actor_email = 'x' where actor_id = $1`,
+          [admin.id],
+        );
+        expect(edit.error).toMatchObject(HISTORY_LOCKED);
+      });
+    });
+  });
+
   describe('restore_version', () => {
     async function revert(entryId: unknown): Promise<Row> {
       await actAs(db.sql, admin.caller);
