@@ -199,9 +199,13 @@ test('registration, confirmation, sign-in with from, profile, password change an
   };
   await change('segredo1', 'novasenha1', 'novasenha2');
   await expect(page.getByRole('alert').first()).toHaveText('As senhas não coincidem.');
-  await change('segredo1', '12345', '12345');
+  await change('segredo1', 'nova123', 'nova123');
   await expect(page.getByRole('alert').first()).toHaveText(
-    'A nova senha deve ter pelo menos 6 caracteres.',
+    'A nova senha deve ter pelo menos 8 caracteres.',
+  );
+  await change('segredo1', 'senha123', 'senha123');
+  await expect(page.getByRole('alert').first()).toHaveText(
+    'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
   );
   await change('errada99', 'novasenha1', 'novasenha1');
   await expect(page.getByRole('alert').first()).toHaveText('Senha atual incorreta.');
@@ -268,11 +272,11 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
   await expect(page.getByRole('alert').first()).toHaveText('As senhas não coincidem.');
   await fillAndSubmit(
     page,
-    { 'Nova senha': 'abc', 'Confirmar nova senha': 'abc' },
+    { 'Nova senha': 'recupe1', 'Confirmar nova senha': 'recupe1' },
     'Redefinir senha',
   );
   await expect(page.getByRole('alert').first()).toHaveText(
-    'A senha deve ter pelo menos 6 caracteres.',
+    'A senha deve ter pelo menos 8 caracteres.',
   );
   await fillAndSubmit(
     page,

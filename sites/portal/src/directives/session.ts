@@ -1,7 +1,7 @@
 // client:session — the header's account area. A visitor who is not signed in sees the 'Entrar'
 // link the page already has, so the island is hydrated only when there is something to show: a
-// stored session, a session or error arriving in the address fragment (an e-mailed link), or a
-// message carried over from the previous page; or later, when another tab signs in.
+// stored session, an e-mailed link's code or error in the address, or a message carried over from
+// the previous page; or later, when another tab signs in.
 import type { Directive } from './directive.ts';
 
 export type SessionOptions = {
@@ -9,8 +9,8 @@ export type SessionOptions = {
   sessionKey: string;
   /** sessionStorage entry holding a message for this page. */
   flashKey: string;
-  /** Fragment parameters that carry a session or an error. */
-  fragmentParams: readonly string[];
+  /** Query parameters that carry an e-mailed link's code or error. */
+  linkParams: readonly string[];
 };
 
 const isStored = (storage: () => Storage, key: string) => {
@@ -23,7 +23,7 @@ const isStored = (storage: () => Storage, key: string) => {
 
 const session: Directive<SessionOptions> = (load, options) => {
   if (!options.value) throw new Error('client:session precisa das chaves da sessão');
-  const { sessionKey, flashKey, fragmentParams } = options.value;
+  const { sessionKey, flashKey, linkParams } = options.value;
   const hydrate = () => {
     window.removeEventListener('storage', onStorage);
     void load().then((hydrateIsland) => hydrateIsland());
@@ -31,11 +31,11 @@ const session: Directive<SessionOptions> = (load, options) => {
   const onStorage = (event: StorageEvent) => {
     if (event.key === sessionKey && event.newValue) hydrate();
   };
-  const fragment = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
   const signalled =
     isStored(() => localStorage, sessionKey) ||
     isStored(() => sessionStorage, flashKey) ||
-    fragmentParams.some((name) => fragment.has(name));
+    linkParams.some((name) => query.has(name));
   if (signalled) hydrate();
   else window.addEventListener('storage', onStorage);
 };

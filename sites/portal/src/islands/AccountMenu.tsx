@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../components/Toast.tsx';
 import { navigateWithToast, takeFlash } from '../lib/auth/flash.ts';
 import { sessionStorageKey } from '../lib/auth/session-key.ts';
-import { consumeSessionInUrl } from '../lib/auth/url-session.ts';
+import { CONFIRMED_ELSEWHERE, consumeSessionInUrl } from '../lib/auth/url-session.ts';
 import { readStoredUser, type StoredUser } from '../lib/session.ts';
 
 /** `loginHref`: the sign-in page that returns to this one (Header.astro). */
@@ -35,9 +35,13 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
     const key = sessionStorageKey(supabaseUrl);
     const read = () => setUser(readStoredUser(localStorage.getItem(key)));
     read();
-    // A confirmation link lands here with the session in the fragment: store it, clean the URL.
+    // A confirmation link lands here with a code: this browser's session, or a sign-in to ask for.
     consumeSessionInUrl()
-      .then((found) => found && read())
+      .then((outcome) => {
+        if (outcome === 'signed-in') read();
+        if (outcome === 'other-browser')
+          navigateWithToast(ACCOUNT_PATHS.login, CONFIRMED_ELSEWHERE);
+      })
       .catch((error) => console.error('Erro ao ler a sessão do link:', error));
     const flash = takeFlash();
     if (flash) show(flash);

@@ -61,10 +61,10 @@ describe('registration form', () => {
     [
       'a short password',
       async () => {
-        await fill('Senha', '12345');
-        await fill('Confirmar senha', '12345');
+        await fill('Senha', 'segred1');
+        await fill('Confirmar senha', 'segred1');
       },
-      'A senha deve ter pelo menos 6 caracteres.',
+      'A senha deve ter pelo menos 8 caracteres.',
     ],
     [
       'a username with spaces',
@@ -145,7 +145,7 @@ describe('reset-password form', () => {
     await fill('Nova senha', 'abc');
     await fill('Confirmar nova senha', 'abc');
     await userEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('A senha deve ter pelo menos 6 caracteres.');
+    expect(screen.getByRole('alert').textContent).toBe('A senha deve ter pelo menos 8 caracteres.');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -36,27 +36,35 @@ describe('registration rules', () => {
     expect(checkRegistration({ ...valid, confirmPassword: 'segredo2' })).toBe(
       'As senhas não coincidem.',
     );
-    expect(checkRegistration({ ...valid, password: '12345', confirmPassword: '12345' })).toBe(
-      'A senha deve ter pelo menos 6 caracteres.',
+    expect(checkRegistration({ ...valid, password: 'segred1', confirmPassword: 'segred1' })).toBe(
+      'A senha deve ter pelo menos 8 caracteres.',
+    );
+    expect(checkRegistration({ ...valid, password: 'segredos', confirmPassword: 'segredos' })).toBe(
+      'A senha deve ter letras (a–z) e números.',
+    );
+    expect(checkRegistration({ ...valid, password: 'senha123', confirmPassword: 'senha123' })).toBe(
+      'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
     );
   });
 });
 
 describe('password rules', () => {
-  it('reset: mismatch first, then the minimum of 6 characters', () => {
-    expect(checkNewPassword('abcdef', 'abcdeg')).toBe('As senhas não coincidem.');
-    expect(checkNewPassword('abc', 'abc')).toBe('A senha deve ter pelo menos 6 caracteres.');
-    expect(checkNewPassword('abcdef', 'abcdef')).toBeNull();
+  it('reset: mismatch first, then the rules of a new password', () => {
+    expect(checkNewPassword('jangada1', 'jangada2')).toBe('As senhas não coincidem.');
+    expect(checkNewPassword('jangad1', 'jangad1')).toBe(
+      'A senha deve ter pelo menos 8 caracteres.',
+    );
+    expect(checkNewPassword('jangada1', 'jangada1')).toBeNull();
   });
   it('profile change: current password required and the profile wording for length', () => {
-    expect(checkPasswordChange('', 'abcdef', 'abcdef')).toBe(
+    expect(checkPasswordChange('', 'jangada1', 'jangada1')).toBe(
       'Por favor, preencha todos os campos obrigatórios.',
     );
-    expect(checkPasswordChange('old', 'abcdef', 'x')).toBe('As senhas não coincidem.');
-    expect(checkPasswordChange('old', 'abc', 'abc')).toBe(
-      'A nova senha deve ter pelo menos 6 caracteres.',
+    expect(checkPasswordChange('old', 'jangada1', 'x')).toBe('As senhas não coincidem.');
+    expect(checkPasswordChange('old', 'jangad1', 'jangad1')).toBe(
+      'A nova senha deve ter pelo menos 8 caracteres.',
     );
-    expect(checkPasswordChange('old', 'abcdef', 'abcdef')).toBeNull();
+    expect(checkPasswordChange('old', 'jangada1', 'jangada1')).toBeNull();
   });
   it('profile: username pattern and full-name length', () => {
     expect(checkProfile('Maria', 'maria_1')).toBeNull();
@@ -97,6 +105,15 @@ describe('messages', () => {
       'Este email já está registrado.',
     );
     expect(serviceErrorMessage({ message: 'Something odd happened' }, 'fallback')).toBe('fallback');
+    // Supabase Auth's weak-password reasons, the most telling first.
+    const weak = (reasons: string[]) =>
+      serviceErrorMessage({ code: 'weak_password', reasons }, 'x');
+    expect(weak(['length', 'characters'])).toBe('A senha deve ter pelo menos 8 caracteres.');
+    expect(weak(['characters'])).toBe('A senha deve ter letras (a–z) e números.');
+    expect(weak(['pwned'])).toBe('Esta senha é muito comum e fácil de adivinhar. Escolha outra.');
+    for (const code of ['current_password_invalid', 'current_password_required']) {
+      expect(serviceErrorMessage({ code }, 'x')).toBe('Senha atual incorreta.');
+    }
     expect(serviceErrorMessage({ message: 'Este nome de usuário já está em uso.' }, 'x')).toBe(
       'Este nome de usuário já está em uso.',
     );

@@ -171,7 +171,7 @@ describe('client:session', () => {
   const options: SessionOptions = {
     sessionKey: 'sb-127-auth-token',
     flashKey: 'guia-fortim:toast',
-    fragmentParams: ['access_token', 'error_description'],
+    linkParams: ['code', 'error_description'],
   };
   const start = () => {
     const { el, load } = island();
@@ -186,7 +186,7 @@ describe('client:session', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it('hydrates at once with a stored session, a carried message or a session in the fragment', async () => {
+  it('hydrates at once with a stored session, a carried message or an e-mailed link in the query', async () => {
     localStorage.setItem(options.sessionKey, '{}');
     expect(start()).toHaveBeenCalledTimes(1);
     localStorage.clear();
@@ -195,10 +195,18 @@ describe('client:session', () => {
     expect(start()).toHaveBeenCalledTimes(1);
     sessionStorage.clear();
 
-    for (const fragment of ['#access_token=x&refresh_token=y', '#error_description=Expirado']) {
-      history.replaceState(null, '', `/${fragment}`);
+    for (const query of ['?code=abc', '?error_description=Expirado']) {
+      history.replaceState(null, '', `/${query}`);
       expect(start()).toHaveBeenCalledTimes(1);
     }
+  });
+
+  it('stays HTML for tokens in the fragment: a session is never taken from one', async () => {
+    history.replaceState(null, '', '/#access_token=x&refresh_token=y&type=recovery');
+    const load = start();
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    history.replaceState(null, '', '/');
   });
 
   it('hydrates when another tab signs in', async () => {

@@ -1,7 +1,6 @@
 import { initials } from '@guia-fortim/domain';
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
 import { getSupabase } from '../../lib/auth/client.ts';
-import { confirmPassword } from '../../lib/auth/confirm-password.ts';
 import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
@@ -186,7 +185,6 @@ function SecurityForm() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (!user) return null;
-  const email = user.email ?? '';
 
   function fail(message: string, title: string = MSG.passwordFailed) {
     setError(message);
@@ -200,9 +198,12 @@ function SecurityForm() {
     setError(invalid);
     if (invalid) return;
     setBusy(true);
-    const refused = await confirmPassword(email, current, MSG.currentPasswordWrong);
-    if (refused) return fail(refused);
-    const { error: updateError } = await getSupabase().auth.updateUser({ password: next });
+    // Supabase Auth checks the current password itself (secure password change): a token taken
+    // from this browser cannot change the password without it.
+    const { error: updateError } = await getSupabase().auth.updateUser({
+      password: next,
+      current_password: current,
+    });
     if (updateError) return fail(serviceErrorMessage(updateError, MSG.passwordFailed));
     setCurrent('');
     setNext('');

@@ -9,12 +9,11 @@ import { PasswordFields } from './PasswordFields.tsx';
 import { toast } from './toast-store.ts';
 import { AccountCard, FormError, SubmitButton } from './ui.tsx';
 
-/** What the e-mailed link brought: an error, recovery tokens, or nothing. */
-export function recoveryLinkState(hash: string, search: string): 'error' | 'tokens' | 'none' {
-  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+/** What the e-mailed link brought: an error, a recovery code (PKCE), or nothing. */
+export function recoveryLinkState(search: string): 'error' | 'code' | 'none' {
   const query = new URLSearchParams(search);
-  if (fragment.has('error') || fragment.has('error_code') || query.has('error')) return 'error';
-  if (fragment.has('access_token')) return 'tokens';
+  if (query.has('error') || query.has('error_code')) return 'error';
+  if (query.has('code')) return 'code';
   return 'none';
 }
 
@@ -26,8 +25,8 @@ export function ResetPasswordForm() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    // Read the link before supabase-js consumes (and clears) the fragment.
-    const link = recoveryLinkState(window.location.hash, window.location.search);
+    // Read the link before supabase-js exchanges (and clears) the code.
+    const link = recoveryLinkState(window.location.search);
     const invalidLink = () =>
       navigateWithToast(LOGIN_PATH, { title: MSG.resetInvalidLink, variant: 'destructive' }, true);
     if (link === 'error') return invalidLink();
@@ -37,7 +36,8 @@ export function ResetPasswordForm() {
       .then(({ data }) => {
         if (!active) return;
         if (data.session) return setReady(true);
-        if (link === 'tokens') return invalidLink();
+        // A code this browser cannot exchange: used, expired, or asked for in another browser.
+        if (link === 'code') return invalidLink();
         navigateWithToast(
           LOGIN_PATH,
           { title: MSG.resetDeniedTitle, description: MSG.resetDenied, variant: 'destructive' },

@@ -13,7 +13,8 @@ export function getSupabase(): SupabaseClient {
         persistSession: true,
         autoRefreshToken: true,
         detectSessionInUrl: true,
-        flowType: 'implicit',
+        // E-mailed links return a code only this browser can exchange (url-session.ts).
+        flowType: 'pkce',
       },
     });
   }

@@ -52,7 +52,20 @@ export const MSG = {
   loading: 'Carregando...',
 } as const;
 
-type ServiceError = { code?: string | undefined; message?: string | undefined; status?: number };
+type ServiceError = {
+  code?: string | undefined;
+  message?: string | undefined;
+  status?: number;
+  /** A weak password's reasons (supabase-js's AuthWeakPasswordError). */
+  reasons?: string[];
+};
+
+// Supabase Auth's reasons for a weak password, most telling first.
+const WEAK_PASSWORD_MESSAGES: [reason: string, message: string][] = [
+  ['length', MESSAGES.passwordShort],
+  ['characters', MESSAGES.passwordCharacters],
+  ['pwned', MESSAGES.passwordCommon],
+];
 
 // Server messages are English; the visitor reads them in Portuguese or not at all.
 const SERVICE_MESSAGES: Record<string, string> = {
@@ -60,8 +73,9 @@ const SERVICE_MESSAGES: Record<string, string> = {
   email_not_confirmed: 'Email não confirmado. Verifique sua caixa de entrada.',
   user_already_exists: MSG.registerTaken,
   email_exists: MSG.registerTaken,
-  weak_password: MESSAGES.passwordShort,
   same_password: 'A nova senha deve ser diferente da senha atual.',
+  current_password_invalid: MSG.currentPasswordWrong,
+  current_password_required: MSG.currentPasswordWrong,
   over_request_rate_limit: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   over_email_send_rate_limit: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   email_address_invalid: MESSAGES.email,
@@ -71,6 +85,10 @@ const SERVICE_MESSAGES: Record<string, string> = {
 /** The Portuguese text for a Supabase error, or `fallback` when it has none. */
 export function serviceErrorMessage(error: ServiceError | null | undefined, fallback: string) {
   if (!error) return fallback;
+  if (error.code === 'weak_password') {
+    const found = WEAK_PASSWORD_MESSAGES.find(([reason]) => error.reasons?.includes(reason));
+    return found ? found[1] : MESSAGES.passwordShort;
+  }
   if (error.code && SERVICE_MESSAGES[error.code]) return SERVICE_MESSAGES[error.code] as string;
   const message = error.message ?? '';
   if (/already (been )?registered/i.test(message)) return MSG.registerTaken;
