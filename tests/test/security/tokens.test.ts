@@ -1,7 +1,8 @@
 // Token abuse over HTTP: expired and forged tokens at the worker, PostgREST and Auth; a session
-// replayed after sign-out; and an admin's still-valid token after the role is removed.
+// replayed after sign-out; an admin's still-valid token after the role is removed; and what a
+// stolen token cannot do to its account (change the password, delete it).
 
-import { newAdmin, PORTUGUESE_401, PORTUGUESE_403 } from '@guia-fortim/api/testing/client';
+import { newAdmin, newUser, PORTUGUESE_401, PORTUGUESE_403 } from '@guia-fortim/api/testing/client';
 import {
   alteredToken,
   expiredToken,
@@ -240,5 +241,61 @@ describe('an admin whose role was removed, with a token issued while admin', () 
     });
     expect([role.status, role.body.code]).toEqual([403, '42501']);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('a stolen access token', () => {
+  it('cannot change the password, so it cannot sign in anew and delete the account', async () => {
+    const victim = await newUser('vitima');
+    const stolen = (await signInSession(victim.email)).access_token;
+    const before = await snapshot();
+
+    // Without the current password (or with a wrong one) Auth refuses the change.
+    const bare = await supabase('PUT', '/auth/v1/user', stolen, {
+      json: { password: 'tomada-do-atacante-9' },
+    });
+    expect([bare.status, bare.body.error_code ?? bare.body.code]).toEqual([
+      400,
+      'current_password_required',
+    ]);
+    const guessed = await supabase('PUT', '/auth/v1/user', stolen, {
+      json: { password: 'tomada-do-atacante-9', current_password: 'chute-errado-1' },
+    });
+    expect([guessed.status, guessed.body.error_code ?? guessed.body.code]).toEqual([
+      400,
+      'current_password_invalid',
+    ]);
+    // So the attacker's password opens nothing, and the owner's still does.
+    const attacker = await supabase('POST', '/auth/v1/token?grant_type=password', null, {
+      json: { email: victim.email, password: 'tomada-do-atacante-9' },
+    });
+    expect(attacker.status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    expect((await signInSession(victim.email)).access_token).toBeTruthy();
+  });
+
+  it('from a session opened by an e-mailed link cannot delete the account', async () => {
+    const victim = await newUser('vitima-link');
+    const asked = await supabase('POST', '/auth/v1/recover', null, {
+      json: { email: victim.email },
+    });
+    expect(asked.status).toBe(200);
+    const mails = (await (
+      await fetch(`${stack.supabaseUrl}/mailbox?to=${encodeURIComponent(victim.email)}`)
+    ).json()) as { link: string; type: string }[];
+    const link = mails.find((mail) => mail.type === 'recovery')?.link ?? '';
+    const opened = await fetch(link, { redirect: 'manual' });
+    const fragment = new URLSearchParams(
+      new URL(opened.headers.get('location') ?? '').hash.slice(1),
+    );
+    const token = fragment.get('access_token') ?? '';
+    expect(decodeJwt(token).sub).toBe(victim.id);
+
+    const deleted = await supabase('POST', '/rest/v1/rpc/delete_own_account', token, { json: {} });
+    expect([deleted.status, deleted.body.message]).toEqual([
+      403,
+      'Confirme sua senha para excluir a conta.',
+    ]);
+    expect((await signInSession(victim.email)).access_token).toBeTruthy();
   });
 });
