@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import type { SiteEnv } from '@guia-fortim/portal/build';
+import { applyAuthSettings, authSettingsBody, MANAGEMENT_API } from './deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { validatePagesOutput } from './deploy/validate.ts';
 import { addPanel, panelBuild, panelConfig, ROOT, run, siteBuilder } from './stack/parts.ts';
@@ -36,6 +37,10 @@ if (badNames.length > 0) fail(`Nomes de migração fora do padrão do Supabase C
 if (!existsSync(join(ROOT, 'db', 'supabase', 'config.toml')))
   fail('db/supabase/config.toml não existe.');
 console.log(`  ${migrations.length} migrações`);
+
+step('Configurações de autenticação do Supabase (API de gerenciamento)');
+const authBody = authSettingsBody({ siteUrl: config.siteUrl, paidPlan: config.paidPlan });
+console.log(`  ${Object.keys(authBody).join(', ')}`);
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -98,12 +103,18 @@ const commands = [
 ];
 if (dryRun) {
   console.log(
-    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${commands.join('\n  ')}`,
+    `\n✓ Simulação concluída. Uma publicação real aplicaria as configurações de autenticação (PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth) e executaria:\n  ${commands.join('\n  ')}`,
   );
   process.exit(0);
 }
 
 step('Publicando (Supabase, worker, Pages)');
+console.log(`  PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth`);
+await applyAuthSettings({
+  projectRef: config.projectRef,
+  accessToken: config.accessToken,
+  body: authBody,
+}).catch((error: Error) => fail(error.message));
 for (const command of commands) {
   console.log(`  $ ${command}`);
   const result = await run('bash', ['-c', command], {

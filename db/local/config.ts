@@ -1,10 +1,7 @@
-// Settings of the local Auth server: a Supabase CLI project's defaults, except the password
-// settings, which are the ones the README's runbook gives the hosted project.
-import {
-  isCommonPassword,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_REQUIRED_CHARACTERS,
-} from '@guia-fortim/domain';
+// Settings of the local Auth server: a Supabase CLI project's defaults, except those the product
+// sets on the hosted project (HOSTED_AUTH_CONFIG), which are taken from there.
+import { HOSTED_AUTH_CONFIG as HOSTED } from '@guia-fortim/db/auth-config';
+import { isCommonPassword } from '@guia-fortim/domain';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limits.ts';
 
 export type AuthSettings = {
@@ -51,15 +48,15 @@ export function authSettings(
     url,
     siteUrl,
     allowedRedirects: overrides.siteUrl ? [new URL(siteUrl).origin] : DEFAULT_ALLOWED_REDIRECTS,
-    autoconfirm: false,
-    accessTokenSeconds: 3600,
-    refreshTokenReuseSeconds: 10,
+    autoconfirm: HOSTED.mailer_autoconfirm,
+    accessTokenSeconds: HOSTED.jwt_exp,
+    refreshTokenReuseSeconds: HOSTED.security_refresh_token_reuse_interval,
     emailLinkSeconds: 3600,
     pkceCodeSeconds: 300,
-    passwordMinLength: PASSWORD_MIN_LENGTH,
-    passwordRequiredCharacters: PASSWORD_REQUIRED_CHARACTERS,
+    passwordMinLength: HOSTED.password_min_length,
+    passwordRequiredCharacters: HOSTED.password_required_characters.split(':'),
     isLeakedPassword: isCommonPassword,
-    requireCurrentPassword: true,
+    requireCurrentPassword: HOSTED.security_update_password_require_current_password,
     bcryptCost: 10,
     emailMinIntervalSeconds: 60,
     rateLimits: DEFAULT_RATE_LIMITS,

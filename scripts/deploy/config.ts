@@ -5,6 +5,10 @@ export type DeployConfig = {
   supabaseUrl: string;
   publishableKey: string;
   projectRef: string;
+  /** A personal access token: the Supabase CLI and the Management API (Auth settings). */
+  accessToken: string;
+  /** The project is on a paid plan (leaked-password protection is available). */
+  paidPlan: boolean;
   siteUrl: string;
   apiUrl: string;
   imagesUrl: string;
@@ -59,6 +63,8 @@ export function readDeployConfig(env: Record<string, string | undefined>): {
     supabaseUrl: httpsUrl(env.SUPABASE_URL, 'SUPABASE_URL', problems),
     publishableKey: required('SUPABASE_PUBLISHABLE_KEY'),
     projectRef: required('SUPABASE_PROJECT_REF'),
+    accessToken: required('SUPABASE_ACCESS_TOKEN'),
+    paidPlan: ['pro', 'team', 'enterprise'].includes(env.SUPABASE_PLAN?.trim().toLowerCase() ?? ''),
     siteUrl: httpsUrl(env.SITE_URL, 'SITE_URL', problems),
     apiUrl: httpsUrl(env.API_URL, 'API_URL', problems),
     imagesUrl: httpsUrl(env.IMAGES_URL, 'IMAGES_URL', problems),

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminRewrites } from '../deploy/admin-routes.ts';
+import { authSettingsBody } from '../deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from '../deploy/config.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -35,6 +36,27 @@ describe('deploy configuration', () => {
       B: 'dois = 2',
       C: '3',
     });
+  });
+
+  it('applies the Auth settings the product relies on, leaked-password checks on a paid plan only', () => {
+    const free = authSettingsBody({ siteUrl: 'https://guiafortim.com.br', paidPlan: false });
+    // Supabase's Management API names; the required characters are its "letters and digits".
+    expect(free).toEqual({
+      mailer_autoconfirm: false,
+      password_min_length: 8,
+      password_required_characters:
+        'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789',
+      security_update_password_require_current_password: true,
+      jwt_exp: 3600,
+      refresh_token_rotation_enabled: true,
+      security_refresh_token_reuse_interval: 10,
+      site_url: 'https://guiafortim.com.br',
+      uri_allow_list: 'https://guiafortim.com.br/**',
+    });
+    const pro = authSettingsBody({ siteUrl: 'https://guiafortim.com.br', paidPlan: true });
+    expect(pro).toEqual({ ...free, password_hibp_enabled: true });
+    expect(readDeployConfig({ ...example, SUPABASE_PLAN: 'Pro' }).config.paidPlan).toBe(true);
+    expect(readDeployConfig(example).config.paidPlan).toBe(false);
   });
 
   it("rewrites only the panel's sections, never its assets", () => {
