@@ -1,6 +1,8 @@
 // Hostile input: injection attempts in every place a request names something (columns, operators,
 // order, on_conflict, select casts, JSON paths) or carries a value; malformed bodies; forged,
-// expired and alg=none tokens. Each gets the documented 4xx and changes nothing.
+// expired and alg=none tokens; a Host naming another site (DNS rebinding). Each gets the documented
+// 4xx and changes nothing.
+import { request } from 'node:http';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../index.ts';
@@ -230,6 +232,82 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     expect([own.status, own.headers.get('access-control-allow-origin')]).toEqual([200, null]);
   });
 
+  it('answers only requests that name its own address in Host (DNS rebinding)', async () => {
+    const sent = await fetch(`${server.url}/auth/v1/recover`, {
+      method: 'POST',
+      headers: { apikey: server.keys.publishableKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'alvo@teste.local' }),
+    });
+    expect(sent.status).toBe(200);
+    const [mail] = (await (await fetch(`${server.mailboxUrl}?to=alvo@teste.local`)).json()) as {
+      link: string;
+    }[];
+    const link = new URL(mail?.link ?? '');
+    const token = link.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    const { port } = server;
+    const keyed = { apikey: server.keys.publishableKey };
+    const preflight = { Origin: 'http://127.0.0.1:3000', 'Access-Control-Request-Method': 'GET' };
+    // Everything a page could read without a key, and the keyed APIs too.
+    const reads: [string, string, Record<string, string>][] = [
+      ['GET', '/mailbox', {}],
+      ['GET', '/', {}],
+      ['GET', '/auth/v1/.well-known/jwks.json', {}],
+      ['GET', '/auth/v1/settings', keyed],
+      ['GET', '/rest/v1/', keyed],
+      ['GET', '/rest/v1/authors?select=id', keyed],
+      ['OPTIONS', '/rest/v1/authors', preflight],
+    ];
+    const outside = [
+      `evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port - 1}`,
+      '127.0.0.1',
+      'localhost',
+      `localhost.:${port}`,
+      `localhost.evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+    ];
+    for (const host of outside) {
+      for (const [method, path, headers] of reads) {
+        const answer = await requestNaming(port, host, method, path, headers);
+        expect({ host, path, status: answer.status }).toEqual({ host, path, status: 403 });
+        expect(answer.body).not.toContain(token);
+      }
+      // Neither the e-mailed link (whose redirect would carry a session) nor emptying the box.
+      const verify = await requestNaming(port, host, 'GET', `${link.pathname}${link.search}`);
+      expect({ host, status: verify.status, location: verify.location }).toEqual({
+        host,
+        status: 403,
+        location: undefined,
+      });
+      expect((await requestNaming(port, host, 'DELETE', '/mailbox')).status).toBe(403);
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      for (const [method, path, headers] of reads) {
+        const answer = await requestNaming(port, host, method, path, headers);
+        expect({ host, path, status: answer.status }).toEqual({ host, path, status: 200 });
+      }
+    }
+    const box = await requestNaming(
+      port,
+      `localhost:${port}`,
+      'GET',
+      '/mailbox?to=alvo@teste.local',
+    );
+    expect(box.body).toContain(token);
+    const verify = await requestNaming(
+      port,
+      `127.0.0.1:${port}`,
+      'GET',
+      `${link.pathname}${link.search}`,
+    );
+    expect([verify.status, verify.location]).toEqual([
+      303,
+      expect.stringContaining('access_token='),
+    ]);
+  });
+
   it('rejects forged, expired, alg=none and wrong-role tokens, and unknown API keys', async () => {
     const before = await snapshot();
     const claims = decodePayload(userToken);
@@ -372,6 +450,34 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+/** A request to 127.0.0.1:`port` whose Host header is `host`, as a browser sends it for a page whose
+ * name was rebound to that address (fetch always sends the URL's own host). */
+function requestNaming(
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { host: '127.0.0.1', port, method, path, headers: { ...headers, Host: host } },
+      (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, body, location: incoming.headers.location }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
 
 function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
