@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../index.ts';
+import { MAX_LOGIC_DEPTH } from '../rest/query-syntax.ts';
 import { BACKENDS, ownerQuery, signedInUser, startBackend } from './support.ts';
 
 const DROP = '; drop table public.authors; --';
@@ -129,6 +130,52 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     await expectError(await rest('authors?limit=1;drop'), 400, 'PGRST100');
     await expectError(await rest('authors?offset=-1'), 400, 'PGRST100');
     expect(await snapshot()).toEqual(before);
+  });
+
+  it(`refuses and/or trees nested deeper than ${MAX_LOGIC_DEPTH} levels with PGRST100`, async () => {
+    const q = encodeURIComponent;
+    // `or=(…)` is the first level; each `or(…)`, `and(…)` or `not.or(…)` inside adds one. Each level
+    // adds a condition that changes nothing: `or` a false one, `and` a true one.
+    const tree = (levels: number, inner: 'or' | 'and' | 'not.or') => {
+      let text = 'id.eq.1';
+      for (let level = 2; level <= levels; level++) {
+        text = `${inner}(${text},${inner === 'and' ? 'id.gt.0' : 'id.lt.0'})`;
+      }
+      return `(${text})`;
+    };
+    for (const path of [
+      `authors?select=id&or=${q(tree(MAX_LOGIC_DEPTH, 'or'))}`,
+      `authors?select=id&and=${q(tree(MAX_LOGIC_DEPTH, 'and'))}`,
+    ]) {
+      const deepest = await rest(path);
+      expect([deepest.status, await deepest.json()]).toEqual([200, [{ id: 1 }]]);
+    }
+    for (const path of [
+      `authors?select=id&id=eq.1&or=${q(tree(MAX_LOGIC_DEPTH, 'not.or'))}`,
+      `authors?select=id,posts(id)&id=eq.1&posts.and=${q(tree(MAX_LOGIC_DEPTH, 'and'))}`,
+    ]) {
+      expect((await rest(path)).status).toBe(200);
+    }
+    for (const path of [
+      `authors?select=id&or=${q(tree(MAX_LOGIC_DEPTH + 1, 'or'))}`,
+      `authors?select=id&not.and=${q(tree(MAX_LOGIC_DEPTH + 1, 'and'))}`,
+      `authors?select=id&or=${q(tree(MAX_LOGIC_DEPTH + 1, 'not.or'))}`,
+      `authors?select=id,posts(id)&posts.or=${q(tree(MAX_LOGIC_DEPTH + 1, 'or'))}`,
+      // 3,000 levels, unencoded as a browser leaves parentheses: near all a URL the server reads
+      // (16 KB) can hold.
+      `authors?select=id&or=(${'or('.repeat(2999)}id.eq.1${')'.repeat(3000)}`,
+    ]) {
+      const response = await rest(path);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(body).toMatchObject({
+        code: 'PGRST100',
+        hint: null,
+        message: expect.stringMatching(/^"failed to parse logic tree \(/),
+        details: expect.stringContaining(`${MAX_LOGIC_DEPTH} níveis`),
+      });
+    }
   });
 
   it('refuses malformed bodies, headers and methods without touching data', async () => {
