@@ -3,6 +3,7 @@
 // expired and alg=none tokens; a Host naming another site (DNS rebinding). Each gets the documented
 // 4xx and changes nothing.
 import { request } from 'node:http';
+import { join, resolve } from 'node:path';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../index.ts';
@@ -10,6 +11,9 @@ import { MAX_LOGIC_DEPTH } from '../rest/query-syntax.ts';
 import { BACKENDS, ownerQuery, signedInUser, startBackend } from './support.ts';
 
 const DROP = '; drop table public.authors; --';
+const REPOSITORY_ROOT = resolve(import.meta.dirname, '..', '..', '..');
+/** `/x/y` after a space, a quote, a bracket or `=`: how an absolute path shows up in a message. */
+const ABSOLUTE_PATH = /(?:^|[\s"'(=:])\/[\w.-]+\/[\w.-]+/;
 
 function base64url(value: object) {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -353,6 +357,44 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
       303,
       expect.stringContaining('access_token='),
     ]);
+  });
+
+  it('names no file of the server in any error body, server failures included', async () => {
+    const missing = join(REPOSITORY_ROOT, 'node_modules', 'nao-existe', 'dados.txt');
+    await server.database.exec(`
+      create function public.read_missing_file() returns text language sql security definer
+        as $$ select pg_read_file('${missing}') $$;
+      create function public.fail_internally() returns void language plpgsql as $$ begin
+        raise exception using errcode = 'XX000', message = 'could not read block 7 in file "${missing}"',
+          detail = 'arquivo ${missing}', hint = 'veja ${missing}';
+      end $$;
+      grant execute on function public.read_missing_file(), public.fail_internally() to authenticated;
+    `);
+    await server.reloadSchema();
+    const { client } = await signedInUser(server, 'falhas@teste.local');
+    const viaClient = await client.rpc('read_missing_file');
+    expect([viaClient.status, viaClient.error?.code]).toEqual([500, '58P01']);
+    expect(viaClient.error?.message).not.toContain(REPOSITORY_ROOT);
+
+    const deepJson = `{"a": ${'['.repeat(200_000)}${']'.repeat(200_000)}, "b": 1}`;
+    const failures: [string, Promise<Response>, number, string | undefined][] = [
+      // PostgreSQL's own text names the file (58P01), or a function raises an internal error.
+      ['58P01', rest('rpc/read_missing_file', { method: 'POST', body: '{}' }), 500, '58P01'],
+      ['XX000', rest('rpc/fail_internally', { method: 'POST', body: '{}' }), 500, 'XX000'],
+      // Not PostgreSQL's: a body too deep to pass on (PostgREST's PostgreSQL gives 54001, a 500).
+      ['JSON', rest('rpc/add_numbers', { method: 'POST', body: deepJson }), 500, 'PGRST000'],
+      // The app's own 500 handler: the mailbox's query fails on a NUL.
+      ['mailbox', fetch(`${server.mailboxUrl}?to=a%00b`), 500, undefined],
+    ];
+    for (const [what, answer, status, code] of failures) {
+      const response = await answer;
+      const text = await response.text();
+      const body = JSON.parse(text) as { code?: string };
+      expect({ what, status: response.status, code: body.code }).toEqual({ what, status, code });
+      expect({ what, text }).not.toEqual({ what, text: expect.stringContaining(REPOSITORY_ROOT) });
+      expect({ what, text }).not.toEqual({ what, text: expect.stringContaining('node_modules') });
+      expect({ what, text }).not.toEqual({ what, text: expect.stringMatching(ABSOLUTE_PATH) });
+    }
   });
 
   it('rejects forged, expired, alg=none and wrong-role tokens, and unknown API keys', async () => {
