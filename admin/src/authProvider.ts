@@ -1,6 +1,7 @@
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
 import { goToLogin, readAccess } from './access.ts';
+import { isSigningOut } from './signOut.ts';
 import { supabase } from './supabase.ts';
 
 /** 'Logado como': the full name, else the username, else 'Admin'. */
@@ -28,6 +29,8 @@ const base = supabaseAuthProvider(supabase, {
 export const authProvider: AuthProvider = {
   ...base,
   async checkAuth() {
+    // After Sair the page is on its way to the site, not to the sign-in page.
+    if (isSigningOut()) return;
     const access = await readAccess();
     if (access === 'anonymous') {
       goToLogin();
@@ -36,9 +39,12 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error) {
     const status = (error as { status?: number } | null)?.status;
-    if (status === 401) {
-      goToLogin();
-      throw { redirectTo: false, message: false };
-    }
+    if (status !== 401) return;
+    // A read refused because Sair ended the session: react-admin neither logs out again nor
+    // redirects nor notifies (logoutUser, redirectTo and message false), the read yields nothing,
+    // and the page goes on to the site.
+    if (isSigningOut()) throw { logoutUser: false, redirectTo: false, message: false };
+    goToLogin();
+    throw { redirectTo: false, message: false };
   },
 };

@@ -1,10 +1,11 @@
 // The HTTP surface of db/local: `/auth/v1` (GoTrue), `/rest/v1` (PostgREST) and `/mailbox`,
-// behind the gateway's CORS, as one Hono app.
+// behind the gateway's CORS and answering only its own address (host-check.ts), as one Hono app.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readMailbox } from './auth/email-links.ts';
 import { type AuthDeps, authRoutes } from './auth/routes.ts';
 import { cors } from './cors.ts';
+import { hostCheck } from './host-check.ts';
 import { type RestDeps, restRoutes } from './rest/routes.ts';
 
 /** No request of the portal comes near it; a larger body is refused before it is read whole. */
@@ -14,6 +15,7 @@ const TOO_LARGE = 'O corpo da requisição passa do limite de 10 MB.';
 
 export function createApp(deps: AuthDeps & RestDeps): Hono {
   const app = new Hono();
+  app.use('*', hostCheck(deps.settings.url));
   // The APIs answer browser apps on other local ports, as Supabase's gateway does; the mailbox
   // holds working sign-in links, so it answers its own origin only (and tools, which send none).
   app.use('/auth/*', cors);

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { LinkBase as Link, useGetIdentity, useLocation, useSidebarState } from 'react-admin';
 import { isActivePath, SIDEBAR_ITEMS } from '../sidebar.ts';
-import { supabase } from '../supabase.ts';
+import { signOut } from '../signOut.ts';
 import { useToast } from '../toast.tsx';
 import { PublishIndicator } from './PublishIndicator.tsx';
 
@@ -22,8 +22,8 @@ export function AdminMenu() {
   const [, setSidebarOpen] = useSidebarState();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
-  const signOut = async () => {
-    const { error } = await supabase.auth.signOut();
+  const leave = async () => {
+    const error = await signOut();
     if (error) {
       toast('Erro ao sair. Tente novamente.', undefined, 'error');
       return;
@@ -66,7 +66,7 @@ export function AdminMenu() {
         <Typography variant="body2" fontWeight="bold" data-testid="logged-as">
           {isPending ? '…' : (identity?.fullName ?? 'Admin')}
         </Typography>
-        <Button variant="outlined" size="small" onClick={signOut}>
+        <Button variant="outlined" size="small" onClick={leave}>
           Sair
         </Button>
       </Box>

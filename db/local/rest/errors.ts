@@ -28,6 +28,13 @@ export class RestError extends Error {
   }
 }
 
+/** What a failure of the server itself says; the failure's own text goes to the server's log. */
+const SERVER_FAILURE = 'Erro interno no Supabase local; os detalhes estão no log do servidor.';
+
+export function serverFailure(status = 500, code = 'PGRST000'): RestError {
+  return new RestError(status, code, SERVER_FAILURE);
+}
+
 export function parseError(message: string, details: string | null = null): RestError {
   return new RestError(400, 'PGRST100', message, details);
 }
@@ -82,9 +89,15 @@ export function isPostgresError(error: unknown): error is PostgresError & { code
   );
 }
 
-/** A PostgreSQL error as PostgREST reports it; permission errors depend on who asked. */
+/**
+ * A PostgreSQL error as PostgREST reports it; permission errors depend on who asked. A failure of
+ * the server itself (a 5xx) keeps its SQLSTATE and status, which clients act on (supabase-js
+ * retries a 503), but not its text, which may name the server's files (58P01 'could not open file
+ * "/…"'). A function's own `PTxyz` error is written for the client and passes whole.
+ */
 export function fromPostgresError(error: PostgresError & { code: string }, anon: boolean) {
   const status = statusForSqlState(error.code, anon);
+  if (status >= 500 && !error.code.startsWith('PT')) return serverFailure(status, error.code);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new RestError(
     status,

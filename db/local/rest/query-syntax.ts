@@ -68,6 +68,13 @@ export type LogicTree = {
 };
 export type Condition = Filter | LogicTree;
 
+/**
+ * How deep `and`/`or` trees may nest, the parameter's own tree being the first level. PostgREST's
+ * parser (`pLogicTree`) has no limit and hands any depth to PostgreSQL; here the recursion that
+ * renders a tree to SQL overflowed near 3,000 levels (a 500). Clients nest two or three.
+ */
+export const MAX_LOGIC_DEPTH = 100;
+
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: Field; alias?: string; cast?: string }
@@ -343,26 +350,37 @@ export function parseLogicTree(operator: 'and' | 'or', negated: boolean, text: s
     kind: 'logic',
     operator,
     negated,
-    children: readConditions(cursor),
+    children: readConditions(cursor, 1),
   }));
 }
 
-function readConditions(cursor: Cursor): Condition[] {
+/** The conditions of a tree at `depth` (1 for the parameter's own). */
+function readConditions(cursor: Cursor, depth: number): Condition[] {
   if (!cursor.eat('(')) fail(cursor, '"("');
   const children: Condition[] = [];
   do {
-    children.push(readCondition(cursor));
+    children.push(readCondition(cursor, depth));
   } while (cursor.eat(','));
   if (!cursor.eat(')')) fail(cursor, '")"');
   return children;
 }
 
-function readCondition(cursor: Cursor): Condition {
+function readCondition(cursor: Cursor, depth: number): Condition {
   for (const negated of [true, false]) {
     for (const operator of ['and', 'or'] as const) {
       if (cursor.startsWith(`${negated ? 'not.' : ''}${operator}(`)) {
+        if (depth === MAX_LOGIC_DEPTH) {
+          throw new SyntaxFailure(
+            `and/or aninhados em mais de ${MAX_LOGIC_DEPTH} níveis (coluna ${cursor.pos + 1})`,
+          );
+        }
         cursor.pos += (negated ? 4 : 0) + operator.length;
-        return { kind: 'logic', operator, negated, children: readConditions(cursor) };
+        return {
+          kind: 'logic',
+          operator,
+          negated,
+          children: readConditions(cursor, depth + 1),
+        };
       }
     }
   }

@@ -12,6 +12,7 @@ import {
   fromPostgresError,
   isPostgresError,
   RestError,
+  serverFailure,
   singularError,
   unknownTable,
 } from './errors.ts';
@@ -83,10 +84,11 @@ function errorReply(error: unknown, caller: Caller): Reply {
   let restError: RestError;
   if (error instanceof Rollback) restError = error.error;
   else if (error instanceof RestError) restError = error;
-  else if (isPostgresError(error)) restError = fromPostgresError(error, caller.role === 'anon');
   else {
-    console.error('[db/local] erro inesperado em /rest/v1:', error);
-    restError = new RestError(500, 'PGRST000', 'Internal server error in the local Supabase');
+    restError = isPostgresError(error)
+      ? fromPostgresError(error, caller.role === 'anon')
+      : serverFailure();
+    if (restError.status >= 500) console.error('[db/local] falha do servidor em /rest/v1:', error);
   }
   return {
     status: restError.status,

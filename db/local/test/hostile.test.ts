@@ -1,12 +1,19 @@
 // Hostile input: injection attempts in every place a request names something (columns, operators,
 // order, on_conflict, select casts, JSON paths) or carries a value; malformed bodies; forged,
-// expired and alg=none tokens. Each gets the documented 4xx and changes nothing.
+// expired and alg=none tokens; a Host naming another site (DNS rebinding). Each gets the documented
+// 4xx and changes nothing.
+import { request } from 'node:http';
+import { join, resolve } from 'node:path';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../index.ts';
+import { MAX_LOGIC_DEPTH } from '../rest/query-syntax.ts';
 import { BACKENDS, ownerQuery, signedInUser, startBackend } from './support.ts';
 
 const DROP = '; drop table public.authors; --';
+const REPOSITORY_ROOT = resolve(import.meta.dirname, '..', '..', '..');
+/** `/x/y` after a space, a quote, a bracket or `=`: how an absolute path shows up in a message. */
+const ABSOLUTE_PATH = /(?:^|[\s"'(=:])\/[\w.-]+\/[\w.-]+/;
 
 function base64url(value: object) {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -129,6 +136,52 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it(`refuses and/or trees nested deeper than ${MAX_LOGIC_DEPTH} levels with PGRST100`, async () => {
+    const q = encodeURIComponent;
+    // `or=(…)` is the first level; each `or(…)`, `and(…)` or `not.or(…)` inside adds one. Each level
+    // adds a condition that changes nothing: `or` a false one, `and` a true one.
+    const tree = (levels: number, inner: 'or' | 'and' | 'not.or') => {
+      let text = 'id.eq.1';
+      for (let level = 2; level <= levels; level++) {
+        text = `${inner}(${text},${inner === 'and' ? 'id.gt.0' : 'id.lt.0'})`;
+      }
+      return `(${text})`;
+    };
+    for (const path of [
+      `authors?select=id&or=${q(tree(MAX_LOGIC_DEPTH, 'or'))}`,
+      `authors?select=id&and=${q(tree(MAX_LOGIC_DEPTH, 'and'))}`,
+    ]) {
+      const deepest = await rest(path);
+      expect([deepest.status, await deepest.json()]).toEqual([200, [{ id: 1 }]]);
+    }
+    for (const path of [
+      `authors?select=id&id=eq.1&or=${q(tree(MAX_LOGIC_DEPTH, 'not.or'))}`,
+      `authors?select=id,posts(id)&id=eq.1&posts.and=${q(tree(MAX_LOGIC_DEPTH, 'and'))}`,
+    ]) {
+      expect((await rest(path)).status).toBe(200);
+    }
+    for (const path of [
+      `authors?select=id&or=${q(tree(MAX_LOGIC_DEPTH + 1, 'or'))}`,
+      `authors?select=id&not.and=${q(tree(MAX_LOGIC_DEPTH + 1, 'and'))}`,
+      `authors?select=id&or=${q(tree(MAX_LOGIC_DEPTH + 1, 'not.or'))}`,
+      `authors?select=id,posts(id)&posts.or=${q(tree(MAX_LOGIC_DEPTH + 1, 'or'))}`,
+      // 3,000 levels, unencoded as a browser leaves parentheses: near all a URL the server reads
+      // (16 KB) can hold.
+      `authors?select=id&or=(${'or('.repeat(2999)}id.eq.1${')'.repeat(3000)}`,
+    ]) {
+      const response = await rest(path);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(body).toMatchObject({
+        code: 'PGRST100',
+        hint: null,
+        message: expect.stringMatching(/^"failed to parse logic tree \(/),
+        details: expect.stringContaining(`${MAX_LOGIC_DEPTH} níveis`),
+      });
+    }
+  });
+
   it('refuses malformed bodies, headers and methods without touching data', async () => {
     const before = await snapshot();
     await expectError(
@@ -228,6 +281,120 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     expect(await (await fetch(mailbox)).json()).toEqual(sent);
     const own = await fetch(mailbox, { headers: { Origin: server.url } });
     expect([own.status, own.headers.get('access-control-allow-origin')]).toEqual([200, null]);
+  });
+
+  it('answers only requests that name its own address in Host (DNS rebinding)', async () => {
+    const sent = await fetch(`${server.url}/auth/v1/recover`, {
+      method: 'POST',
+      headers: { apikey: server.keys.publishableKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'alvo@teste.local' }),
+    });
+    expect(sent.status).toBe(200);
+    const [mail] = (await (await fetch(`${server.mailboxUrl}?to=alvo@teste.local`)).json()) as {
+      link: string;
+    }[];
+    const link = new URL(mail?.link ?? '');
+    const token = link.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    const { port } = server;
+    const keyed = { apikey: server.keys.publishableKey };
+    const preflight = { Origin: 'http://127.0.0.1:3000', 'Access-Control-Request-Method': 'GET' };
+    // Everything a page could read without a key, and the keyed APIs too.
+    const reads: [string, string, Record<string, string>][] = [
+      ['GET', '/mailbox', {}],
+      ['GET', '/', {}],
+      ['GET', '/auth/v1/.well-known/jwks.json', {}],
+      ['GET', '/auth/v1/settings', keyed],
+      ['GET', '/rest/v1/', keyed],
+      ['GET', '/rest/v1/authors?select=id', keyed],
+      ['OPTIONS', '/rest/v1/authors', preflight],
+    ];
+    const outside = [
+      `evil.example:${port}`,
+      `127.0.0.1:${port + 1}`,
+      `localhost:${port - 1}`,
+      '127.0.0.1',
+      'localhost',
+      `localhost.:${port}`,
+      `localhost.evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+    ];
+    for (const host of outside) {
+      for (const [method, path, headers] of reads) {
+        const answer = await requestNaming(port, host, method, path, headers);
+        expect({ host, path, status: answer.status }).toEqual({ host, path, status: 403 });
+        expect(answer.body).not.toContain(token);
+      }
+      // Neither the e-mailed link (whose redirect would carry a session) nor emptying the box.
+      const verify = await requestNaming(port, host, 'GET', `${link.pathname}${link.search}`);
+      expect({ host, status: verify.status, location: verify.location }).toEqual({
+        host,
+        status: 403,
+        location: undefined,
+      });
+      expect((await requestNaming(port, host, 'DELETE', '/mailbox')).status).toBe(403);
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      for (const [method, path, headers] of reads) {
+        const answer = await requestNaming(port, host, method, path, headers);
+        expect({ host, path, status: answer.status }).toEqual({ host, path, status: 200 });
+      }
+    }
+    const box = await requestNaming(
+      port,
+      `localhost:${port}`,
+      'GET',
+      '/mailbox?to=alvo@teste.local',
+    );
+    expect(box.body).toContain(token);
+    const verify = await requestNaming(
+      port,
+      `127.0.0.1:${port}`,
+      'GET',
+      `${link.pathname}${link.search}`,
+    );
+    expect([verify.status, verify.location]).toEqual([
+      303,
+      expect.stringContaining('access_token='),
+    ]);
+  });
+
+  it('names no file of the server in any error body, server failures included', async () => {
+    const missing = join(REPOSITORY_ROOT, 'node_modules', 'nao-existe', 'dados.txt');
+    await server.database.exec(`
+      create function public.read_missing_file() returns text language sql security definer
+        as $$ select pg_read_file('${missing}') $$;
+      create function public.fail_internally() returns void language plpgsql as $$ begin
+        raise exception using errcode = 'XX000', message = 'could not read block 7 in file "${missing}"',
+          detail = 'arquivo ${missing}', hint = 'veja ${missing}';
+      end $$;
+      grant execute on function public.read_missing_file(), public.fail_internally() to authenticated;
+    `);
+    await server.reloadSchema();
+    const { client } = await signedInUser(server, 'falhas@teste.local');
+    const viaClient = await client.rpc('read_missing_file');
+    expect([viaClient.status, viaClient.error?.code]).toEqual([500, '58P01']);
+    expect(viaClient.error?.message).not.toContain(REPOSITORY_ROOT);
+
+    const deepJson = `{"a": ${'['.repeat(200_000)}${']'.repeat(200_000)}, "b": 1}`;
+    const failures: [string, Promise<Response>, number, string | undefined][] = [
+      // PostgreSQL's own text names the file (58P01), or a function raises an internal error.
+      ['58P01', rest('rpc/read_missing_file', { method: 'POST', body: '{}' }), 500, '58P01'],
+      ['XX000', rest('rpc/fail_internally', { method: 'POST', body: '{}' }), 500, 'XX000'],
+      // Not PostgreSQL's: a body too deep to pass on (PostgREST's PostgreSQL gives 54001, a 500).
+      ['JSON', rest('rpc/add_numbers', { method: 'POST', body: deepJson }), 500, 'PGRST000'],
+      // The app's own 500 handler: the mailbox's query fails on a NUL.
+      ['mailbox', fetch(`${server.mailboxUrl}?to=a%00b`), 500, undefined],
+    ];
+    for (const [what, answer, status, code] of failures) {
+      const response = await answer;
+      const text = await response.text();
+      const body = JSON.parse(text) as { code?: string };
+      expect({ what, status: response.status, code: body.code }).toEqual({ what, status, code });
+      expect({ what, text }).not.toEqual({ what, text: expect.stringContaining(REPOSITORY_ROOT) });
+      expect({ what, text }).not.toEqual({ what, text: expect.stringContaining('node_modules') });
+      expect({ what, text }).not.toEqual({ what, text: expect.stringMatching(ABSOLUTE_PATH) });
+    }
   });
 
   it('rejects forged, expired, alg=none and wrong-role tokens, and unknown API keys', async () => {
@@ -372,6 +539,34 @@ describe.each(BACKENDS)('hostile input (%s)', (backend) => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+/** A request to 127.0.0.1:`port` whose Host header is `host`, as a browser sends it for a page whose
+ * name was rebound to that address (fetch always sends the URL's own host). */
+function requestNaming(
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { host: '127.0.0.1', port, method, path, headers: { ...headers, Host: host } },
+      (incoming) => {
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, body, location: incoming.headers.location }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
 
 function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
