@@ -215,6 +215,14 @@ describe('a session replayed after sign-out', () => {
       json: { user_email: account.email },
     });
     expect([rpc.status, rpc.body.code]).toEqual([403, '42501']);
+    // Nor its own profile: a user's own writes ask for a live session too.
+    const profile = await supabase(
+      'PATCH',
+      `/rest/v1/profiles?id=eq.${account.id}`,
+      session.access_token,
+      { json: { full_name: 'Depois da Saída' }, headers: { Prefer: 'return=representation' } },
+    );
+    expect([profile.status, profile.body]).toEqual([200, []]);
     expect(await snapshot()).toEqual(before);
   });
 });
