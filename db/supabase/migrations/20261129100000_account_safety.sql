@@ -5,6 +5,26 @@
 -- signed-in user's own writes (an access token outlives its sign-out until it expires; Supabase
 -- Auth ends the session at sign-out, but PostgREST only checks the token's signature). A token
 -- without a session (service role, database sessions) has no session to end.
+-- The session is found by its primary key: the claim is compared as a uuid (a claim that is not
+-- one names no session), not the column as text, which read every session of every user.
+create or replace function private.session_is_live()
+returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from auth.sessions s
+    where s.id = (
+      select case
+        when claim ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+          then claim::uuid
+      end
+      from (select auth.jwt() ->> 'session_id' as claim) c
+    )
+  )
+$$;
+
 create function public.own_session_is_live()
 returns boolean
 language sql stable

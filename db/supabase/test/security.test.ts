@@ -621,6 +621,17 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
         );
       };
       expect(await update()).toHaveLength(1);
+      // A claim that is not a session id names no session (and breaks nothing).
+      await actAs(db.sql, me.caller);
+      await db.sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ role: 'authenticated', sub: me.id, session_id: 'não-é-uuid' }),
+      ]);
+      expect(
+        await must(db.sql, 'update public.profiles set full_name = $2 where id = $1 returning id', [
+          me.id,
+          'Sem Sessão',
+        ]),
+      ).toHaveLength(0);
       await db.sql.exec('reset role');
       await db.sql.query('delete from auth.sessions where id = $1', [session]);
       expect(await update()).toHaveLength(0);
