@@ -118,8 +118,9 @@ test('registration, confirmation, sign-in with from, profile, password change an
   problems,
   page,
 }) => {
-  // The old password, tried after the change, is refused on purpose.
+  // The old password, tried after the change, and a wrong current password are refused on purpose.
   problems.expect(/grant_type=password|status of 400|Invalid login credentials/);
+  problems.expect(/^400 PUT .*\/auth\/v1\/user$/);
   const maria = {
     name: 'Maria da Silva',
     username: `maria_${Date.now() % 1e6}`,
@@ -233,6 +234,28 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
 }) => {
   const rui = { name: 'Rui Costa', username: `rui_${Date.now() % 1e6}`, email: email('rui') };
   await confirmedAccount(page, rui);
+
+  // Someone else's tokens in the fragment (a crafted recovery link) sign nobody in: the site
+  // takes sessions only from a code this browser asked for.
+  const attacker = await fetch(`${stack.supabaseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: stack.publishableKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: rui.email, password: 'segredo1' }),
+  });
+  expect(attacker.status).toBe(200);
+  const tokens = (await attacker.json()) as Record<string, string | number>;
+  await page.evaluate(() => localStorage.clear());
+  await open(
+    page,
+    site(
+      `/auth/reset-password#access_token=${tokens.access_token}&expires_in=${tokens.expires_in}&refresh_token=${tokens.refresh_token}&token_type=bearer&type=recovery`,
+    ),
+  );
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+  await expect(page.getByText('Acesso negado')).toBeVisible();
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth-token'))),
+  ).toEqual([]);
 
   // Without a link or a session the reset page refuses.
   await open(page, site('/auth/reset-password'));

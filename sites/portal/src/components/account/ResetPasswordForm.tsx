@@ -9,10 +9,17 @@ import { PasswordFields } from './PasswordFields.tsx';
 import { toast } from './toast-store.ts';
 import { AccountCard, FormError, SubmitButton } from './ui.tsx';
 
-/** What the e-mailed link brought: an error, a recovery code (PKCE), or nothing. */
-export function recoveryLinkState(search: string): 'error' | 'code' | 'none' {
+/**
+ * What the e-mailed link brought: an error (Auth puts it in the query, and in the fragment for a
+ * link that is not a PKCE one), a recovery code (PKCE), or nothing. Tokens in the fragment are
+ * not a link of this site's and count as nothing.
+ */
+export function recoveryLinkState(search: string, hash: string): 'error' | 'code' | 'none' {
   const query = new URLSearchParams(search);
-  if (query.has('error') || query.has('error_code')) return 'error';
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  if ([query, fragment].some((params) => params.has('error') || params.has('error_code'))) {
+    return 'error';
+  }
   if (query.has('code')) return 'code';
   return 'none';
 }
@@ -26,7 +33,7 @@ export function ResetPasswordForm() {
 
   useEffect(() => {
     // Read the link before supabase-js exchanges (and clears) the code.
-    const link = recoveryLinkState(window.location.search);
+    const link = recoveryLinkState(window.location.search, window.location.hash);
     const invalidLink = () =>
       navigateWithToast(LOGIN_PATH, { title: MSG.resetInvalidLink, variant: 'destructive' }, true);
     if (link === 'error') return invalidLink();
