@@ -1,6 +1,5 @@
 // The pieces `npm start` and the browser suites bring up: the worker under wrangler dev, the
 // admin panel and public site builds, the one local origin. Each returns a handle that stops it.
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   appendFileSync,
@@ -31,6 +30,7 @@ import {
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
+import { leashed, spawnLeashed } from './leash.ts';
 import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
 
@@ -51,17 +51,19 @@ export async function assertPortFree(port: number, what: string): Promise<void> 
   });
 }
 
-/** Runs a command to completion, collecting its output; never throws for a non-zero exit. */
+/**
+ * Runs a command to completion on a leash (it ends if this process does), collecting its output;
+ * never throws for a non-zero exit.
+ */
 export function run(
   command: string,
   args: string[],
   options: { cwd: string; env?: Record<string, string>; onLine?: (line: string) => void },
 ): Promise<{ ok: boolean; log: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawnLeashed(command, args, {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
     const collect = (chunk: Buffer) => {
@@ -95,61 +97,75 @@ export type WorkerOptions = {
 
 export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
+/** The worker, on a leash. */
 export async function startWorker(options: WorkerOptions) {
+  const imagesUrl = `http://127.0.0.1:${options.port}/images`;
   const vars = {
     SUPABASE_URL: options.supabaseUrl,
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
     ALLOWED_ORIGINS: options.siteUrl,
-    PUBLIC_IMAGES_URL: `http://127.0.0.1:${options.port}/images`,
+    PUBLIC_IMAGES_URL: imagesUrl,
     DEPLOY_HOOK_URL: options.deployHookUrl,
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
   };
-  if (options.runtime === 'workerd') {
-    const bundleDir = join(options.persistDir, 'bundle');
-    const bundled = await run(
-      'npx',
-      ['--no-install', 'wrangler', 'deploy', '--dry-run', '--outdir', bundleDir],
-      { cwd: join(ROOT, 'workers', 'api'), env: { WRANGLER_SEND_METRICS: 'false' } },
-    );
-    if (!bundled.ok) throw new Error(`O empacotamento do worker falhou:\n${bundled.log}`);
-    const server = await startServer({
-      command: process.execPath,
-      args: [
-        join(import.meta.dirname, 'workerd-api.ts'),
-        String(options.port),
-        options.persistDir,
-        bundleDir,
-      ],
+  const start =
+    options.runtime === 'workerd'
+      ? await workerdStarter(options, vars)
+      : wranglerDevStarter(options, vars);
+  return Object.assign(await start(), { imagesUrl });
+}
+
+function wranglerDevStarter(options: WorkerOptions, vars: Record<string, string>) {
+  const [command, args] = leashed('npx', [
+    '--no-install',
+    'wrangler',
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--persist-to',
+    options.persistDir,
+    '--log-level',
+    'warn',
+    ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+  ]);
+  return () =>
+    startServer({
+      command,
+      args,
+      port: options.port,
+      cwd: join(ROOT, 'workers', 'api'),
+      env: { WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
+      readyPath: '/health',
+      timeoutMs: 90_000,
+    });
+}
+
+/** Bundles the worker once (as `wrangler deploy` would), then starts it on workerd directly. */
+async function workerdStarter(options: WorkerOptions, vars: Record<string, string>) {
+  const bundleDir = join(options.persistDir, 'bundle');
+  const bundled = await run(
+    'npx',
+    ['--no-install', 'wrangler', 'deploy', '--dry-run', '--outdir', bundleDir],
+    { cwd: join(ROOT, 'workers', 'api'), env: { WRANGLER_SEND_METRICS: 'false' } },
+  );
+  if (!bundled.ok) throw new Error(`O empacotamento do worker falhou:\n${bundled.log}`);
+  const [command, args] = leashed(process.execPath, [
+    join(import.meta.dirname, 'workerd-api.ts'),
+    String(options.port),
+    options.persistDir,
+    bundleDir,
+  ]);
+  return () =>
+    startServer({
+      command,
+      args,
       port: options.port,
       env: { WRANGLER_SEND_METRICS: 'false', GF_WORKER_VARS: JSON.stringify(vars) },
       readyPath: '/health',
       timeoutMs: 90_000,
     });
-    return { ...server, imagesUrl: vars.PUBLIC_IMAGES_URL };
-  }
-  const server = await startServer({
-    command: 'npx',
-    args: [
-      '--no-install',
-      'wrangler',
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(options.port),
-      '--persist-to',
-      options.persistDir,
-      '--log-level',
-      'warn',
-      ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
-    ],
-    port: options.port,
-    cwd: join(ROOT, 'workers', 'api'),
-    env: { WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
-    readyPath: '/health',
-    timeoutMs: 90_000,
-  });
-  return { ...server, imagesUrl: vars.PUBLIC_IMAGES_URL };
 }
 
 export type ApiOptions = {
@@ -444,12 +460,18 @@ function prunePanelCache(current: string) {
 
 /**
  * The site origin: Cloudflare's Pages asset server over the live build under `root` (its
- * `current` link), in its own process (pages-origin.ts). A swap of the link is served at once.
+ * `current` link), in its own process (pages-origin.ts) on a leash. A swap of the link is served
+ * at once.
  */
 export function startOrigin(root: string, port: number): Promise<StartedServer> {
+  const [command, args] = leashed(process.execPath, [
+    join(import.meta.dirname, 'pages-origin.ts'),
+    root,
+    String(port),
+  ]);
   return startServer({
-    command: process.execPath,
-    args: [join(import.meta.dirname, 'pages-origin.ts'), root, String(port)],
+    command,
+    args,
     port,
     env: { WRANGLER_SEND_METRICS: 'false' },
     readyPath: '/',
