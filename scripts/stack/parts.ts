@@ -32,6 +32,7 @@ import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
 import { leashed, spawnLeashed } from './leash.ts';
 import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
+import { writeSecretsFile } from './secrets-file.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -97,7 +98,11 @@ export type WorkerOptions = {
 
 export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
-/** The worker, on a leash. */
+/**
+ * The worker, on a leash. Its secrets — the ingest key, and the deploy hook's address, which holds
+ * the hook's secret — never go on a command line: wrangler dev reads them from a file only this
+ * user may read (secrets-file.ts), workerd-api.ts from its environment.
+ */
 export async function startWorker(options: WorkerOptions) {
   const imagesUrl = `http://127.0.0.1:${options.port}/images`;
   const vars = {
@@ -105,17 +110,25 @@ export async function startWorker(options: WorkerOptions) {
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
     ALLOWED_ORIGINS: options.siteUrl,
     PUBLIC_IMAGES_URL: imagesUrl,
+  };
+  const secrets = {
     DEPLOY_HOOK_URL: options.deployHookUrl,
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
   };
+  mkdirSync(options.persistDir, { recursive: true });
   const start =
     options.runtime === 'workerd'
-      ? await workerdStarter(options, vars)
-      : wranglerDevStarter(options, vars);
+      ? await workerdStarter(options, { ...vars, ...secrets })
+      : wranglerDevStarter(options, vars, secrets);
   return Object.assign(await start(), { imagesUrl });
 }
 
-function wranglerDevStarter(options: WorkerOptions, vars: Record<string, string>) {
+function wranglerDevStarter(
+  options: WorkerOptions,
+  vars: Record<string, string>,
+  secrets: Record<string, string>,
+) {
+  const secretsFile = writeSecretsFile(join(options.persistDir, 'secrets.env'), secrets);
   const [command, args] = leashed('npx', [
     '--no-install',
     'wrangler',
@@ -128,6 +141,8 @@ function wranglerDevStarter(options: WorkerOptions, vars: Record<string, string>
     options.persistDir,
     '--log-level',
     'warn',
+    '--env-file',
+    secretsFile,
     ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
   ]);
   return () =>
