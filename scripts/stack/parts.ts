@@ -90,6 +90,12 @@ export type WorkerOptions = {
   /** The listing statistics' ingest key the database holds (POST /api/events answers 503 without). */
   statsIngestKey?: string;
   /**
+   * Each request's client as Cloudflare's edge gives it (CF-Connecting-IP), as in production, so
+   * one process can play many visitors (the benchmark). Otherwise every client is this machine
+   * (the worker's LOCAL_CLIENTS): locally the header is whatever a client sent.
+   */
+  edgeClients?: boolean;
+  /**
    * `wrangler dev` (default: reloads on change) or the same bundle and bindings on workerd
    * directly (workerd-api.ts), what the events benchmark measures.
    */
@@ -110,6 +116,7 @@ export async function startWorker(options: WorkerOptions) {
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
     ALLOWED_ORIGINS: options.siteUrl,
     PUBLIC_IMAGES_URL: imagesUrl,
+    ...(options.edgeClients ? {} : { LOCAL_CLIENTS: '1' }),
   };
   const secrets = {
     DEPLOY_HOOK_URL: options.deployHookUrl,
@@ -196,6 +203,8 @@ export type ApiOptions = {
   deployHook?: { origin: string; secret: string };
   log?: (line: string) => void;
   workerRuntime?: WorkerRuntime;
+  /** The worker takes each request's client from CF-Connecting-IP (see WorkerOptions). */
+  edgeClients?: boolean;
 };
 
 export type Api = {
@@ -245,6 +254,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       deployHookUrl,
       statsIngestKey,
       runtime: options.workerRuntime ?? 'wrangler-dev',
+      edgeClients: options.edgeClients,
     });
     const env: SiteEnv = {
       siteUrl,

@@ -1,6 +1,6 @@
 // The worker as the stack runs it (startWorker: wrangler dev, as startApi starts it beside an
 // in-memory db/local with the demo data and the stack's deploy hook): its secrets stay off every
-// command line.
+// command line, and every visitor is this machine whatever CF-Connecting-IP says.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,5 +162,23 @@ describe('the worker as the stack runs it', () => {
         20_000,
       ),
     ).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('counts every visitor as this machine, whatever CF-Connecting-IP says', async () => {
+    const { rows } = await supabase.database.query<{ id: string }>(
+      'select id from public.passeios order by created_at desc limit 1',
+    );
+    const id = rows[0]?.id as string;
+    // Two addresses with one action inside the repeat window are one visitor's repeat; another
+    // action of the same visitor counts on its own.
+    expect(await beacon(id, 'view', '198.51.100.1')).toBe(204);
+    expect(await beacon(id, 'view', '203.0.113.77')).toBe(204);
+    expect(await beacon(id, 'map', '198.51.100.1')).toBe(204);
+    const counts = await until(
+      () => countsOf(id),
+      (seen) => seen.map === 1 && seen.view !== undefined,
+      20_000,
+    );
+    expect(counts).toEqual({ view: 1, map: 1 });
   }, 60_000);
 });
