@@ -34,6 +34,7 @@ import { leashed, spawnLeashed } from './leash.ts';
 import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
 import { writeSecretsFile } from './secrets-file.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
+import { restartWhenSilent } from './watchdog.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -100,14 +101,17 @@ export type WorkerOptions = {
    * directly (workerd-api.ts), what the events benchmark measures.
    */
   runtime?: WorkerRuntime;
+  /** Progress lines (a restart after the runtime stopped answering). */
+  log?: (line: string) => void;
 };
 
 export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
 /**
- * The worker, on a leash. Its secrets — the ingest key, and the deploy hook's address, which holds
- * the hook's secret — never go on a command line: wrangler dev reads them from a file only this
- * user may read (secrets-file.ts), workerd-api.ts from its environment.
+ * The worker, on a leash and watched: started again when its runtime stops answering (see
+ * watchdog.ts). Its secrets — the ingest key, and the deploy hook's address, which holds the
+ * hook's secret — never go on a command line: wrangler dev reads them from a file only this user
+ * may read (secrets-file.ts), workerd-api.ts from its environment.
  */
 export async function startWorker(options: WorkerOptions) {
   const imagesUrl = `http://127.0.0.1:${options.port}/images`;
@@ -127,7 +131,12 @@ export async function startWorker(options: WorkerOptions) {
     options.runtime === 'workerd'
       ? await workerdStarter(options, { ...vars, ...secrets })
       : wranglerDevStarter(options, vars, secrets);
-  return Object.assign(await start(), { imagesUrl });
+  const server = await restartWhenSilent(start, {
+    healthPath: '/health',
+    name: 'A API (worker)',
+    log: options.log,
+  });
+  return Object.assign(server, { imagesUrl });
 }
 
 function wranglerDevStarter(
@@ -255,6 +264,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       statsIngestKey,
       runtime: options.workerRuntime ?? 'wrangler-dev',
       edgeClients: options.edgeClients,
+      log,
     });
     const env: SiteEnv = {
       siteUrl,

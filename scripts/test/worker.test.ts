@@ -1,6 +1,7 @@
 // The worker as the stack runs it (startWorker: wrangler dev, as startApi starts it beside an
 // in-memory db/local with the demo data and the stack's deploy hook): its secrets stay off every
-// command line, and every visitor is this machine whatever CF-Connecting-IP says.
+// command line, every visitor is this machine whatever CF-Connecting-IP says, and it answers again
+// within seconds when a workerd under it is killed.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ import { SiteBuilder } from '../stack/site-builder.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
+/** A workerd killed under the worker: /health answers again within this. */
+const BACK_WITHIN_MS = 30_000;
 
 let dataDir: string;
 let supabase: LocalSupabase;
@@ -181,4 +184,38 @@ describe('the worker as the stack runs it', () => {
     );
     expect(counts).toEqual({ view: 1, map: 1 });
   }, 60_000);
+
+  it('answers again within seconds after either workerd under it is killed', async () => {
+    for (const role of ['its own workerd', "wrangler's proxy workerd"] as const) {
+      const port = `entry=127.0.0.1:${worker.port}`;
+      const workerd = commandLines().find(
+        (running) =>
+          groupOf(running.pid) === worker.process.pid &&
+          /\/workerd serve /.test(running.line) &&
+          running.line.includes(port) === (role === "wrangler's proxy workerd"),
+      );
+      expect(workerd, role).toBeDefined();
+      process.kill(workerd?.pid as number, 'SIGKILL');
+      const killed = Date.now();
+      const health = await until(
+        () =>
+          fetch(`${worker.url}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        (status) => status === 200,
+        BACK_WITHIN_MS,
+      );
+      expect({ role, health, withinMs: Date.now() - killed <= BACK_WITHIN_MS }).toEqual({
+        role,
+        health: 200,
+        withinMs: true,
+      });
+    }
+    // The worker that answers has its secrets: the ingest key is read again.
+    const { rows } = await supabase.database.query<{ id: string }>(
+      'select id from public.passeios order by created_at limit 1',
+    );
+    expect(await beacon(rows[0]?.id as string, 'view', '10.9.9.9')).toBe(204);
+  }, 120_000);
 });
