@@ -2,7 +2,8 @@
 // the worker under `wrangler dev` (reloads on change), `astro dev` for the site and vite's dev
 // server for the panel, behind one origin (default http://127.0.0.1:4321, the panel at /admin/).
 // A content change in the panel reloads the site's data through the local deploy hook.
-// Ctrl-C stops every process it started. SITE_PORT, SUPABASE_PORT and API_PORT change the ports,
+// Ctrl-C stops every process it started, and each ends with it however it ends (stack/leash.ts).
+// SITE_PORT, SUPABASE_PORT and API_PORT change the ports,
 // `-- --data-dir DIR` the data directory (default .data/).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { buildEnv } from '@guia-fortim/portal/build';
 import { copyDemoPhotos, drawDemoPhotos } from './stack/demo-photo-cache.ts';
 import { createDevOrigin } from './stack/dev-origin.ts';
+import { leashed } from './stack/leash.ts';
 import { assertPortFree, panelConfig, ROOT, startApi } from './stack/parts.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -34,11 +36,12 @@ async function shutdown(code: number) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-/** A dev server as a child process, its output shown with a prefix. */
+/** A dev server as a child process on a leash, its output shown with a prefix. */
 async function devServer(name: string, cwd: string, args: string[], env: Record<string, string>) {
+  const [command, leashArgs] = leashed('npx', ['--no-install', ...args]);
   const server = await startServer({
-    command: 'npx',
-    args: ['--no-install', ...args],
+    command,
+    args: leashArgs,
     cwd,
     env,
     timeoutMs: 90_000,

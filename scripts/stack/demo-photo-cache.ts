@@ -1,9 +1,9 @@
 // The demo photos the seed refers to (/demo/…): drawn once into a cache, copied into each build.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { spawnLeashed } from './leash.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // Named after the drawing code, the image list and the photo rules (sizes, formats, qualities,
@@ -27,11 +27,10 @@ export function drawDemoPhotos(): Promise<void> {
   return mkdir(PHOTO_CACHE, { recursive: true }).then(
     () =>
       new Promise<void>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          [join(import.meta.dirname, 'demo-photos.ts'), PHOTO_CACHE],
-          { stdio: ['ignore', 'pipe', 'pipe'] },
-        );
+        const child = spawnLeashed(process.execPath, [
+          join(import.meta.dirname, 'demo-photos.ts'),
+          PHOTO_CACHE,
+        ]);
         let log = '';
         child.stdout.on('data', (chunk) => {
           log += chunk;

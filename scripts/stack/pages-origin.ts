@@ -29,6 +29,24 @@ const PAGES_SHIM = `export default {
 
 type AssetsFetch = (request: Request) => Promise<Response>;
 
+/** A directory no build has: asked for, the asset server answers the site's 404 page. */
+const NOWHERE = '/__nenhuma-pagina__/';
+
+/**
+ * wrangler's asset server answers 502 with the error it caught — the build's absolute path in
+ * it — when a path cannot even be looked up: a name under a file (`/index.html/x`, or
+ * `/_headers/index.html`, which it tries for `/_headers`) or a name too long (ENOTDIR,
+ * ENAMETOOLONG from its lstat). Such a path names no file, and Pages answers it with the site's
+ * 404 page: so does this origin, from the same server (with the same `_headers`), and no error
+ * body reaches a visitor.
+ */
+async function assetOrNotFound(fetchAsset: AssetsFetch, request: Request): Promise<Response> {
+  const response = await fetchAsset(request);
+  if (response.status !== 502) return response;
+  await response.body?.cancel();
+  return fetchAsset(new Request(new URL(NOWHERE, request.url), request));
+}
+
 export async function servePages(root: string, port: number): Promise<Miniflare> {
   const log = new Log(LogLevel.WARN);
   const servers = new Map<string, { fetch: Promise<AssetsFetch>; stop: AbortController }>();
@@ -72,7 +90,7 @@ export async function servePages(root: string, port: number): Promise<Miniflare>
       script: PAGES_SHIM,
       compatibilityDate: '2025-01-01',
       serviceBindings: {
-        ASSETS: async (request) => (await live())(request as never) as never,
+        ASSETS: async (request) => assetOrNotFound(await live(), request as never) as never,
       },
     }),
   );

@@ -1,6 +1,5 @@
 // The pieces `npm start` and the browser suites bring up: the worker under wrangler dev, the
 // admin panel and public site builds, the one local origin. Each returns a handle that stops it.
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   appendFileSync,
@@ -31,8 +30,11 @@ import {
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
+import { leashed, spawnLeashed } from './leash.ts';
 import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
+import { writeSecretsFile } from './secrets-file.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
+import { restartWhenSilent } from './watchdog.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -51,17 +53,19 @@ export async function assertPortFree(port: number, what: string): Promise<void> 
   });
 }
 
-/** Runs a command to completion, collecting its output; never throws for a non-zero exit. */
+/**
+ * Runs a command to completion on a leash (it ends if this process does), collecting its output;
+ * never throws for a non-zero exit.
+ */
 export function run(
   command: string,
   args: string[],
   options: { cwd: string; env?: Record<string, string>; onLine?: (line: string) => void },
 ): Promise<{ ok: boolean; log: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawnLeashed(command, args, {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
     const collect = (chunk: Buffer) => {
@@ -87,69 +91,112 @@ export type WorkerOptions = {
   /** The listing statistics' ingest key the database holds (POST /api/events answers 503 without). */
   statsIngestKey?: string;
   /**
+   * Each request's client as Cloudflare's edge gives it (CF-Connecting-IP), as in production, so
+   * one process can play many visitors (the benchmark). Otherwise every client is this machine
+   * (the worker's LOCAL_CLIENTS): locally the header is whatever a client sent.
+   */
+  edgeClients?: boolean;
+  /**
    * `wrangler dev` (default: reloads on change) or the same bundle and bindings on workerd
    * directly (workerd-api.ts), what the events benchmark measures.
    */
   runtime?: WorkerRuntime;
+  /** Progress lines (a restart after the runtime stopped answering). */
+  log?: (line: string) => void;
 };
 
 export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
+/**
+ * The worker, on a leash and watched: started again when its runtime stops answering (see
+ * watchdog.ts). Its secrets — the ingest key, and the deploy hook's address, which holds the
+ * hook's secret — never go on a command line: wrangler dev reads them from a file only this user
+ * may read (secrets-file.ts), workerd-api.ts from its environment.
+ */
 export async function startWorker(options: WorkerOptions) {
+  const imagesUrl = `http://127.0.0.1:${options.port}/images`;
   const vars = {
     SUPABASE_URL: options.supabaseUrl,
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
     ALLOWED_ORIGINS: options.siteUrl,
-    PUBLIC_IMAGES_URL: `http://127.0.0.1:${options.port}/images`,
+    PUBLIC_IMAGES_URL: imagesUrl,
+    ...(options.edgeClients ? {} : { LOCAL_CLIENTS: '1' }),
+  };
+  const secrets = {
     DEPLOY_HOOK_URL: options.deployHookUrl,
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
   };
-  if (options.runtime === 'workerd') {
-    const bundleDir = join(options.persistDir, 'bundle');
-    const bundled = await run(
-      'npx',
-      ['--no-install', 'wrangler', 'deploy', '--dry-run', '--outdir', bundleDir],
-      { cwd: join(ROOT, 'workers', 'api'), env: { WRANGLER_SEND_METRICS: 'false' } },
-    );
-    if (!bundled.ok) throw new Error(`O empacotamento do worker falhou:\n${bundled.log}`);
-    const server = await startServer({
-      command: process.execPath,
-      args: [
-        join(import.meta.dirname, 'workerd-api.ts'),
-        String(options.port),
-        options.persistDir,
-        bundleDir,
-      ],
+  mkdirSync(options.persistDir, { recursive: true });
+  const start =
+    options.runtime === 'workerd'
+      ? await workerdStarter(options, { ...vars, ...secrets })
+      : wranglerDevStarter(options, vars, secrets);
+  const server = await restartWhenSilent(start, {
+    healthPath: '/health',
+    name: 'A API (worker)',
+    log: options.log,
+  });
+  return Object.assign(server, { imagesUrl });
+}
+
+function wranglerDevStarter(
+  options: WorkerOptions,
+  vars: Record<string, string>,
+  secrets: Record<string, string>,
+) {
+  const secretsFile = writeSecretsFile(join(options.persistDir, 'secrets.env'), secrets);
+  const [command, args] = leashed('npx', [
+    '--no-install',
+    'wrangler',
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--persist-to',
+    options.persistDir,
+    '--log-level',
+    'warn',
+    '--env-file',
+    secretsFile,
+    ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+  ]);
+  return () =>
+    startServer({
+      command,
+      args,
+      port: options.port,
+      cwd: join(ROOT, 'workers', 'api'),
+      env: { WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
+      readyPath: '/health',
+      timeoutMs: 90_000,
+    });
+}
+
+/** Bundles the worker once (as `wrangler deploy` would), then starts it on workerd directly. */
+async function workerdStarter(options: WorkerOptions, vars: Record<string, string>) {
+  const bundleDir = join(options.persistDir, 'bundle');
+  const bundled = await run(
+    'npx',
+    ['--no-install', 'wrangler', 'deploy', '--dry-run', '--outdir', bundleDir],
+    { cwd: join(ROOT, 'workers', 'api'), env: { WRANGLER_SEND_METRICS: 'false' } },
+  );
+  if (!bundled.ok) throw new Error(`O empacotamento do worker falhou:\n${bundled.log}`);
+  const [command, args] = leashed(process.execPath, [
+    join(import.meta.dirname, 'workerd-api.ts'),
+    String(options.port),
+    options.persistDir,
+    bundleDir,
+  ]);
+  return () =>
+    startServer({
+      command,
+      args,
       port: options.port,
       env: { WRANGLER_SEND_METRICS: 'false', GF_WORKER_VARS: JSON.stringify(vars) },
       readyPath: '/health',
       timeoutMs: 90_000,
     });
-    return { ...server, imagesUrl: vars.PUBLIC_IMAGES_URL };
-  }
-  const server = await startServer({
-    command: 'npx',
-    args: [
-      '--no-install',
-      'wrangler',
-      'dev',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(options.port),
-      '--persist-to',
-      options.persistDir,
-      '--log-level',
-      'warn',
-      ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
-    ],
-    port: options.port,
-    cwd: join(ROOT, 'workers', 'api'),
-    env: { WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
-    readyPath: '/health',
-    timeoutMs: 90_000,
-  });
-  return { ...server, imagesUrl: vars.PUBLIC_IMAGES_URL };
 }
 
 export type ApiOptions = {
@@ -165,6 +212,8 @@ export type ApiOptions = {
   deployHook?: { origin: string; secret: string };
   log?: (line: string) => void;
   workerRuntime?: WorkerRuntime;
+  /** The worker takes each request's client from CF-Connecting-IP (see WorkerOptions). */
+  edgeClients?: boolean;
 };
 
 export type Api = {
@@ -214,6 +263,8 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       deployHookUrl,
       statsIngestKey,
       runtime: options.workerRuntime ?? 'wrangler-dev',
+      edgeClients: options.edgeClients,
+      log,
     });
     const env: SiteEnv = {
       siteUrl,
@@ -444,12 +495,18 @@ function prunePanelCache(current: string) {
 
 /**
  * The site origin: Cloudflare's Pages asset server over the live build under `root` (its
- * `current` link), in its own process (pages-origin.ts). A swap of the link is served at once.
+ * `current` link), in its own process (pages-origin.ts) on a leash. A swap of the link is served
+ * at once.
  */
 export function startOrigin(root: string, port: number): Promise<StartedServer> {
+  const [command, args] = leashed(process.execPath, [
+    join(import.meta.dirname, 'pages-origin.ts'),
+    root,
+    String(port),
+  ]);
   return startServer({
-    command: process.execPath,
-    args: [join(import.meta.dirname, 'pages-origin.ts'), root, String(port)],
+    command,
+    args,
     port,
     env: { WRANGLER_SEND_METRICS: 'false' },
     readyPath: '/',

@@ -32,6 +32,8 @@ export type StackOptions = {
   log?: (line: string) => void;
   /** Every line the builds print (verbose). */
   buildOutput?: (line: string) => void;
+  /** The worker takes each request's client from CF-Connecting-IP (the benchmark; parts.ts). */
+  edgeClients?: boolean;
 };
 
 export type Stack = {
@@ -82,6 +84,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       reset: options.reset,
       seed,
       deployHook: { origin: hook.origin, secret: hookSecret },
+      edgeClients: options.edgeClients,
       log,
     });
     stops.push(() => api.stop());

@@ -45,6 +45,8 @@ export async function serveApi(options: {
 if (import.meta.main) {
   const [port = '0', persistDir = '', bundleDir = ''] = process.argv.slice(2);
   const vars = JSON.parse(process.env.GF_WORKER_VARS ?? '{}') as Record<string, string>;
+  // Miniflare starts workerd with this process's environment: the secrets stay here.
+  delete process.env.GF_WORKER_VARS;
   const mf = await serveApi({ port: Number(port), persistDir, bundleDir, vars });
   const stop = () => mf.dispose().finally(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -146,12 +146,39 @@ describe('local origin (Cloudflare Pages asset server)', () => {
     }
   });
 
-  it("does not serve the build's _headers and _redirects", async () => {
+  it("does not serve the build's _headers and _redirects: the 404 page, as Pages", async () => {
     for (const path of ['/_headers', '/_redirects']) {
       const response = await fetch(base + path);
-      // Pages answers 404; wrangler's dev server 502 (it looks for /_headers/index.html too).
-      expect(response.status, path).toBeGreaterThanOrEqual(400);
-      expect(await response.text()).not.toContain('/comercios /comercio');
+      const text = await response.text();
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(text).toContain('Oops! Page not found');
+      expect(text).not.toContain('/comercios /comercio');
+    }
+  });
+
+  it('answers a path that names no file with the 404 page, never an error with a file path', async () => {
+    // Beside each: a path just inside what exists (200), and one just past it, under a file or
+    // one character longer than a name can be (255 bytes), which wrangler's asset server cannot
+    // even look up (a 502 with the build's absolute path, before).
+    const name255 = 'a'.repeat(255);
+    const cases: [string, number][] = [
+      ['/hospedagem/casa', 200],
+      ['/hospedagem/casa.html/x', 404],
+      ['/index.html/x', 404],
+      ['/_headers/', 404],
+      ['/_redirects/x', 404],
+      ['/404.html/', 404],
+      [`/${name255}`, 404],
+      [`/${name255}a`, 404],
+      [`/${name255}a/x`, 404],
+    ];
+    for (const [path, status] of cases) {
+      const response = await fetch(base + path);
+      const text = await response.text();
+      expect({ path, status: response.status }).toEqual({ path, status });
+      expect(text, path).not.toContain(root);
+      expect(text, path).not.toMatch(/ENOTDIR|ENAMETOOLONG|\[wrangler\]/);
+      if (status === 404) expect(text, path).toContain('Oops! Page not found');
     }
   });
 

@@ -37,6 +37,10 @@ async function buildOnce(siteRoot: string, out: string): Promise<void> {
  */
 const RECYCLE_RSS_BYTES = 2 * 1024 ** 3;
 
+// stdin closed: the stack ended, even without stopping this (`kill -9` of `npm start`). Nobody
+// will publish the build in hand: it ends now, not when the build is done.
+process.stdin.once('end', () => process.exit(0));
+
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   await buildOnce(root, line.trim());

@@ -260,6 +260,11 @@ async function answer(request: Request): Promise<Answer> {
   return { result: 'failed', error: 'pedido desconhecido' };
 }
 
+// stdin closed: the stack ended, even without stopping this (`kill -9` of `npm start`). Nobody
+// reads an answer any more, and the page server must not keep the process alive: it ends now,
+// not after the request in hand.
+process.stdin.once('end', () => process.exit(0));
+
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   try {
@@ -270,6 +275,3 @@ for await (const line of createInterface({ input: process.stdin })) {
     printFailure(error, root);
   }
 }
-// stdin closed (the stack ended, even without stopping this): the page server must not keep the
-// process alive.
-process.exit(0);

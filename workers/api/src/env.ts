@@ -10,6 +10,12 @@ export type Bindings = Env & {
    * database holds the hash of (`npm run stats:key`). Without it POST /api/events answers 503.
    */
   STATS_INGEST_KEY?: string;
+  /**
+   * Set (to `1`) by the local stack, never in production: the worker runs on this machine under
+   * wrangler dev, not behind Cloudflare's edge, so CF-Connecting-IP is whatever a client sent and
+   * every visitor is this machine (visitors.ts, clientAddress).
+   */
+  LOCAL_CLIENTS?: string;
   /** Test-only: the repeat window of POST /api/events in ms (default STATS_LIMITS.repeatWindowMs). */
   STATS_REPEAT_WINDOW_MS?: string;
 };

@@ -35,6 +35,8 @@ export const MESSAGES = {
   payloadTooLarge: 'O corpo da requisição é grande demais.',
   routeNotFound: 'Endereço não encontrado.',
   itemNotFound: 'Item não encontrado.',
+  preconditionFailed: 'A versão pedida não é a atual.',
+  unstorableText: 'Este campo contém um caractere inválido. Remova-o e tente novamente.',
   databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
   statsUnavailable: 'A contagem de visitas está indisponível no momento.',
   authUnavailable: 'Não foi possível verificar a sessão agora. Tente novamente em instantes.',

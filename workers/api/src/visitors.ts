@@ -33,8 +33,9 @@ function ipv6Groups(address: string): string[] | null {
 }
 
 /**
- * What one client is, for the limits: an IPv4 address, or an IPv6 address's /64 (one subscriber's
- * network; otherwise a single home could rotate through 2^64 addresses).
+ * What one client is, for the limits: an IPv4 address, or an IPv6 address's /48. A subscriber is
+ * commonly given a /48 (RFC 6177's default for a site) or a /56 inside one, so one home could
+ * otherwise count as 65,536 clients by rotating its /64s (or 2^80 by its addresses).
  */
 export function clientNetwork(address: string | undefined): string {
   const value = (address ?? '').trim().toLowerCase().split('%')[0] ?? '';
@@ -43,7 +44,29 @@ export function clientNetwork(address: string | undefined): string {
   if (mapped?.[1]) return mapped[1];
   if (!value.includes(':')) return value;
   const groups = ipv6Groups(value);
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : value;
+  return groups ? `${groups.slice(0, 3).join(':')}::/48` : value;
+}
+
+/**
+ * The address every client of a worker the local stack runs has: the stack listens on 127.0.0.1
+ * only, so every connection comes from this machine.
+ */
+const LOCAL_CLIENT = '127.0.0.1';
+
+/**
+ * The client's address. Behind Cloudflare's edge — every request a deployed worker gets — it is
+ * CF-Connecting-IP, which the edge sets to the connection's address whatever the client sent.
+ * Under wrangler dev nothing in a request tells it from the edge's: Miniflare gives every request a
+ * `request.cf` (a placeholder) and fills CF-Connecting-IP from the connection only when the request
+ * brings none, keeping any value a client makes up. So the local stack says where the worker runs
+ * (LOCAL_CLIENTS), and there the client is the connection's address, this machine's.
+ */
+export function clientAddress(
+  headers: Headers,
+  env: { LOCAL_CLIENTS?: string },
+): string | undefined {
+  if (env.LOCAL_CLIENTS) return LOCAL_CLIENT;
+  return headers.get('cf-connecting-ip') ?? undefined;
 }
 
 const encoder = new TextEncoder();

@@ -311,16 +311,17 @@ describe('POST /api/events', () => {
         .status,
     ).toBe(429);
 
-    // One IPv6 network (/64) is one client: its addresses share the limit.
-    const network = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
-    await flood((i) => `${network}::${(i + 1).toString(16)}`);
-    expect((await send(pairs[0] as Beacon, { ip: `${network}:0:0:0:ffff` })).status).toBe(429);
+    // One IPv6 site (/48) is one client: its addresses share the limit, each from its own /64.
+    const site = Math.floor(Math.random() * 0xfffe);
+    const network = `2001:db8:${site.toString(16)}`;
+    await flood((i) => `${network}:${(i + 1).toString(16)}::1`);
+    expect((await send(pairs[0] as Beacon, { ip: `${network}:ffff::ffff` })).status).toBe(429);
 
-    // Other clients, another /64 among them, are not affected.
+    // Other clients, the next /48 among them, are not affected.
     await accepted({ kind: 'passeio', id: extra, event: 'whatsapp' });
     await accepted(
       { kind: 'passeio', id: extra, event: 'map' },
-      { ip: `${network.replace(/:7$/, ':8')}::1` },
+      { ip: `2001:db8:${(site + 1).toString(16)}::1` },
     );
 
     // Each of the limit's events counted, once per client; none sent beyond it did.
@@ -329,6 +330,23 @@ describe('POST /api/events', () => {
     await flushed();
     expect(await counts(extra)).toEqual({ whatsapp: 1, map: 1 });
   }, 60_000);
+
+  it('counts an IPv6 /48 as one client: two of its /64s once, two /48s twice', async () => {
+    // Addresses that differ from the first bit past the /48 (the /64 2001:db8:…:8000) are one
+    // client; addresses that differ in the /48's last bit (…:a → …:b) are two.
+    const site = Math.floor(Math.random() * 0x7ffe) * 2;
+    const inside = `2001:db8:${site.toString(16)}`;
+    const nextSite = `2001:db8:${(site + 1).toString(16)}`;
+    const once = await newListing('hospedagem');
+    await accepted({ kind: 'hospedagem', id: once, event: 'view' }, { ip: `${inside}:0::1` });
+    await accepted({ kind: 'hospedagem', id: once, event: 'view' }, { ip: `${inside}:8000::1` });
+    const twice = await newListing('hospedagem');
+    await accepted({ kind: 'hospedagem', id: twice, event: 'view' }, { ip: `${inside}:0::1` });
+    await accepted({ kind: 'hospedagem', id: twice, event: 'view' }, { ip: `${nextSite}:0::1` });
+    await expectCounts(twice, { view: 2 });
+    await flushed();
+    await expectCounts(once, { view: 1 });
+  });
 
   it('answers random bodies exactly as the schema judges them: 204 or 400, never anything else', async () => {
     const id = await newListing('passeio');
@@ -385,13 +403,14 @@ describe('POST /api/events', () => {
 });
 
 describe('who sent it (visitors.ts) and the configured limit', () => {
-  it('groups an IPv6 address by its /64, and keeps IPv4 (also IPv4-mapped) as it is', () => {
+  it('groups an IPv6 address by its /48, and keeps IPv4 (also IPv4-mapped) as it is', () => {
     expect(clientNetwork('203.0.113.9')).toBe('203.0.113.9');
     expect(clientNetwork('::ffff:203.0.113.9')).toBe('203.0.113.9');
-    expect(clientNetwork('2001:DB8:0:7::1')).toBe('2001:db8:0:7::/64');
-    expect(clientNetwork('2001:0db8:0000:0007:ffff:0:0:1')).toBe('2001:db8:0:7::/64');
-    expect(clientNetwork('2001:db8::')).toBe('2001:db8:0:0::/64');
-    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientNetwork('2001:DB8:0:7::1')).toBe('2001:db8:0::/48');
+    expect(clientNetwork('2001:0db8:0000:ffff:ffff:0:0:1')).toBe('2001:db8:0::/48');
+    expect(clientNetwork('2001:db8:1::')).toBe('2001:db8:1::/48');
+    expect(clientNetwork('2001:db8::')).toBe('2001:db8:0::/48');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0::/48');
     expect(clientNetwork(undefined)).toBe('unknown');
     expect(clientNetwork('  ')).toBe('unknown');
     // Not an address: used as it is (still only ever hashed).

@@ -14,7 +14,7 @@ import type { AppEnv } from '../env.ts';
 import { errorBody, MESSAGES } from '../errors.ts';
 import { type EventFrom, eventCounterStub } from '../event-counter.ts';
 import { log } from '../log.ts';
-import { clientNetwork, clientPseudonym, isAutomated } from '../visitors.ts';
+import { clientAddress, clientNetwork, clientPseudonym, isAutomated } from '../visitors.ts';
 
 /** How long an isolate gathers accepted events before handing them to the counter in one call. */
 const BATCH_MS = 20;
@@ -99,7 +99,10 @@ export const events = new Hono<AppEnv>().post(
       log(c, 'error', 'events refused: STATS_INGEST_KEY is not set');
       return c.json(errorBody('stats_unavailable', MESSAGES.statsUnavailable), 503);
     }
-    const client = await clientPseudonym(clientNetwork(c.req.header('cf-connecting-ip')), secret);
+    const client = await clientPseudonym(
+      clientNetwork(clientAddress(c.req.raw.headers, c.env)),
+      secret,
+    );
     const wait = limitedFor(client);
     if (wait > 0) {
       c.header('Retry-After', String(wait));

@@ -13,7 +13,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError, MESSAGES, notFound } from '../errors.ts';
 import { parseVariantKey } from '../images/keys.ts';
 import { sniffImageType } from '../images/sniff.ts';
 import { SWEEP_GRACE_MS, sweepUnusedImages } from '../images/sweep.ts';
@@ -24,6 +24,7 @@ import {
   UnreadableImageError,
 } from '../images/variants.ts';
 import { log } from '../log.ts';
+import { preconditionOutcome } from '../preconditions.ts';
 import { json } from '../validation.ts';
 
 // Room for the multipart envelope around a file of the maximum size.
@@ -137,10 +138,13 @@ export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
   if (key === '' || new TextEncoder().encode(key).length > R2_MAX_KEY_BYTES) {
     throw notFound('Imagem não encontrada.');
   }
-  const object = await c.env.IMAGES_BUCKET.get(key, {
-    onlyIf: c.req.raw.headers,
-  });
+  const object = await c.env.IMAGES_BUCKET.get(key);
   if (object === null) throw notFound('Imagem não encontrada.');
+  const outcome = preconditionOutcome(c.req.raw.headers, object.etag);
+  if (outcome === 412) {
+    await object.body.cancel();
+    throw new ApiError(412, 'precondition_failed', MESSAGES.preconditionFailed);
+  }
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   // Stored with the type Images reported; an object put without one is typed by its extension.
@@ -149,7 +153,10 @@ export const storedImages = new Hono<AppEnv>().get('/*', async (c) => {
     headers.set('Content-Type', IMAGE_FORMATS[format].type);
   headers.set('ETag', object.httpEtag);
   headers.set('Cache-Control', IMMUTABLE_CACHE);
-  if (!('body' in object)) return new Response(null, { status: 304, headers });
+  if (outcome === 304) {
+    await object.body.cancel();
+    return new Response(null, { status: 304, headers });
+  }
   headers.set('Content-Length', String(object.size));
   return new Response(object.body, { headers });
 });

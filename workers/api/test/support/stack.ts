@@ -1,7 +1,7 @@
 // The real parts the tests run against: db/local (Auth + REST over PGlite, the same migrations
 // and row-level security as production) and this worker under `wrangler dev` (workerd, local R2,
 // the Images binding simulated with sharp).
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
@@ -82,12 +82,24 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
     ALLOWED_ORIGINS: 'http://127.0.0.1:4321,http://localhost:4321',
     PUBLIC_IMAGES_URL: 'http://127.0.0.1:{port}/images',
     DEPLOY_HOOK_URL: options.deployHookUrl,
-    ...(options.jwtSecret ? { SUPABASE_JWT_SECRET: options.jwtSecret } : {}),
-    ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
     ...(options.statsRepeatWindowMs !== undefined
       ? { STATS_REPEAT_WINDOW_MS: String(options.statsRepeatWindowMs) }
       : {}),
   };
+  // Secrets go in a file only this user reads (`--env-file`), not on the command line, which
+  // every process of the machine can read.
+  const secrets = {
+    ...(options.jwtSecret ? { SUPABASE_JWT_SECRET: options.jwtSecret } : {}),
+    ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
+  };
+  const secretsFile = join(options.persistTo, 'secrets.env');
+  writeFileSync(
+    secretsFile,
+    Object.entries(secrets)
+      .map(([key, value]) => `${key}='${value}'\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
   return startServer({
     command: process.execPath,
     args: [
@@ -100,6 +112,8 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
       '--persist-to',
       options.persistTo,
       '--show-interactive-dev-session=false',
+      '--env-file',
+      secretsFile,
       ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
     ],
     cwd: PACKAGE_DIR,
