@@ -135,6 +135,7 @@ const MATRIX: Record<string, Row> = {
   'rpc has_role': ADMIN_ONLY,
   'rpc has_role (o próprio)': SIGNED_IN,
   'rpc is_admin': SIGNED_IN,
+  'rpc own_session_is_live': SIGNED_IN,
   'rpc admin_access': SIGNED_IN,
   'rpc username_available': EVERYONE,
   'rpc delete_own_account': NOBODY_SIGNED_IN,

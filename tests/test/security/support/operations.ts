@@ -358,6 +358,7 @@ function rpcOperations(f: Fixture): Operation[] {
       okBody: (caller) => caller.name === 'admin',
     },
     rpc('is_admin', {}, { okBody: (caller) => caller.name === 'admin' }),
+    rpc('own_session_is_live', {}, { okBody: () => true }),
     rpc(
       'admin_access',
       {},
