@@ -12,7 +12,7 @@ import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { buildEnv } from '@guia-fortim/portal/build';
 import { copyDemoPhotos, drawDemoPhotos } from './stack/demo-photo-cache.ts';
 import { createDevOrigin } from './stack/dev-origin.ts';
-import { leashed } from './stack/leash.ts';
+import { leashed, whenAncestorGone } from './stack/leash.ts';
 import { assertPortFree, panelConfig, ROOT, startApi } from './stack/parts.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -35,6 +35,10 @@ async function shutdown(code: number) {
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
+process.on('SIGHUP', () => shutdown(0));
+// If npm (or the terminal's shell) is killed, stop as on Ctrl-C: the parts are on a leash to
+// this process, which would otherwise keep them running.
+whenAncestorGone(() => shutdown(0));
 
 /** A dev server as a child process on a leash, its output shown with a prefix. */
 async function devServer(name: string, cwd: string, args: string[], env: Record<string, string>) {

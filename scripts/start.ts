@@ -2,6 +2,7 @@
 // `-- --verbose` shows every build line. Ctrl-C stops every process it started.
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { whenAncestorGone } from './stack/leash.ts';
 import { ROOT } from './stack/parts.ts';
 import { startStack } from './stack/stack.ts';
 
@@ -21,6 +22,10 @@ async function shutdown(code: number) {
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
+process.on('SIGHUP', () => shutdown(0));
+// If npm (or the terminal's shell) is killed, stop as on Ctrl-C: the parts are on a leash to
+// this process, which would otherwise keep them running.
+whenAncestorGone(() => shutdown(0));
 
 try {
   stack = await startStack({

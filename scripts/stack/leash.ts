@@ -56,6 +56,34 @@ function endTheRest(group: number): void {
   }
 }
 
+/** The process's parent (field 4 of /proc/<pid>/stat), or null once it is gone. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls `gone` once any process this one descends from has ended: `npm start` runs the stack as
+ * npm → sh → node, so `kill -9` of npm leaves the node process with a live parent (sh); what it
+ * started must stop all the same.
+ */
+export function whenAncestorGone(gone: () => void): void {
+  const ancestors: number[] = [];
+  for (let pid = process.ppid; pid > 1 && ancestors.length < 64; ) {
+    ancestors.push(pid);
+    pid = parentOf(pid) ?? 0;
+  }
+  setInterval(() => {
+    if (ancestors.some((pid, i) => parentOf(pid) === null || (i === 0 && process.ppid !== pid))) {
+      gone();
+    }
+  }, WATCH_MS * 2).unref();
+}
+
 if (import.meta.main) {
   const [command, ...args] = process.argv.slice(2);
   if (!command) {

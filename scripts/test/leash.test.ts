@@ -1,7 +1,7 @@
 // Nothing the stack starts outlives it (stack/leash.ts): its parts, started in a process that is
 // then killed with SIGKILL (no exit handler runs), free every port they listened on within
 // seconds, and leave no process behind; and a leashed command that ends ends what it left in its
-// process group.
+// process group; and the stack's own process stops when npm above it is killed.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +87,35 @@ describe('the stack on a leash', () => {
     }
     expect(remaining).toEqual({ listening: [], groups: [] });
   }, 240_000);
+
+  it('stops when a process further up is killed, as npm is above `sh -c node start.ts`', async () => {
+    // grandparent (killed) → sh (lives on, reparented; `; exit` keeps it from exec'ing node) →
+    // node watching its ancestors.
+    const watcher = `import(${JSON.stringify(join(import.meta.dirname, '..', 'stack', 'leash.ts'))}).then(({ whenAncestorGone }) => { console.log(process.pid); whenAncestorGone(() => process.exit(0)); setInterval(() => {}, 1000); })`;
+    const grandparent = spawn(
+      process.execPath,
+      [
+        '-e',
+        `require('node:child_process').spawn('sh', ['-c', ${JSON.stringify(`'${process.execPath}' -e "${watcher.replaceAll('"', '\\"')}"; exit $?`)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    groups.push(grandparent.pid as number);
+    const watching = await firstLine<number>(grandparent);
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(watching)).toBe(true);
+    grandparent.kill('SIGKILL');
+    const deadline = Date.now() + FREED_WITHIN_MS;
+    while (alive(watching) && Date.now() < deadline) await sleep(50);
+    expect(alive(watching)).toBe(false);
+  });
 
   it('ends what the command left in its group and exits as the command did', async () => {
     // The command starts a sleep in the background (the same group) and exits with 3.
