@@ -35,12 +35,14 @@ function Section({ title, level, children }: { title: string; level: Level; chil
 }
 
 function Fact({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
+  // The space between the term and its value is for the site search, which joins the text of
+  // elements it does not break on (dt, dd) into one word otherwise ('Preço por noiteR$ 250,00').
   return (
     <div className="rounded-lg bg-slate-50 p-3">
       <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
         <Icon name={icon} className="size-5 text-mar" />
         {label}
-      </dt>
+      </dt>{' '}
       <dd className="mt-1 pl-7 text-slate-900">{children}</dd>
     </div>
   );
