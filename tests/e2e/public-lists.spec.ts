@@ -375,6 +375,28 @@ test('a lodging dialog shows every section and moves the address to its page and
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
 });
 
+test("Escape in a dialog's photo viewer closes the viewer and leaves the dialog open", async ({
+  page,
+}) => {
+  const row = (await listingRows('hospedagens'))[0] as ListingRow;
+  await openList(page, '/hospedagem', 'HospedagemList');
+  await page.locator(`article[data-listing="${row.slug}"] h2 a`).click();
+  const dialog = page.getByRole('dialog', { name: row.name });
+  await dialog
+    .getByRole('button', { name: /^Ampliar foto 1 de/ })
+    .filter({ visible: true })
+    .click();
+  const closeViewer = page.getByRole('button', { name: 'Fechar galeria' });
+  await expect(closeViewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(closeViewer).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/hospedagem/${row.slug}$`));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/hospedagem$/);
+});
+
 test('a list runs no React until used, and what the visitor did first is not lost', async ({
   page,
 }) => {
