@@ -8,7 +8,7 @@ import { useToast } from '../components/Toast.tsx';
 import { navigateWithToast, takeFlash } from '../lib/auth/flash.ts';
 import { sessionStorageKey } from '../lib/auth/session-key.ts';
 import { CONFIRMED_ELSEWHERE, consumeSessionInUrl } from '../lib/auth/url-session.ts';
-import { readStoredUser, type StoredUser } from '../lib/session.ts';
+import { readStoredUser, SESSION_CHANGED_EVENT, type StoredUser } from '../lib/session.ts';
 
 /** `loginHref`: the sign-in page that returns to this one (Header.astro). */
 type Props = { supabaseUrl: string; loginHref?: string };
@@ -49,7 +49,11 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
       if (event.key === key || event.key === null) read();
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    window.addEventListener(SESSION_CHANGED_EVENT, read);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(SESSION_CHANGED_EVENT, read);
+    };
   }, [supabaseUrl, show]);
 
   useEffect(() => {

@@ -305,6 +305,29 @@ describe('sign-out failure', () => {
   });
 });
 
+describe("the header's initials", () => {
+  it('follow a name saved on the profile page at once, without a reload', async () => {
+    storeSession(await signIn());
+    const { default: AccountMenu } = await import('../../src/islands/AccountMenu.tsx');
+    const ProfilePage = await page('ProfilePage');
+    render(
+      <>
+        <AccountMenu supabaseUrl={relayUrl} />
+        <ProfilePage />
+      </>,
+    );
+    const account = await screen.findByRole('button', { name: 'Minha Conta' });
+    expect(account.textContent).toContain('LS');
+    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
+    await waitFor(() => expect(fullName.value).toBe('Lia Souza'));
+    await user.clear(fullName);
+    await user.type(fullName, 'Renata Moreira');
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() => expect(account.textContent).toContain('RM'));
+    await waitFor(() => expect(screen.getByTestId('profile-initials').textContent).toBe('RM'));
+  });
+});
+
 // Last: once this address is limited, nobody signs in from it for the window (as hosted limits
 // sign-ins per IP), so no test may come after this one.
 describe("db/local's rate limits reach the forms in Portuguese", () => {
