@@ -22,16 +22,24 @@ describe('registration rules', () => {
   it('accepts a complete, consistent form', () => {
     expect(checkRegistration(valid)).toBeNull();
   });
-  it.each(['fullName', 'confirmPassword'] as const)('requires %s', (field) => {
-    expect(checkRegistration({ ...valid, [field]: '' })).toBe(
-      'Por favor, preencha todos os campos obrigatórios.',
-    );
+  // A name of spaces only is blank; a password is never trimmed (spaces are characters of it).
+  it.each([
+    ['fullName', ['', '   ']],
+    ['username', ['', '   ']],
+    ['confirmPassword', ['']],
+  ] as const)('requires %s', (field, blanks) => {
+    for (const blank of blanks) {
+      expect(checkRegistration({ ...valid, [field]: blank })).toBe(
+        'Por favor, preencha todos os campos obrigatórios.',
+      );
+    }
   });
   it('rejects a malformed e-mail, a bad username, a mismatch and a short password', () => {
     expect(checkRegistration({ ...valid, email: 'maria@' })).toBe(
       'Por favor, insira um email válido.',
     );
-    expect(checkRegistration({ ...valid, username: '' })).toMatch(/nome de usuário/);
+    expect(checkRegistration({ ...valid, username: 'ab' })).toMatch(/nome de usuário/);
+    expect(checkRegistration({ ...valid, username: 'abc' })).toBeNull();
     expect(checkRegistration({ ...valid, username: 'a b' })).toMatch(/nome de usuário/);
     expect(checkRegistration({ ...valid, confirmPassword: 'segredo2' })).toBe(
       'As senhas não coincidem.',
