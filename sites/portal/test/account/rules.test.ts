@@ -126,6 +126,14 @@ describe('messages', () => {
       'Este nome de usuário já está em uso.',
     );
   });
+  it('tells a request that got no answer from a server that answered with an error', () => {
+    // supabase-js: AuthRetryableFetchError, status 0 without an answer, 502–504 with one.
+    expect(serviceErrorMessage({ message: 'Failed to fetch', status: 0 }, 'x')).toBe(
+      'Não foi possível conectar. Verifique sua conexão com a internet e tente novamente.',
+    );
+    expect(serviceErrorMessage({ message: 'Bad Gateway', status: 502 }, 'x')).toBe('x');
+    expect(serviceErrorMessage({ code: 'unexpected_failure', status: 500 }, 'x')).toBe('x');
+  });
   it('derives supabase-js storage key from the project URL', () => {
     expect(sessionStorageKey('http://127.0.0.1:54321')).toBe('sb-127-auth-token');
     expect(sessionStorageKey('https://abcd.supabase.co')).toBe('sb-abcd-auth-token');
