@@ -100,6 +100,11 @@ test('after one visit the lists, a listing page, its photos and the map list wor
     'href',
     /^https:\/\/wa\.me\//,
   );
+  // 'Como chegar' is a plain link too: the phone's Maps app takes it without the network.
+  await expect(page.getByRole('link', { name: /^Como chegar/ })).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/dir/?api=1&destination=${lodging?.latitude},${lodging?.longitude}`,
+  );
 
   // The map: Google's script cannot load, the list of places still shows.
   await offline(page, '/mapa');

@@ -8,6 +8,7 @@ import type {
   PasseioView,
 } from '../../lib/listing-view.ts';
 import { Amenities } from '../Amenities.tsx';
+import { DirectionsLink } from '../DirectionsLink.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
 import { WhatsAppLink } from '../WhatsAppLink.tsx';
 
@@ -52,10 +53,12 @@ function Description({ text }: { text: string }) {
   return <p className="leading-relaxed whitespace-pre-line text-slate-700">{text}</p>;
 }
 
+/** What the visitor does next. Not the listing's content: the site search leaves it out. */
 function Contact({ item }: { item: ListingView }) {
   return (
-    <div className="pt-2">
+    <div className="flex flex-col gap-3 pt-2 sm:flex-row" data-pagefind-ignore>
       <WhatsAppLink item={item} className="w-full sm:w-auto" />
+      <DirectionsLink item={item} className="w-full sm:w-auto" />
     </div>
   );
 }
