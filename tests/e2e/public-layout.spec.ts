@@ -1,8 +1,6 @@
 // Every public page's frame: header (links, shadow, mobile menu, account area), footer,
 // redirects, the 404 page, SEO files, and what an anonymous visitor never downloads.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
-import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
 import { attachScreenshot } from '../support/screenshot.ts';
 import { expect, test } from '../support/test.ts';
@@ -14,8 +12,8 @@ import {
   hydrated,
   isPhone,
   open,
-  reload,
   rows,
+  signInInBrowser,
   supabaseAccess,
 } from './public-helpers.ts';
 
@@ -387,33 +385,6 @@ test('an anonymous visitor sees Entrar and never downloads supabase-js nor calls
   expect(bodies.length).toBeGreaterThan(0);
   expect(bodies.filter((body) => body.includes('supabase-js'))).toEqual([]);
 });
-
-async function signInInBrowser(page: Page, account: { email: string; password: string }) {
-  const { url, key } = supabaseAccess();
-  const storage = new Map<string, string>();
-  const client = createClient(url, key, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      storage: {
-        getItem: (k) => storage.get(k) ?? null,
-        setItem: (k, v) => void storage.set(k, v),
-        removeItem: (k) => void storage.delete(k),
-      },
-    },
-  });
-  const { error } = await client.auth.signInWithPassword(account);
-  expect(error).toBeNull();
-  // What supabase-js stored, under the key it chose, goes into the browser's local storage.
-  const entries = [...storage.entries()];
-  await open(page, '/');
-  await page.evaluate((items) => {
-    for (const [k, v] of items) localStorage.setItem(k, v);
-  }, entries);
-  await reload(page);
-  await hydrated(page, 'AccountMenu');
-  return entries;
-}
 
 test("'Entrar' brings the visitor back to the page they were on", async ({ page }) => {
   await open(page, '/passeios');

@@ -5,6 +5,7 @@ import { initials } from '@guia-fortim/domain';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../components/Toast.tsx';
+import { hasAdminRole } from '../lib/admin-role.ts';
 import { navigateWithToast, takeFlash } from '../lib/auth/flash.ts';
 import { sessionStorageKey } from '../lib/auth/session-key.ts';
 import { CONFIRMED_ELSEWHERE, consumeSessionInUrl } from '../lib/auth/url-session.ts';
@@ -59,12 +60,8 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
   useEffect(() => {
     if (!open || !user || rolesFor.current === user.id) return;
     rolesFor.current = user.id;
-    supabase()
-      .then((db) => db.from('user_roles').select('role').eq('user_id', user.id))
-      .then(({ data, error }) => {
-        if (error) throw error;
-        setAdmin((data ?? []).some((row: { role: string }) => row.role === 'admin'));
-      })
+    hasAdminRole(user.id)
+      .then(setAdmin)
       .catch((error) => {
         console.error('Erro ao buscar roles:', error);
         rolesFor.current = null;
