@@ -1,11 +1,13 @@
 // The HTTP surface of db/local: `/auth/v1` (GoTrue), `/rest/v1` (PostgREST) and `/mailbox`,
 // behind the gateway's CORS and answering only its own address (host-check.ts), as one Hono app.
 import { Hono } from 'hono';
+import { accepts } from 'hono/accepts';
 import { bodyLimit } from 'hono/body-limit';
 import { readMailbox } from './auth/email-links.ts';
 import { type AuthDeps, authRoutes } from './auth/routes.ts';
 import { cors } from './cors.ts';
 import { hostCheck } from './host-check.ts';
+import { MAILBOX_PAGE_CSP, mailboxPage } from './mailbox-page.ts';
 import { type RestDeps, restRoutes } from './rest/routes.ts';
 
 /** No request of the portal comes near it; a larger body is refused before it is read whole. */
@@ -40,7 +42,18 @@ export function createApp(deps: AuthDeps & RestDeps): Hono {
   app.route('/auth/v1', authRoutes(deps));
   app.route('/rest/v1', restRoutes(deps));
 
-  app.get('/mailbox', async (c) => c.json(await readMailbox(deps.db.sql, c.req.query('to'))));
+  app.get('/mailbox', async (c) => {
+    const to = c.req.query('to');
+    const messages = await readMailbox(deps.db.sql, to);
+    // A browser asks for HTML first and gets a page to read; tools and tests (*/*, JSON) the JSON.
+    const wants = accepts(c, {
+      header: 'Accept',
+      supports: ['application/json', 'text/html'],
+      default: 'application/json',
+    });
+    if (wants !== 'text/html') return c.json(messages);
+    return c.html(mailboxPage(messages, to), 200, { 'Content-Security-Policy': MAILBOX_PAGE_CSP });
+  });
   app.delete('/mailbox', async (c) => {
     await deps.db.sql.query('delete from auth.local_mailbox');
     return c.body(null, 204);

@@ -3,6 +3,7 @@
 // key), so expectations follow the data.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Response as PageResponse } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
 import { sharedPortal } from '../support/portal.ts';
 
 /**
@@ -125,4 +126,35 @@ export async function notHydrated(page: Page, component: string): Promise<boolea
 
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1024) < 768;
+}
+
+/**
+ * Signs `account` in as the site would (supabase-js's stored session in the browser's local
+ * storage), on the home page; returns the stored entries.
+ */
+export async function signInInBrowser(page: Page, account: { email: string; password: string }) {
+  const { url, key } = supabaseAccess();
+  const storage = new Map<string, string>();
+  const client = createClient(url, key, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      storage: {
+        getItem: (k) => storage.get(k) ?? null,
+        setItem: (k, v) => void storage.set(k, v),
+        removeItem: (k) => void storage.delete(k),
+      },
+    },
+  });
+  const { error } = await client.auth.signInWithPassword(account);
+  expect(error).toBeNull();
+  // What supabase-js stored, under the key it chose, goes into the browser's local storage.
+  const entries = [...storage.entries()];
+  await open(page, '/');
+  await page.evaluate((items) => {
+    for (const [k, v] of items) localStorage.setItem(k, v);
+  }, entries);
+  await reload(page);
+  await hydrated(page, 'AccountMenu');
+  return entries;
 }

@@ -1,10 +1,10 @@
 // Every public page's frame: header (links, shadow, mobile menu, account area), footer,
 // redirects, the 404 page, SEO files, and what an anonymous visitor never downloads.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
-import type { Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
+import { attachScreenshot } from '../support/screenshot.ts';
 import { expect, test } from '../support/test.ts';
+import { scrollsSideways, textsThatDoNotFit } from '../support/text-fit.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   expectAccessible,
@@ -12,8 +12,8 @@ import {
   hydrated,
   isPhone,
   open,
-  reload,
   rows,
+  signInInBrowser,
   supabaseAccess,
 } from './public-helpers.ts';
 
@@ -103,6 +103,38 @@ test('the header gets its shadow once the page is scrolled more than 10 px', asy
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(header).not.toHaveAttribute('data-scrolled');
 });
+
+// The narrowest phones in use (360 px) and the most common (390 px).
+for (const width of [360, 390]) {
+  test(`at ${width} px every field, button and label of the header, the list filters and the update banner fits`, async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'phone', 'a phone layout');
+    await page.setViewportSize({ width, height: 780 });
+    for (const path of ['/', '/hospedagem', '/comercio', '/passeios', '/busca']) {
+      await open(page, path);
+      const problems = await textsThatDoNotFit(page.locator('header, main'));
+      expect.soft(problems, `${path} a ${width} px`).toEqual([]);
+      expect.soft(await scrollsSideways(page.locator('body')), `${path} a ${width} px`).toBe(false);
+    }
+
+    // What a visitor types in the header's field is shown whole.
+    const header = page.locator('header#topo');
+    await header.getByLabel('Buscar no guia').fill('pousada com piscina');
+    expect.soft(await textsThatDoNotFit(header)).toEqual([]);
+    await attachScreenshot(header, `cabecalho-${width}px-com-busca-digitada`);
+
+    // 'Nova versão disponível' is shown when a new build takes over the page (ServiceWorker.astro):
+    // its layout, shown here without waiting for a build.
+    const banner = page.locator('#nova-versao');
+    await banner.evaluate((element: HTMLElement) => {
+      element.hidden = false;
+    });
+    await expect(banner.getByRole('button', { name: 'Atualizar' })).toBeVisible();
+    expect(await textsThatDoNotFit(banner, 'span, button')).toEqual([]);
+    await attachScreenshot(banner, `banner-nova-versao-${width}px`);
+  });
+}
 
 test('the footer has the description, links, categories, contact, social and legal links', async ({
   page,
@@ -353,33 +385,6 @@ test('an anonymous visitor sees Entrar and never downloads supabase-js nor calls
   expect(bodies.length).toBeGreaterThan(0);
   expect(bodies.filter((body) => body.includes('supabase-js'))).toEqual([]);
 });
-
-async function signInInBrowser(page: Page, account: { email: string; password: string }) {
-  const { url, key } = supabaseAccess();
-  const storage = new Map<string, string>();
-  const client = createClient(url, key, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      storage: {
-        getItem: (k) => storage.get(k) ?? null,
-        setItem: (k, v) => void storage.set(k, v),
-        removeItem: (k) => void storage.delete(k),
-      },
-    },
-  });
-  const { error } = await client.auth.signInWithPassword(account);
-  expect(error).toBeNull();
-  // What supabase-js stored, under the key it chose, goes into the browser's local storage.
-  const entries = [...storage.entries()];
-  await open(page, '/');
-  await page.evaluate((items) => {
-    for (const [k, v] of items) localStorage.setItem(k, v);
-  }, entries);
-  await reload(page);
-  await hydrated(page, 'AccountMenu');
-  return entries;
-}
 
 test("'Entrar' brings the visitor back to the page they were on", async ({ page }) => {
   await open(page, '/passeios');

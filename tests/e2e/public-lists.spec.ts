@@ -1,7 +1,9 @@
 // The three list pages: filters (state in the address), counts, empty states, cards, and the
 // detail dialogs, which move the address to the listing's own page and back.
 import type { Page } from '@playwright/test';
+import { attachScreenshot } from '../support/screenshot.ts';
 import { expect, test } from '../support/test.ts';
+import { textsThatDoNotFit } from '../support/text-fit.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
   brl,
@@ -373,6 +375,51 @@ test('a lodging dialog shows every section and moves the address to its page and
   await link.click();
   await reload(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(row.name);
+});
+
+test("Escape in a dialog's photo viewer closes the viewer and leaves the dialog open", async ({
+  page,
+}) => {
+  const row = (await listingRows('hospedagens'))[0] as ListingRow;
+  await openList(page, '/hospedagem', 'HospedagemList');
+  await page.locator(`article[data-listing="${row.slug}"] h2 a`).click();
+  const dialog = page.getByRole('dialog', { name: row.name });
+  await dialog
+    .getByRole('button', { name: /^Ampliar foto 1 de/ })
+    .filter({ visible: true })
+    .click();
+  const closeViewer = page.getByRole('button', { name: 'Fechar galeria' });
+  await expect(closeViewer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(closeViewer).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/hospedagem/${row.slug}$`));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/hospedagem$/);
+});
+
+test("'Como chegar' in a dialog leads from where the visitor is to the place, at 360 px too", async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'a phone layout');
+  await page.setViewportSize({ width: 360, height: 780 });
+  const row = (await listingRows('hospedagens'))[0] as ListingRow;
+  await openList(page, '/hospedagem', 'HospedagemList');
+  await page.locator(`article[data-listing="${row.slug}"] h2 a`).click();
+  const dialog = page.getByRole('dialog', { name: row.name });
+  const directions = dialog.getByRole('link', { name: /^Como chegar/ });
+  // Google Maps' universal directions URL: no origin, so from where the visitor is; the phone
+  // opens it in its Maps app.
+  await expect(directions).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/dir/?api=1&destination=${row.latitude},${row.longitude}`,
+  );
+  await expect(directions).toHaveAttribute('target', '_blank');
+  await directions.scrollIntoViewIfNeeded();
+  expect(await textsThatDoNotFit(dialog)).toEqual([]);
+  await attachScreenshot(dialog, 'janela-hospedagem-360px-como-chegar');
+  await expectAccessible(page);
 });
 
 test('a list runs no React until used, and what the visitor did first is not lost', async ({

@@ -2,6 +2,7 @@
 // only when not empty) and the error panel when the maps script cannot load, whose 'Alterar
 // Chave da API' clears the stored key; then, with a key and a stand-in for Google's script
 // (support/google-maps-stub.ts), the markers, their info windows and the filters on the map.
+import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import type { Page } from '@playwright/test';
 import { GOOGLE_MAPS, type StubMarker, stubGoogleMaps } from '../support/google-maps-stub.ts';
 import { expect, test } from '../support/test.ts';
@@ -11,6 +12,7 @@ import {
   type ListingRow,
   listingRows,
   open,
+  signInInBrowser,
 } from './public-helpers.ts';
 
 // Generous: the machines running these suites are often busy.
@@ -96,6 +98,46 @@ test('without a key the map page explains itself, lists every place and filters 
   await expect(places.getByText('Nenhum lugar nesta categoria.')).toBeVisible();
   await expectAccessible(page);
   expect(calls).toEqual([]);
+});
+
+// Who can set the site's key is told where: the panel's 'Mapa' (/admin/mapa), which saves it for
+// every visitor and publishes the site again. Visitors see the form and the list, as always.
+const ADMIN_HINT = /defina a chave da API do Google Maps do site no painel/;
+
+test('without a key, a signed-in administrator is told where to set it; visitors are not', async ({
+  page,
+}) => {
+  await blockGoogle(page);
+  await open(page, '/mapa');
+  await hydrated(page, 'MapView');
+  await expect(page.getByRole('button', { name: 'Salvar chave' })).toBeVisible();
+  await expect(page.getByText(ADMIN_HINT)).toHaveCount(0);
+
+  await signInInBrowser(page, DEMO_ACCOUNTS.visitante);
+  await open(page, '/mapa');
+  const roles = page.waitForResponse((r) => r.url().includes('/rest/v1/user_roles'));
+  await hydrated(page, 'MapView');
+  expect((await roles).status(), 'GET user_roles').toBe(200);
+  await expect(page.getByRole('heading', { name: /^Lugares no mapa/ })).toBeVisible();
+  // The island has drawn the answer two frames after it arrived.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await expect(page.getByText(ADMIN_HINT)).toHaveCount(0);
+
+  await page.evaluate(() => localStorage.clear());
+  await signInInBrowser(page, DEMO_ACCOUNTS.admin);
+  await open(page, '/mapa');
+  await hydrated(page, 'MapView');
+  const hint = page.getByText(ADMIN_HINT);
+  await expect(hint).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Abrir Mapa no painel' })).toHaveAttribute(
+    'href',
+    '/admin/mapa',
+  );
+  // The visitor's own key stays possible for the admin too.
+  await expect(page.getByRole('button', { name: 'Salvar chave' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the key form saves only a non-empty key; a key that cannot load shows the error panel', async ({

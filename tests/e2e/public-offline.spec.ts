@@ -2,7 +2,7 @@
 // list, a listing page never opened but listed on a page seen, the card photos of the lists seen,
 // the map's list of places and the search still work; any other page is the Portuguese offline page; nothing of the account pages or the
 // panel is kept on the device.
-import { imageFormats, imageVariant, LISTING_PATH } from '@guia-fortim/domain';
+import { IMAGE_VARIANT_NAMES, imageFormats, imageVariant, LISTING_PATH } from '@guia-fortim/domain';
 import type { BrowserContext, Page } from '@playwright/test';
 import { sharedPortal } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
@@ -100,11 +100,89 @@ test('after one visit the lists, a listing page, its photos and the map list wor
     'href',
     /^https:\/\/wa\.me\//,
   );
+  // 'Como chegar' is a plain link too: the phone's Maps app takes it without the network.
+  await expect(page.getByRole('link', { name: /^Como chegar/ })).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/dir/?api=1&destination=${lodging?.latitude},${lodging?.longitude}`,
+  );
 
   // The map: Google's script cannot load, the list of places still shows.
   await offline(page, '/mapa');
   await expect(page.getByRole('heading', { name: /Lugares no mapa \(\d+\)/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Lugares no mapa (0)' })).toHaveCount(0);
+});
+
+/** Every address a photo may be kept under: each of its sizes, in each format it is stored in. */
+function keptAddresses(photo: string, base: string): string[] {
+  return IMAGE_VARIANT_NAMES.flatMap((size) =>
+    imageFormats(photo, size).map(
+      (format) => new URL(imageVariant(photo, size, format), base).href,
+    ),
+  );
+}
+
+/** Resolves once some size of each of `photos` is kept on the device. */
+async function photosKept(page: Page, photos: string[]) {
+  const addresses = photos.map((photo) => keptAddresses(photo, page.url()));
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async (each) =>
+          (
+            await Promise.all(
+              each.map(async (urls) =>
+                (await Promise.all(urls.map((url) => caches.match(url)))).some(Boolean),
+              ),
+            )
+          ).every(Boolean),
+        addresses,
+      ),
+    )
+    .toBe(true);
+}
+
+/** Walks the full-screen viewer through every photo: each is drawn (none is the placeholder). */
+async function everyPhotoShows(page: Page, count: number) {
+  await page
+    .getByRole('button', { name: `Ampliar foto 1 de ${count}` })
+    .filter({ visible: true })
+    .click();
+  const viewer = page.getByRole('dialog');
+  for (let shown = 1; shown <= count; shown++) {
+    const photo = viewer.getByRole('img', { name: new RegExp(`foto ${shown} de ${count}$`) });
+    await expect(photo).toBeVisible();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(photo).not.toHaveAttribute('data-broken', '1');
+    if (shown < count) await viewer.getByRole('button', { name: 'Próxima foto' }).click();
+  }
+}
+
+test('offline, a listing page shows every photo of its gallery, whether it was seen or only listed', async ({
+  page,
+  context,
+  problems,
+}) => {
+  // The view beacon of a listing page loaded under emulated offline network (see above).
+  problems.expect(/^failed POST .*\/api\/events net::ERR_INTERNET_DISCONNECTED$/);
+  problems.expect(/^console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
+  const rows = await listingRows('hospedagens');
+  const [seen, listed] = rows.filter((row) => row.additional_images.length === 3) as ListingRow[];
+  const photos = (row: ListingRow | undefined) => [
+    row?.image_url ?? '',
+    ...(row?.additional_images ?? []),
+  ];
+  await firstVisit(page, LISTING_PATH.hospedagem);
+  await photosKept(page, photos(listed));
+  await open(page, `${LISTING_PATH.hospedagem}/${seen?.slug}`);
+  await photosKept(page, photos(seen));
+  await cut(context);
+  for (const row of [seen, listed]) {
+    await offline(page, `${LISTING_PATH.hospedagem}/${row?.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(row?.name ?? '');
+    await everyPhotoShows(page, photos(row).length);
+  }
 });
 
 test('search works offline', ANY_VIEWPORT, async ({ page, context, problems }) => {

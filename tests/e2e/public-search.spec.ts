@@ -57,7 +57,7 @@ test('the header field searches from any page, on the phone and the desktop', as
   await expect(page.getByLabel('O que você procura?')).toHaveValue('jaguaribe');
   await expectAccessible(page);
   if (isPhone(page)) {
-    // The field fits beside the name and the menu: nothing wider than the screen.
+    // The field has a row of its own on phones: nothing wider than the screen.
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
   }

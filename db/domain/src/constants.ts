@@ -104,6 +104,8 @@ export const FALLBACK_CATEGORIES = {
 
 // Contact
 export const WHATSAPP_HOST = 'https://wa.me';
+/** Google Maps' universal directions URL: the Maps app on Android and iOS, the site elsewhere. */
+export const DIRECTIONS_URL = 'https://www.google.com/maps/dir/';
 
 // Accounts
 export const APP_ROLES = ['user', 'moderator', 'admin'] as const satisfies readonly AppRole[];

@@ -1,8 +1,10 @@
 // Pure display rules from the public spec: ratings, prices, card descriptions, initials, the
-// WhatsApp contact link and where a listing sits on the map.
+// WhatsApp contact link, the directions link and where a listing sits on the map.
 import {
   CARD_DESCRIPTION_MAX_LENGTH,
   DEFAULT_COORDINATES,
+  DIRECTIONS_URL,
+  NOT_INFORMED,
   RATING_MAX,
   RATING_MIN,
   WHATSAPP_HOST,
@@ -92,12 +94,38 @@ export function splitList(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A listing saved without coordinates has (0, 0), the panel's empty fields. */
+function hasCoordinates(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): boolean {
+  return Boolean(latitude || longitude);
+}
+
 /** Map position of a listing; one saved without coordinates (0, 0) gets its kind's default. */
 export function listingPosition(
   kind: ListingKind,
   latitude: number | null | undefined,
   longitude: number | null | undefined,
 ): { lat: number; lng: number } {
-  if (!latitude && !longitude) return { ...DEFAULT_COORDINATES[kind] };
+  if (!hasCoordinates(latitude, longitude)) return { ...DEFAULT_COORDINATES[kind] };
   return { lat: latitude ?? 0, lng: longitude ?? 0 };
+}
+
+/**
+ * 'Como chegar': Google Maps' directions from where the visitor is (no origin given) to the
+ * listing's coordinates, or to its address (a tour's meeting point) when it has none; null when
+ * there is neither (a kind's default position is not the listing's place).
+ */
+export function directionsUrl(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+  place: string,
+): string | null {
+  const where = place.trim();
+  let destination: string;
+  if (hasCoordinates(latitude, longitude)) destination = `${latitude ?? 0},${longitude ?? 0}`;
+  else if (where && where !== NOT_INFORMED) destination = encodeURIComponent(where);
+  else return null;
+  return `${DIRECTIONS_URL}?api=1&destination=${destination}`;
 }

@@ -418,9 +418,11 @@ const email = z
   .trim()
   .min(1, MESSAGES.email)
   .pipe(z.email({ error: MESSAGES.email }));
+/** Left blank it is missing ('Campos incompletos'), like every other required field. */
 const username = z
   .string({ error: MESSAGES.required })
   .trim()
+  .min(1, MESSAGES.required)
   .regex(USERNAME_PATTERN, MESSAGES.username);
 const fullName = text('O nome completo', FULL_NAME_MAX_LENGTH);
 const requiredPassword = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required);

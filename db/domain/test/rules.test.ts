@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { grantAdminErrorMessage } from '../src/errors.ts';
 import {
   clampRating,
+  directionsUrl,
   formatPrice,
   formatRating,
   initials,
@@ -204,6 +205,38 @@ describe('display formats', () => {
     expect(listingPosition('comercio', 0, 0)).toEqual({ lat: -4.452, lng: -37.803 });
     expect(listingPosition('passeio', null, undefined)).toEqual({ lat: -4.454, lng: -37.805 });
     expect(listingPosition('hospedagem', -4.43, -37.77)).toEqual({ lat: -4.43, lng: -37.77 });
+  });
+});
+
+describe("'Como chegar'", () => {
+  // Google Maps' universal directions URL (developers.google.com/maps/documentation/urls): it
+  // opens the Maps app on Android and iOS, the site elsewhere; without an origin, directions
+  // start where the visitor is.
+  const DIRECTIONS = 'https://www.google.com/maps/dir/?api=1&destination=';
+
+  it('leads to the coordinates when the listing has them, whatever its address says', () => {
+    expect(directionsUrl(-4.4506, -37.8012, 'Rua da Praia, 1')).toBe(
+      `${DIRECTIONS}-4.4506,-37.8012`,
+    );
+    // Only (0, 0) is 'no coordinates' (as on the map): one of them 0 is a real place.
+    expect(directionsUrl(0, -37.8012, 'Rua da Praia, 1')).toBe(`${DIRECTIONS}0,-37.8012`);
+    expect(directionsUrl(-4.4506, 0, '')).toBe(`${DIRECTIONS}-4.4506,0`);
+  });
+
+  it('leads to the address, encoded, when the listing has no coordinates', () => {
+    expect(directionsUrl(0, 0, ' Rua São José, 12 - Fortim - CE ')).toBe(
+      `${DIRECTIONS}${encodeURIComponent('Rua São José, 12 - Fortim - CE')}`,
+    );
+    expect(directionsUrl(null, undefined, 'Praça & Cia #2')).toBe(
+      `${DIRECTIONS}Pra%C3%A7a%20%26%20Cia%20%232`,
+    );
+  });
+
+  it('is missing when there is neither a place nor coordinates', () => {
+    expect(directionsUrl(0, 0, '')).toBeNull();
+    expect(directionsUrl(0, 0, '   ')).toBeNull();
+    // A tour's meeting point left at its default says nothing of where to go.
+    expect(directionsUrl(0, 0, 'Não informado')).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ const PATHS = {
   ),
   flag: <path d="M4 22V4s1-1 4-1 5 2 8 2 4-1 4-1v11s-1 1-4 1-5-2-8-2-4 1-4 1" />,
   chat: <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22z" />,
+  directions: <path d="M3 11 22 2l-9 19-2-8z" />,
   close: <path d="M18 6 6 18M6 6l12 12" />,
   left: <path d="m15 18-6-6 6-6" />,
   right: <path d="m9 18 6-6-6-6" />,

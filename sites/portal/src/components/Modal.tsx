@@ -37,6 +37,9 @@ export function Modal({ open, onClose, labelledBy, label, className, onKeyDown, 
       aria-label={label}
       className={className}
       onCancel={(event) => {
+        // Escape cancels only the topmost dialog, but React passes its 'cancel' on to the dialogs
+        // that hold it in the component tree (the listing's, for the photo viewer in it).
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

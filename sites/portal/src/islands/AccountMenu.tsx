@@ -5,10 +5,11 @@ import { initials } from '@guia-fortim/domain';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../components/Toast.tsx';
+import { hasAdminRole } from '../lib/admin-role.ts';
 import { navigateWithToast, takeFlash } from '../lib/auth/flash.ts';
 import { sessionStorageKey } from '../lib/auth/session-key.ts';
 import { CONFIRMED_ELSEWHERE, consumeSessionInUrl } from '../lib/auth/url-session.ts';
-import { readStoredUser, type StoredUser } from '../lib/session.ts';
+import { readStoredUser, SESSION_CHANGED_EVENT, type StoredUser } from '../lib/session.ts';
 
 /** `loginHref`: the sign-in page that returns to this one (Header.astro). */
 type Props = { supabaseUrl: string; loginHref?: string };
@@ -49,18 +50,18 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
       if (event.key === key || event.key === null) read();
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    window.addEventListener(SESSION_CHANGED_EVENT, read);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(SESSION_CHANGED_EVENT, read);
+    };
   }, [supabaseUrl, show]);
 
   useEffect(() => {
     if (!open || !user || rolesFor.current === user.id) return;
     rolesFor.current = user.id;
-    supabase()
-      .then((db) => db.from('user_roles').select('role').eq('user_id', user.id))
-      .then(({ data, error }) => {
-        if (error) throw error;
-        setAdmin((data ?? []).some((row: { role: string }) => row.role === 'admin'));
-      })
+    hasAdminRole(user.id)
+      .then(setAdmin)
       .catch((error) => {
         console.error('Erro ao buscar roles:', error);
         rolesFor.current = null;

@@ -36,8 +36,9 @@ export default function ComercioList({ categories, ...source }: Props) {
       label="Filtrar estabelecimentos"
       filters={
         <>
-          <div className="flex items-end gap-3">
-            <div className="min-w-0 flex-1">
+          {/* The field keeps room for its placeholder; on a narrow phone 'Filtros' goes below. */}
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="min-w-60 flex-1">
               <SearchField
                 label="Buscar"
                 placeholder="Nome, descrição ou endereço"

@@ -1,6 +1,7 @@
 // The Google map of every listing. The key is the visitor's own (local storage) or else the
-// site's public browser key; without one, a form asks for it and the page still lists the places.
-// The maps script loads once per page, only when there is a key.
+// site's public browser key; without one, a form asks for it and the page still lists the places,
+// and on the map page an administrator signed in is told where the site's key is set. The maps
+// script loads once per page, only when there is a key.
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { MAPS_API_KEY_STORAGE_KEY } from '@guia-fortim/domain';
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import {
   type MapPlace,
   placesOfFilter,
 } from '../lib/map-places.ts';
+import { readStoredUser } from '../lib/session.ts';
 import { countListingEvent } from '../lib/stats.ts';
 import {
   MAP_DEFAULT_CENTER,
@@ -32,6 +34,9 @@ type Props = {
   siteKey: string;
   /** db's MESSAGES.mapsKey, passed in so the island does not bundle the zod schemas. */
   emptyKeyMessage: string;
+  /** Where supabase-js keeps the session (the map page): without a key, an administrator signed in
+   * is told where to set the site's. */
+  sessionKey?: string;
 };
 
 type Phase = 'starting' | 'no-key' | 'loading' | 'ready' | 'load-error' | 'init-error';
@@ -42,11 +47,25 @@ const MAP_MESSAGES = {
   saved: 'API Key salva',
   info: 'Este mapa é uma demonstração e precisa de uma chave válida da API do Google Maps para funcionar.',
   keyStaysHere: 'A chave fica salva apenas no seu navegador.',
+  forAdmin:
+    'Você é administrador: defina a chave da API do Google Maps do site no painel, em Mapa. Ela vale para todos os visitantes, e o site é publicado de novo com ela.',
 } as const;
+
+/** The panel's 'Mapa' screen, where the site's key is saved (admin/src/sidebar.ts). */
+const PANEL_MAP_PATH = '/admin/mapa';
 
 const PLACES_PAGE = 50;
 
 let mapsConfigured = false;
+
+/** The signed-in user of this browser, if any (read without supabase-js). */
+function signedInUser(sessionKey: string) {
+  try {
+    return readStoredUser(localStorage.getItem(sessionKey));
+  } catch {
+    return null;
+  }
+}
 
 function storedKey(): string {
   try {
@@ -61,6 +80,7 @@ export default function MapView({
   height = MAP_HEIGHT_EMBEDDED_PX,
   siteKey,
   emptyKeyMessage,
+  sessionKey,
 }: Props) {
   // Without a site key the form is in the HTML already (a key stored in this browser, read
   // once the island runs, replaces it by the map).
@@ -68,6 +88,7 @@ export default function MapView({
   const [places, setPlaces] = useState<MapPlace[] | null>(null);
   const [filter, setFilter] = useState<MapFilter>('Todos');
   const [shownPlaces, setShownPlaces] = useState(PLACES_PAGE);
+  const [admin, setAdmin] = useState(false);
   const canvas = useRef<HTMLElement>(null);
   const drawMarkers = useRef<((places: MapPlace[]) => void) | null>(null);
   const page = variant === 'page';
@@ -113,6 +134,21 @@ export default function MapView({
   useEffect(() => {
     if (phase === 'ready' && places) drawMarkers.current?.(placesOfFilter(places, filter));
   }, [phase, places, filter]);
+
+  useEffect(() => {
+    const user = phase === 'no-key' && sessionKey ? signedInUser(sessionKey) : null;
+    if (!user) return;
+    let current = true;
+    import('../lib/admin-role.ts')
+      .then(({ hasAdminRole }) => hasAdminRole(user.id))
+      .then((isAdmin) => {
+        if (current) setAdmin(isAdmin);
+      })
+      .catch((error) => console.error('Erro ao buscar roles:', error));
+    return () => {
+      current = false;
+    };
+  }, [phase, sessionKey]);
   const visible = places ? placesOfFilter(places, filter) : null;
 
   const changeKey = () => {
@@ -163,6 +199,7 @@ export default function MapView({
         />
         {phase === 'no-key' && (
           <KeyForm
+            forAdmin={admin}
             emptyMessage={emptyKeyMessage}
             // The page loads again with the key; the toast is carried over to it (the header's
             // toaster shows it), so the visitor sees it whatever the reload takes.
@@ -234,7 +271,15 @@ export default function MapView({
   );
 }
 
-function KeyForm({ emptyMessage, onSaved }: { emptyMessage: string; onSaved: () => void }) {
+function KeyForm({
+  forAdmin,
+  emptyMessage,
+  onSaved,
+}: {
+  forAdmin: boolean;
+  emptyMessage: string;
+  onSaved: () => void;
+}) {
   const errorId = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
@@ -255,6 +300,14 @@ function KeyForm({ emptyMessage, onSaved }: { emptyMessage: string; onSaved: () 
       className="absolute inset-0 flex flex-col items-center justify-center gap-3 overflow-auto p-6 text-center"
     >
       <h2 className="text-lg font-semibold text-slate-900">Configure o Google Maps</h2>
+      {forAdmin && (
+        <p className="max-w-md rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {MAP_MESSAGES.forAdmin}{' '}
+          <a href={PANEL_MAP_PATH} className="font-semibold underline">
+            Abrir Mapa no painel
+          </a>
+        </p>
+      )}
       <p className="max-w-md text-sm text-slate-700">
         Para ver o mapa, informe uma chave da API do Google Maps. {MAP_MESSAGES.keyStaysHere}
       </p>

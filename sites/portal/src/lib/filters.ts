@@ -1,7 +1,8 @@
 // The list pages' filters: what each page filters on, how the state is written into the address
 // (so a filtered view can be shared and survives a reload) and the result counts' texts.
-// Search is case-insensitive substring matching; the list arrives in public order, which is the
-// 'relevancia' sort, and every other sort is stable over it.
+// Search is substring matching indifferent to case and accents, as the site search (Pagefind) is:
+// 'falesias' finds 'Falésias' on the list as on /busca. The list arrives in public order, which is
+// the 'relevancia' sort, and every other sort is stable over it.
 import type { ComercioView, HospedagemView, PasseioView } from './listing-view.ts';
 
 export const HOSPEDAGEM_SORTS = [
@@ -41,9 +42,14 @@ const PARAM = {
   categoria: 'categoria',
 } as const;
 
+/** Lower case without accents: the letter and its combining marks are split (NFD), marks dropped. */
+function plain(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
+}
+
 function contains(query: string, fields: string[]): boolean {
-  const needle = query.trim().toLocaleLowerCase('pt-BR');
-  return !needle || fields.some((field) => field.toLocaleLowerCase('pt-BR').includes(needle));
+  const needle = plain(query.trim());
+  return !needle || fields.some((field) => plain(field).includes(needle));
 }
 
 export function parsePriceBound(value: string): number | null {

@@ -14,6 +14,9 @@ type Common = {
   images: string[];
   image_styles: Hospedagem['image_styles'];
   amenities: string[];
+  /** Where 'Como chegar' leads (both 0 when the listing was saved without coordinates). */
+  latitude: number;
+  longitude: number;
 };
 
 export type HospedagemView = Common & {
@@ -52,6 +55,8 @@ function common(row: Hospedagem | Comercio | Passeio): Common {
     images: [row.image_url, ...row.additional_images],
     image_styles: row.image_styles,
     amenities: row.amenities,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 

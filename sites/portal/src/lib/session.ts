@@ -4,6 +4,13 @@
 
 export type StoredUser = { id: string; email: string; fullName: string | null };
 
+/**
+ * Dispatched on the window when this page's supabase-js changes the stored session (sign-in, a
+ * name saved on the profile, sign-out): the browser tells other tabs with a 'storage' event, never
+ * the tab that wrote it, and the header must not wait for a reload to show the new initials.
+ */
+export const SESSION_CHANGED_EVENT = 'gf:sessao';
+
 /** The user of a stored session, or null when there is none (or it cannot be refreshed). */
 export function readStoredUser(raw: string | null): StoredUser | null {
   if (!raw) return null;

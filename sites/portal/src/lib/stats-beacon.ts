@@ -3,6 +3,9 @@
 // still loads no script file. What it sends is one visitor action, as db's stats contract says:
 // `{kind, id, event}` as a text body (no CORS preflight), by navigator.sendBeacon. No cookie, no
 // identifier, nothing stored in the browser; a failure is silent and never breaks the page.
+// Nothing counted from a headless browser is not a bug here: the worker drops, with a 204 like a
+// count, every User-Agent that names an automated browser (HeadlessChrome, Playwright, Puppeteer,
+// Lighthouse…, workers/api/src/visitors.ts); try it from an ordinary browser.
 //
 // Self-contained (type imports only): its source is the inline script.
 import type { ListingEventBeacon } from '@guia-fortim/domain';

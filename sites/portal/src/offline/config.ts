@@ -43,6 +43,8 @@ export const CACHES = {
   pages: 'guia-fortim-paginas',
   data: 'guia-fortim-dados',
   photos: 'guia-fortim-fotos',
+  /** The galleries of the listing pages kept: apart, so they never push the lists' photos out. */
+  galleries: 'guia-fortim-galerias',
 } as const;
 
 /** Bounds of each cache (oldest entries go first; everything goes when the device is short). */
@@ -52,4 +54,10 @@ export const CACHE_LIMITS = {
   photos: 300,
   /** Listing pages and card photos kept from each page seen (a list's first page has 24). */
   linkedPerPage: 30,
+  /**
+   * The galleries' photos: the listing pages of three lists seen, up to 3 more photos each (the
+   * first is the card's), as thumbnails (about 10–25 KB) for pages only listed and in the card
+   * size (the phone carousel's) for pages the visitor opened.
+   */
+  galleries: 240,
 } as const;

@@ -7,6 +7,7 @@ import {
   IMAGE_FORMATS,
   IMAGE_VARIANT_NAMES,
   type ImageFormat,
+  type ImageVariant,
   imageFormats,
   imageVariant,
   parseImageVariant,
@@ -16,29 +17,30 @@ const rank = (format: ImageFormat) => IMAGE_FORMAT_NAMES.indexOf(format);
 
 /**
  * What may answer a photo request from the cache when the network fails: the same photo in any
- * size, in the format asked for or a later one (a browser that asked for AVIF decodes WebP and
- * JPEG; one that asked for JPEG may decode nothing else), best format first.
+ * size, in a format this browser decodes (`decodes`, its best), or that any browser asking for
+ * this one does (one that asked for AVIF decodes WebP and JPEG), best format first. A browser
+ * that decodes AVIF asks for the hero in WebP (AVIF stops at 1,200 px), and a card kept in AVIF
+ * answers it.
  */
-export function keptAlternatives(url: string): string[] {
+export function keptAlternatives(url: string, decodes: ImageFormat): string[] {
   const photo = parseImageVariant(url);
   if (!photo) return [url];
-  return IMAGE_FORMAT_NAMES.filter((format) => rank(format) >= rank(photo.format)).flatMap(
-    (format) =>
-      IMAGE_VARIANT_NAMES.filter((size) => imageFormats(photo.jpeg, size).includes(format)).map(
-        (size) => imageVariant(photo.jpeg, size, format),
-      ),
+  const best = Math.min(rank(photo.format), rank(decodes));
+  return IMAGE_FORMAT_NAMES.filter((format) => rank(format) >= best).flatMap((format) =>
+    IMAGE_VARIANT_NAMES.filter((size) => imageFormats(photo.jpeg, size).includes(format)).map(
+      (size) => imageVariant(photo.jpeg, size, format),
+    ),
   );
 }
 
 /**
- * The card size of a photo a page shows (its <img> src), in the format this browser takes from the
- * <picture> (`decodes`: the best format it decodes), so what is kept ahead is what the page will
- * ask for; JPEG-only photos and other addresses as they are.
+ * The `size` of a photo a page shows (any of its addresses), in the format this browser takes
+ * from the <picture> (`decodes`: the best format it decodes), so what is kept ahead is what the
+ * page will ask for; JPEG-only photos and other addresses as they are.
  */
-export function linkedCardPhoto(src: string, decodes: ImageFormat): string {
-  const format =
-    imageFormats(src, 'card').find((stored) => rank(stored) >= rank(decodes)) ?? 'jpeg';
-  return imageVariant(src, 'card', format);
+export function keptVariant(src: string, size: ImageVariant, decodes: ImageFormat): string {
+  const format = imageFormats(src, size).find((stored) => rank(stored) >= rank(decodes)) ?? 'jpeg';
+  return imageVariant(src, size, format);
 }
 
 /**

@@ -5,8 +5,8 @@
 // live in config.ts.
 import {
   type ImageFormat,
+  type ImageVariant,
   LISTING_KINDS,
-  LISTING_PATH,
   parseImageVariant,
 } from '@guia-fortim/domain';
 import {
@@ -31,7 +31,8 @@ import {
   UNTOUCHED_PREFIX,
   WARM_PAGES,
 } from './config.ts';
-import { bestDecodedFormat, keptAlternatives, linkedCardPhoto } from './photos.ts';
+import { galleryPhotos, linkedListingPages, photoSources } from './page-html.ts';
+import { bestDecodedFormat, keptAlternatives, keptVariant } from './photos.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -65,6 +66,10 @@ const photos = new CacheFirst({
   cacheName: CACHES.photos,
   plugins: [ok, bounded(CACHE_LIMITS.photos)],
 });
+const galleries = new CacheFirst({
+  cacheName: CACHES.galleries,
+  plugins: [ok, bounded(CACHE_LIMITS.galleries)],
+});
 
 const startsWithAny = (path: string, prefixes: string[]) =>
   prefixes.some((prefix) => path.startsWith(prefix));
@@ -87,10 +92,12 @@ const isStoredPhoto = (url: string) => parseImageVariant(url) !== null;
  * browser decodes, already kept.
  */
 async function anyKeptSize(url: string): Promise<Response | undefined> {
-  const cache = await caches.open(CACHES.photos);
-  for (const kept of keptAlternatives(url)) {
-    const response = await cache.match(kept);
-    if (response) return response;
+  const kept = await Promise.all([caches.open(CACHES.photos), caches.open(CACHES.galleries)]);
+  for (const address of keptAlternatives(url, await decodedFormat())) {
+    for (const cache of kept) {
+      const response = await cache.match(address);
+      if (response) return response;
+    }
   }
   return undefined;
 }
@@ -167,37 +174,51 @@ const serwist = new Serwist({
   },
 });
 
-const LISTING_LINK = new RegExp(
-  `href="((?:${Object.values(LISTING_PATH).join('|')})/[^"/?#]+)"`,
-  'g',
-);
-const PHOTO_SOURCE = /<img\b[^>]*?\ssrc="([^"]+)"/g;
-
-/** Unescapes the few entities Astro writes into attribute values. */
-const attribute = (value: string) =>
-  value.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+/**
+ * Keeps every photo of a listing page's gallery in `size`, in the format its <picture>s ask for:
+ * a phone draws one photo at a time, so without this only the first opened offline.
+ */
+async function keepGallery(urls: string[], size: ImageVariant, event: ExtendableEvent) {
+  const decodes = await decodedFormat();
+  await Promise.allSettled(
+    urls.map((url) => {
+      const request = photoRequest(new Request(keptVariant(url, size, decodes)));
+      return galleries.handleAll({ event, request })[1];
+    }),
+  );
+}
 
 /**
- * Keeps what a page the visitor saw links to: its listing pages (those not kept yet) and the card
- * size of its photos, in the format its <picture>s will ask for, up to CACHE_LIMITS.linkedPerPage
- * of each. Best effort: what cannot be fetched now is fetched when the visitor opens it online.
+ * Keeps what a page the visitor saw links to: its listing pages (those not kept yet) with their
+ * galleries in thumbnails, and the card size of its photos, in the format its <picture>s will ask
+ * for, up to CACHE_LIMITS.linkedPerPage of each; on a listing page, its whole gallery in the card
+ * size. Best effort: what cannot be fetched now is fetched when the visitor opens it online.
  */
 async function keepLinked(html: string, event: ExtendableEvent) {
   const first = (values: string[]) => [...new Set(values)].slice(0, CACHE_LIMITS.linkedPerPage);
-  const listingPages = first([...html.matchAll(LISTING_LINK)].map((m) => attribute(m[1] ?? '')));
   const decodes = await decodedFormat();
+  const gallery = galleryPhotos(html);
+  const galleryCards = new Set(gallery.map((url) => keptVariant(url, 'card', decodes)));
   const cardPhotos = first(
-    [...html.matchAll(PHOTO_SOURCE)].map((m) => linkedCardPhoto(attribute(m[1] ?? ''), decodes)),
+    photoSources(html)
+      .map((src) => keptVariant(src, 'card', decodes))
+      .filter((url) => !galleryCards.has(url)),
   );
   const kept = await caches.open(CACHES.pages);
   await Promise.allSettled([
-    ...listingPages.map(async (path) => {
+    ...first(linkedListingPages(html)).map(async (path) => {
       if (await kept.match(path)) return;
-      await warmPages.handleAll({ event, request: new Request(path) })[1];
+      const [page, done] = warmPages.handleAll({ event, request: new Request(path) });
+      try {
+        await keepGallery(galleryPhotos(await (await page).text()), 'thumb', event);
+      } finally {
+        await done;
+      }
     }),
     ...cardPhotos.map(
       (url) => photos.handleAll({ event, request: photoRequest(new Request(url)) })[1],
     ),
+    keepGallery(gallery, 'card', event),
   ]);
 }
 

@@ -67,6 +67,21 @@ describe('registration form', () => {
       'A senha deve ter pelo menos 8 caracteres.',
     ],
     [
+      'only the username empty',
+      async () => fill('Nome de usuário', ''),
+      'Por favor, preencha todos os campos obrigatórios.',
+    ],
+    [
+      'a username of spaces only',
+      async () => fill('Nome de usuário', '   '),
+      'Por favor, preencha todos os campos obrigatórios.',
+    ],
+    [
+      'a two-letter username',
+      async () => fill('Nome de usuário', 'ma'),
+      'O nome de usuário deve ter de 3 a 30 caracteres: letras sem acento, números, ponto ou sublinhado.',
+    ],
+    [
       'a username with spaces',
       async () => fill('Nome de usuário', 'maria silva'),
       'O nome de usuário deve ter de 3 a 30 caracteres: letras sem acento, números, ponto ou sublinhado.',

@@ -22,16 +22,24 @@ describe('registration rules', () => {
   it('accepts a complete, consistent form', () => {
     expect(checkRegistration(valid)).toBeNull();
   });
-  it.each(['fullName', 'confirmPassword'] as const)('requires %s', (field) => {
-    expect(checkRegistration({ ...valid, [field]: '' })).toBe(
-      'Por favor, preencha todos os campos obrigatórios.',
-    );
+  // A name of spaces only is blank; a password is never trimmed (spaces are characters of it).
+  it.each([
+    ['fullName', ['', '   ']],
+    ['username', ['', '   ']],
+    ['confirmPassword', ['']],
+  ] as const)('requires %s', (field, blanks) => {
+    for (const blank of blanks) {
+      expect(checkRegistration({ ...valid, [field]: blank })).toBe(
+        'Por favor, preencha todos os campos obrigatórios.',
+      );
+    }
   });
   it('rejects a malformed e-mail, a bad username, a mismatch and a short password', () => {
     expect(checkRegistration({ ...valid, email: 'maria@' })).toBe(
       'Por favor, insira um email válido.',
     );
-    expect(checkRegistration({ ...valid, username: '' })).toMatch(/nome de usuário/);
+    expect(checkRegistration({ ...valid, username: 'ab' })).toMatch(/nome de usuário/);
+    expect(checkRegistration({ ...valid, username: 'abc' })).toBeNull();
     expect(checkRegistration({ ...valid, username: 'a b' })).toMatch(/nome de usuário/);
     expect(checkRegistration({ ...valid, confirmPassword: 'segredo2' })).toBe(
       'As senhas não coincidem.',
@@ -117,6 +125,14 @@ describe('messages', () => {
     expect(serviceErrorMessage({ message: 'Este nome de usuário já está em uso.' }, 'x')).toBe(
       'Este nome de usuário já está em uso.',
     );
+  });
+  it('tells a request that got no answer from a server that answered with an error', () => {
+    // supabase-js: AuthRetryableFetchError, status 0 without an answer, 502–504 with one.
+    expect(serviceErrorMessage({ message: 'Failed to fetch', status: 0 }, 'x')).toBe(
+      'Não foi possível conectar. Verifique sua conexão com a internet e tente novamente.',
+    );
+    expect(serviceErrorMessage({ message: 'Bad Gateway', status: 502 }, 'x')).toBe('x');
+    expect(serviceErrorMessage({ code: 'unexpected_failure', status: 500 }, 'x')).toBe('x');
   });
   it('derives supabase-js storage key from the project URL', () => {
     expect(sessionStorageKey('http://127.0.0.1:54321')).toBe('sb-127-auth-token');

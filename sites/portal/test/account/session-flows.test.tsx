@@ -47,7 +47,13 @@ let relayUrl = '';
 type Seen = { method: string; path: string; status: number };
 /** Requests the islands made through the relay, with the status they got. */
 const seen: Seen[] = [];
-type Rule = { method: string; path: string; action: 'hold' | 'fail'; matched?: () => void };
+/** `fail`: a server error (500); `drop`: the connection is cut, as without signal. */
+type Rule = {
+  method: string;
+  path: string;
+  action: 'hold' | 'fail' | 'drop';
+  matched?: () => void;
+};
 const rules: Rule[] = [];
 const releaseHeld: (() => void)[] = [];
 
@@ -57,6 +63,12 @@ function relayRequest(request: IncomingMessage, response: ServerResponse) {
   const path = request.url ?? '/';
   const rule = rules.find((r) => r.method === method && path.startsWith(r.path));
   const origin = request.headers.origin ?? '*';
+  if (rule?.action === 'drop') {
+    rule.matched?.();
+    seen.push({ method, path, status: 0 });
+    request.socket.destroy();
+    return;
+  }
   if (rule?.action === 'fail') {
     rule.matched?.();
     seen.push({ method, path, status: 500 });
@@ -178,7 +190,7 @@ afterEach(() => {
 });
 
 async function page(
-  name: 'LoginPage' | 'ProfilePage' | 'ResetPasswordPage' | 'ForgotPasswordPage',
+  name: 'LoginPage' | 'RegisterPage' | 'ProfilePage' | 'ResetPasswordPage' | 'ForgotPasswordPage',
 ) {
   const pages = await import('../../src/components/account/pages.tsx');
   return pages[name] as ComponentType;
@@ -214,6 +226,73 @@ describe('login form', () => {
       path: '/auth/v1/token?grant_type=password',
       status: 400,
     });
+  });
+});
+
+describe('sign-in that does not reach an answer', () => {
+  async function signInThrough(action: 'fail' | 'drop') {
+    const LoginPage = await page('LoginPage');
+    render(<LoginPage />);
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    await waitFor(() => expect(email.disabled).toBe(false));
+    await user.type(email, EMAIL);
+    await user.type(screen.getByLabelText('Senha'), PASSWORD);
+    const answered = when('POST', '/auth/v1/token?grant_type=password', action);
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await answered;
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Erro no login')).toBeTruthy();
+    // Right credentials: never 'Credenciais inválidas'.
+    expect(screen.queryByText('Credenciais inválidas. Tente novamente.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Entrar' }).hasAttribute('disabled')).toBe(false);
+    return alert;
+  }
+
+  // spec §8: "Sign-in: … generic 'Ocorreu um erro durante o login. Tente novamente.'"
+  it('a server failure gives the generic sign-in message', async () => {
+    const alert = await signInThrough('fail');
+    expect(
+      within(alert).getByText('Ocorreu um erro durante o login. Tente novamente.'),
+    ).toBeTruthy();
+  });
+
+  it('a cut connection says the site could not be reached', async () => {
+    const alert = await signInThrough('drop');
+    expect(
+      within(alert).getByText(
+        'Não foi possível conectar. Verifique sua conexão com a internet e tente novamente.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('a refusal is shown once', () => {
+  it('registration with a username already taken', async () => {
+    const RegisterPage = await page('RegisterPage');
+    render(<RegisterPage />);
+    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
+    await waitFor(() => expect(fullName.disabled).toBe(false));
+    await user.type(fullName, 'Outra Lia');
+    await user.type(screen.getByLabelText('Nome de usuário'), 'lia.souza');
+    await user.type(screen.getByLabelText('Email'), 'outra.lia@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'jangada12');
+    await user.type(screen.getByLabelText('Confirmar senha'), 'jangada12');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    // Inline and in a toast, both appear at once: counted as soon as one is there.
+    expect(await screen.findAllByText('Este nome de usuário já está em uso.')).toHaveLength(1);
+  });
+
+  it('a password change with the wrong current password', async () => {
+    storeSession(await signIn());
+    const ProfilePage = await page('ProfilePage');
+    render(<ProfilePage />);
+    await user.click(await screen.findByRole('tab', { name: 'Segurança' }));
+    await user.type(screen.getByLabelText('Senha atual'), 'errada123');
+    await user.type(screen.getByLabelText('Nova senha'), 'jangada12');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'jangada12');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    // Inline and in a toast, both appear at once: counted as soon as one is there.
+    expect(await screen.findAllByText('Senha atual incorreta.')).toHaveLength(1);
   });
 });
 
@@ -302,6 +381,29 @@ describe('sign-out failure', () => {
       path: '/auth/v1/logout?scope=global',
       status: 500,
     });
+  });
+});
+
+describe("the header's initials", () => {
+  it('follow a name saved on the profile page at once, without a reload', async () => {
+    storeSession(await signIn());
+    const { default: AccountMenu } = await import('../../src/islands/AccountMenu.tsx');
+    const ProfilePage = await page('ProfilePage');
+    render(
+      <>
+        <AccountMenu supabaseUrl={relayUrl} />
+        <ProfilePage />
+      </>,
+    );
+    const account = await screen.findByRole('button', { name: 'Minha Conta' });
+    expect(account.textContent).toContain('LS');
+    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
+    await waitFor(() => expect(fullName.value).toBe('Lia Souza'));
+    await user.clear(fullName);
+    await user.type(fullName, 'Renata Moreira');
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() => expect(account.textContent).toContain('RM'));
+    await waitFor(() => expect(screen.getByTestId('profile-initials').textContent).toBe('RM'));
   });
 });
 

@@ -47,6 +47,18 @@ describe('lodging filters', () => {
     expect(names(filterHospedagens(lodging, filters({ busca: 'sol' })))).toEqual(['Hotel Sol']);
   });
 
+  it('searches regardless of accents, as the site search does', () => {
+    const found = (busca: string) => names(filterHospedagens(lodging, filters({ busca })));
+    // Typed without the accent, with it, in capitals, or as a letter and a combining accent.
+    for (const typed of ['falesias', 'FALESIAS', 'Falésias', 'fale\u0301sias']) {
+      expect(found(typed), typed).toEqual(['Casa Verde']);
+    }
+    // An accent typed where the text has none matches too; a different letter does not.
+    expect(found('chale')).toEqual(['Chalé']);
+    expect(found('hótel')).toEqual(['Hotel Sol']);
+    expect(found('falesia x')).toEqual([]);
+  });
+
   it('bounds prices inclusively by their integer part and ignores what is not a number', () => {
     expect(parsePriceBound('150,90')).toBe(150);
     expect(parsePriceBound(' 300 ')).toBe(300);
@@ -115,6 +127,15 @@ describe('commerce and tour filters', () => {
       'Café da Praça',
     ]);
     expect(filterComercios(businesses, { busca: 'porto', categoria: 'Café' })).toEqual([]);
+  });
+
+  it('commerce and tours search regardless of accents too', () => {
+    expect(names(filterComercios(businesses, { busca: 'cafe da praca', categoria: null }))).toEqual(
+      ['Café da Praça'],
+    );
+    expect(names(filterPasseios(tours, { busca: 'dunas e pôrto', categoria: null }))).toEqual([
+      'Buggy',
+    ]);
   });
 
   it('tours search name and description only, not the meeting point', () => {

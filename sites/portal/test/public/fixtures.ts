@@ -19,6 +19,8 @@ const common = (slug: string, name: string, photos = 1) => ({
   images: Array.from({ length: photos }, (_, i) => `/demo/test/${slug}-${i + 1}-hero.jpg`),
   image_styles: { ...DEFAULT_IMAGE_STYLES },
   amenities: ['Wi-Fi'],
+  latitude: -4.45,
+  longitude: -37.8,
 });
 
 export function hospedagem(slug: string, changes: Partial<HospedagemView> = {}): HospedagemView {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Gallery, photoCount, wrapIndex } from '../../src/components/Gallery.tsx';
+import ListingDialog from '../../src/islands/list/ListingDialog.tsx';
+import { hospedagem } from './fixtures.ts';
 
 afterEach(cleanup);
 
@@ -89,5 +91,22 @@ describe('Gallery', () => {
     expect(within(viewer).getByText('4 / 4', { exact: false })).toBeTruthy();
     fireEvent.click(within(viewer).getByRole('button', { name: 'Fechar galeria' }));
     expect(screen.queryByRole('button', { name: 'Fechar galeria' })).toBeNull();
+  });
+
+  it("Escape in the viewer opened from a listing's dialog closes the viewer only", () => {
+    const onClose = vi.fn();
+    render(<ListingDialog item={hospedagem('casa', { name: 'Casa' })} onClose={onClose} />);
+    const listing = screen.getByRole('dialog', { name: 'Casa' });
+    fireEvent.click(
+      within(listing).getAllByRole('button', { name: /^Ampliar foto 1 de/ })[0] as HTMLElement,
+    );
+    const viewer = screen.getByRole('button', { name: 'Fechar galeria' }).closest('dialog');
+    // Escape makes the browser fire 'cancel' at the topmost modal dialog: the viewer.
+    fireEvent(viewer as HTMLDialogElement, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('button', { name: 'Fechar galeria' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    // Escape again, now at the listing's dialog, closes it.
+    fireEvent(listing, new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

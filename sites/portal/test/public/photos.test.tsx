@@ -13,7 +13,7 @@ import { ListingCard } from '../../src/components/cards/ListingCard.tsx';
 import { Gallery } from '../../src/components/Gallery.tsx';
 import { ListingImage } from '../../src/components/ListingImage.tsx';
 import { imageSources, PHOTO_SIZES, PLACEHOLDER_IMAGE } from '../../src/lib/images.ts';
-import { bestDecodedFormat, keptAlternatives, linkedCardPhoto } from '../../src/offline/photos.ts';
+import { bestDecodedFormat, keptAlternatives, keptVariant } from '../../src/offline/photos.ts';
 import { resultPhoto } from '../../src/search/results.ts';
 import { hospedagem } from './fixtures.ts';
 
@@ -260,7 +260,7 @@ describe('service worker photo rules', () => {
   const R2 = 'https://fotos.example/hospedagens/abc_mf';
 
   it('answers offline with any size kept, in the format asked for or one every browser asking it decodes', () => {
-    expect(keptAlternatives(`${R2}-thumb.avif`)).toEqual([
+    expect(keptAlternatives(`${R2}-thumb.avif`, 'jpeg')).toEqual([
       `${R2}-card.avif`,
       `${R2}-thumb.avif`,
       `${R2}-hero.webp`,
@@ -270,7 +270,7 @@ describe('service worker photo rules', () => {
       `${R2}-card.jpg`,
       `${R2}-thumb.jpg`,
     ]);
-    expect(keptAlternatives(`${R2}-card.webp`)).toEqual([
+    expect(keptAlternatives(`${R2}-card.webp`, 'jpeg')).toEqual([
       `${R2}-hero.webp`,
       `${R2}-card.webp`,
       `${R2}-thumb.webp`,
@@ -279,25 +279,46 @@ describe('service worker photo rules', () => {
       `${R2}-thumb.jpg`,
     ]);
     // a JPEG request: the browser may decode nothing better
-    expect(keptAlternatives(`${R2}-card.jpg`)).toEqual([
+    expect(keptAlternatives(`${R2}-card.jpg`, 'jpeg')).toEqual([
       `${R2}-hero.jpg`,
       `${R2}-card.jpg`,
       `${R2}-thumb.jpg`,
     ]);
-    expect(keptAlternatives('/demo/x/a-1-hero.jpg')).toEqual([
+    expect(keptAlternatives('/demo/x/a-1-hero.jpg', 'jpeg')).toEqual([
       '/demo/x/a-1-hero.jpg',
       '/demo/x/a-1-card.jpg',
       '/demo/x/a-1-thumb.jpg',
     ]);
-    expect(keptAlternatives('/placeholder.svg')).toEqual(['/placeholder.svg']);
+    expect(keptAlternatives('/placeholder.svg', 'jpeg')).toEqual(['/placeholder.svg']);
   });
 
-  it('keeps ahead the card size a page’s <picture> will ask for', () => {
-    expect(linkedCardPhoto(at('hero', 'jpg'), 'avif')).toBe(at('card', 'avif'));
-    expect(linkedCardPhoto(at('thumb', 'jpg'), 'webp')).toBe(at('card', 'webp'));
-    expect(linkedCardPhoto(at('card', 'jpg'), 'jpeg')).toBe(at('card', 'jpg'));
-    expect(linkedCardPhoto('/demo/x/a-1-hero.jpg', 'avif')).toBe('/demo/x/a-1-card.jpg');
-    expect(linkedCardPhoto(PLACEHOLDER_IMAGE, 'avif')).toBe(PLACEHOLDER_IMAGE);
+  it('answers a browser that decodes AVIF with an AVIF kept, even when it asked for a WebP hero', () => {
+    // The <picture>'s AVIF source offers the hero as WebP (AVIF stops at 1,200 px): a gallery
+    // photo kept in the card size as AVIF answers the viewer's hero offline.
+    expect(keptAlternatives(`${R2}-hero.webp`, 'avif')).toEqual([
+      `${R2}-card.avif`,
+      `${R2}-thumb.avif`,
+      `${R2}-hero.webp`,
+      `${R2}-card.webp`,
+      `${R2}-thumb.webp`,
+      `${R2}-hero.jpg`,
+      `${R2}-card.jpg`,
+      `${R2}-thumb.jpg`,
+    ]);
+    // One that decodes WebP at best is never answered with AVIF, whatever it asked for.
+    expect(keptAlternatives(`${R2}-hero.jpg`, 'webp')[0]).toBe(`${R2}-hero.webp`);
+    expect(keptAlternatives(`${R2}-hero.jpg`, 'webp')).not.toContain(`${R2}-card.avif`);
+  });
+
+  it('keeps ahead the size asked for in the format a page’s <picture> will ask for', () => {
+    expect(keptVariant(at('hero', 'jpg'), 'card', 'avif')).toBe(at('card', 'avif'));
+    expect(keptVariant(at('thumb', 'jpg'), 'card', 'webp')).toBe(at('card', 'webp'));
+    expect(keptVariant(at('card', 'jpg'), 'card', 'jpeg')).toBe(at('card', 'jpg'));
+    expect(keptVariant(at('hero', 'jpg'), 'thumb', 'avif')).toBe(at('thumb', 'avif'));
+    expect(keptVariant(at('hero', 'jpg'), 'thumb', 'jpeg')).toBe(at('thumb', 'jpg'));
+    expect(keptVariant('/demo/x/a-1-hero.jpg', 'card', 'avif')).toBe('/demo/x/a-1-card.jpg');
+    expect(keptVariant('/demo/x/a-1-hero.jpg', 'thumb', 'avif')).toBe('/demo/x/a-1-thumb.jpg');
+    expect(keptVariant(PLACEHOLDER_IMAGE, 'thumb', 'avif')).toBe(PLACEHOLDER_IMAGE);
   });
 
   it('learns the best format the browser decodes, JPEG when it cannot tell', async () => {

@@ -8,7 +8,6 @@ import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { useAuth } from './AuthProvider.tsx';
-import { toast } from './toast-store.ts';
 import { Field, FormError, SubmitButton } from './ui.tsx';
 
 export function DeleteAccountForm() {
@@ -19,10 +18,10 @@ export function DeleteAccountForm() {
   if (!user) return null;
   const email = user.email ?? '';
 
+  /** The reason is shown once, beside the form (not again in a toast). */
   function fail(message: string) {
     cancelLeaving();
     setError(message);
-    toast({ title: MSG.deleteFailed, description: message, variant: 'destructive' });
     setBusy(false);
   }
 

@@ -26,7 +26,8 @@ export function LoginForm() {
       });
       if (signInError) {
         console.error('Erro ao fazer login:', signInError);
-        const message = serviceErrorMessage(signInError, MSG.loginInvalid);
+        // Wrong credentials have their own code; anything else failed on the way or the server.
+        const message = serviceErrorMessage(signInError, MSG.loginGeneric);
         toast({ title: MSG.loginTitle, description: message, variant: 'destructive' });
         setBusy(false);
         return;

@@ -137,9 +137,8 @@ function PersonalInfoForm() {
       .select('id');
     setBusy(false);
     if (updateError || !data?.length) {
-      const detail = serviceErrorMessage(updateError, '');
-      setError(detail || MSG.profileFailed);
-      toast({ title: MSG.profileFailed, description: detail || undefined, variant: 'destructive' });
+      // Shown once, beside the form (not again in a toast).
+      setError(serviceErrorMessage(updateError, MSG.profileFailed));
       return;
     }
     toast({ title: MSG.profileSuccess });
@@ -186,9 +185,9 @@ function SecurityForm() {
   const [busy, setBusy] = useState(false);
   if (!user) return null;
 
-  function fail(message: string, title: string = MSG.passwordFailed) {
+  /** The reason is shown once, beside the form (not again in a toast). */
+  function fail(message: string) {
     setError(message);
-    toast({ title, description: message, variant: 'destructive' });
     setBusy(false);
   }
 

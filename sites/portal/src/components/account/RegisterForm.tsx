@@ -3,7 +3,6 @@ import { getSupabase } from '../../lib/auth/client.ts';
 import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkRegistration, type Registration } from '../../lib/auth/validation.ts';
-import { toast } from './toast-store.ts';
 import { AccountCard, Field, FormError, SubmitButton, TextLink } from './ui.tsx';
 
 const EMPTY: Registration = {
@@ -23,9 +22,9 @@ export function RegisterForm() {
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
   });
 
+  /** The reason is shown once, beside the form (not again in a toast). */
   function fail(message: string) {
     setError(message);
-    toast({ title: MSG.registerTitle, description: message, variant: 'destructive' });
     setBusy(false);
   }
 

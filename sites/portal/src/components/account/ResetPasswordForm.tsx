@@ -66,9 +66,7 @@ export function ResetPasswordForm() {
     try {
       const { error: updateError } = await client.auth.updateUser({ password });
       if (updateError) {
-        const message = serviceErrorMessage(updateError, MSG.resetFailed);
-        setError(message);
-        toast({ title: MSG.resetFailed, description: message, variant: 'destructive' });
+        setError(serviceErrorMessage(updateError, MSG.resetFailed));
         setBusy(false);
         return;
       }

@@ -8,6 +8,7 @@ import type {
   PasseioView,
 } from '../../lib/listing-view.ts';
 import { Amenities } from '../Amenities.tsx';
+import { DirectionsLink } from '../DirectionsLink.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
 import { WhatsAppLink } from '../WhatsAppLink.tsx';
 
@@ -35,12 +36,14 @@ function Section({ title, level, children }: { title: string; level: Level; chil
 }
 
 function Fact({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
+  // The space between the term and its value is for the site search, which joins the text of
+  // elements it does not break on (dt, dd) into one word otherwise ('Preço por noiteR$ 250,00').
   return (
     <div className="rounded-lg bg-slate-50 p-3">
       <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
         <Icon name={icon} className="size-5 text-mar" />
         {label}
-      </dt>
+      </dt>{' '}
       <dd className="mt-1 pl-7 text-slate-900">{children}</dd>
     </div>
   );
@@ -50,10 +53,12 @@ function Description({ text }: { text: string }) {
   return <p className="leading-relaxed whitespace-pre-line text-slate-700">{text}</p>;
 }
 
+/** What the visitor does next. Not the listing's content: the site search leaves it out. */
 function Contact({ item }: { item: ListingView }) {
   return (
-    <div className="pt-2">
+    <div className="flex flex-col gap-3 pt-2 sm:flex-row" data-pagefind-ignore>
       <WhatsAppLink item={item} className="w-full sm:w-auto" />
+      <DirectionsLink item={item} className="w-full sm:w-auto" />
     </div>
   );
 }

@@ -31,6 +31,8 @@ export function ListingSummary({
       </Heading>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <Rating rating={item.rating} className="bg-amber-50" />
+        {/* For the site search, which joins inline elements' text: 'Avaliação 4,2Av. Antônio'. */}
+        {place && ' '}
         {place && (
           <span className="flex items-start gap-1">
             <Icon name="pin" className="mt-0.5 size-4 text-mar" />

@@ -1,6 +1,7 @@
 // The one supabase-js client of the browser, created on first use. Only account features import
 // this module, so anonymous visitors of the public pages never download supabase-js.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SESSION_CHANGED_EVENT } from '../session.ts';
 import { authConfig } from './config.ts';
 
 let client: SupabaseClient | undefined;
@@ -17,6 +18,8 @@ export function getSupabase(): SupabaseClient {
         flowType: 'pkce',
       },
     });
+    // supabase-js has stored the session by the time it tells its listeners.
+    client.auth.onAuthStateChange(() => dispatchEvent(new Event(SESSION_CHANGED_EVENT)));
   }
   return client;
 }

@@ -11,7 +11,8 @@ export const MSG = {
   loginGeneric: 'Ocorreu um erro durante o login. Tente novamente.',
   loginSuccess: 'Login realizado',
 
-  registerTitle: 'Erro no registro',
+  network: 'Não foi possível conectar. Verifique sua conexão com a internet e tente novamente.',
+
   registerTaken: 'Este email já está registrado.',
   registerUsernameTaken: DB_ERROR_MESSAGES.usernameTaken,
   registerGeneric: 'Ocorreu um erro durante o registro.',
@@ -85,6 +86,8 @@ const SERVICE_MESSAGES: Record<string, string> = {
 /** The Portuguese text for a Supabase error, or `fallback` when it has none. */
 export function serviceErrorMessage(error: ServiceError | null | undefined, fallback: string) {
   if (!error) return fallback;
+  // supabase-js's AuthRetryableFetchError with status 0: the request never got an answer.
+  if (error.status === 0) return MSG.network;
   if (error.code === 'weak_password') {
     const found = WEAK_PASSWORD_MESSAGES.find(([reason]) => error.reasons?.includes(reason));
     return found ? found[1] : MESSAGES.passwordShort;
