@@ -9,6 +9,7 @@ import type { AuthSettings } from '../config.ts';
 import type { Database, Sql } from '../database.ts';
 import type { ProjectKeys } from '../keys.ts';
 import type { Claims, TokenService } from '../tokens.ts';
+import { CAPTCHA_FREE_GRANTS, verifyCaptcha } from './captcha.ts';
 import {
   consumeLink,
   issueAuthCode,
@@ -57,11 +58,15 @@ const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 const metadata = z.record(z.string(), z.unknown());
+const captchaFields = {
+  gotrue_meta_security: z.object({ captcha_token: z.string().nullish() }).nullish(),
+};
 const pkceFields = {
   code_challenge: z.string().nullish(),
   code_challenge_method: z.string().nullish(),
 };
 const schemas = {
+  captcha: z.object(captchaFields),
   signup: z.object({
     email: z.string().nullish(),
     password: z.string().nullish(),
@@ -210,11 +215,21 @@ export function authRoutes(deps: AuthDeps): Hono {
     return { user, claims: verified.claims, sessionId };
   }
 
-  function requireServiceRole(c: Context) {
+  function isServiceRole(c: Context): boolean {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (token !== deps.keys.secretKey && token !== deps.keys.serviceRoleKey) {
-      throw new AuthError(403, 'not_admin', 'User not allowed');
-    }
+    return token === deps.keys.secretKey || token === deps.keys.serviceRoleKey;
+  }
+
+  function requireServiceRole(c: Context) {
+    if (!isServiceRole(c)) throw new AuthError(403, 'not_admin', 'User not allowed');
+  }
+
+  /** Supabase Auth's CAPTCHA, when configured; the service role is never asked for it. */
+  async function requireCaptcha(c: Context) {
+    if (!settings.captcha || isServiceRole(c)) return;
+    const body = await readJson(c, schemas.captcha);
+    const token = body.gotrue_meta_security?.captcha_token;
+    await verifyCaptcha(settings.captcha, token, clientAddress(c));
   }
 
   app.onError((error, c) => {
@@ -297,6 +312,7 @@ export function authRoutes(deps: AuthDeps): Hono {
   );
 
   app.post('/signup', async (c) => {
+    await requireCaptcha(c);
     const body = await readJson(c, schemas.signup);
     const address = clientAddress(c);
     if (
@@ -351,6 +367,7 @@ export function authRoutes(deps: AuthDeps): Hono {
 
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
+    if (!CAPTCHA_FREE_GRANTS.has(grant)) await requireCaptcha(c);
     if (grant === 'password') {
       const body = await readJson(c, schemas.password);
       if (!body.email || !body.password) throw invalidCredentials();
@@ -486,6 +503,7 @@ export function authRoutes(deps: AuthDeps): Hono {
   app.post('/recover', async (c) => {
     const body = await readJson(c, schemas.recover);
     counter.take(`e-mail@${clientAddress(c)}`, limits.emailRequestsPerAddress);
+    await requireCaptcha(c);
     const email = normalizeEmail(body.email, 'Password recovery requires an email');
     const pkce = readPkce(body);
     const redirectTo = redirectTarget(settings, c.req.query('redirect_to'));
