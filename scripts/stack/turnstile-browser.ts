@@ -23,7 +23,7 @@ export function turnstileApi(behaviours: Record<string, SitekeyBehaviour>) {
   type Params = {
     sitekey?: string;
     callback?: (token: string) => void;
-    'error-callback'?: (code: string) => void;
+    'error-callback'?: (code: string) => unknown;
     'expired-callback'?: () => void;
     'before-interactive-callback'?: () => void;
     'after-interactive-callback'?: () => void;
@@ -120,12 +120,14 @@ export function turnstileApi(behaviours: Record<string, SitekeyBehaviour>) {
         if ((params['refresh-expired'] ?? 'auto') === 'auto') run(widget);
       });
     } else {
-      const handle = params['error-callback'];
-      if (handle) handle(message.code);
-      else console.warn(`[Cloudflare Turnstile] Erro ${message.code}.`);
       if (params.retry !== 'never') {
         later(widget, (params['retry-interval'] ?? 8000) / 1000, () => run(widget));
       }
+      // As documented: without an error callback the error is thrown; a callback that returns a
+      // falsy value leaves a warning in the console.
+      const handle = params['error-callback'];
+      if (!handle) throw new Error(`[Cloudflare Turnstile] Error: ${message.code}.`);
+      if (!handle(message.code)) console.warn(`[Cloudflare Turnstile] Error: ${message.code}.`);
     }
   });
 

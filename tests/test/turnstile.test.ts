@@ -26,7 +26,11 @@
 // .../client-side-rendering/: explicit rendering with `?render=explicit`, `turnstile.render`,
 // `reset`, `getResponse`, `remove` ("This will not call any callback and will remove all related DOM
 // elements"); appearance `interaction-only`: "The widget becomes visible only when visitor
-// interaction is required"; error code `600***`: "Also used by failing testing sitekey".
+// interaction is required"; error code `600***`: "Also used by failing testing sitekey". From
+// .../troubleshooting/client-side-errors/: "If no error callback is set, Turnstile will throw a
+// JavaScript exception upon error", "If the error callback returns with a falsy result ...
+// Turnstile will log a warning to the JavaScript console containing the error code"; "By default,
+// Turnstile will automatically retry upon encountering a problem" (`retry-interval`).
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -218,6 +222,29 @@ describe('the widget (api.js, explicit rendering) in Chromium', () => {
     const id = await render({ sitekey: TEST_SITEKEYS.fails, 'retry-interval': 200 });
     await expect.poll(events).toEqual(['error:600010', 'error:600010']);
     expect(await call('getResponse', id)).toBeUndefined();
+    await page.close();
+  });
+
+  it('an error is thrown without an error callback, and warned of when the callback returns nothing', async () => {
+    await host();
+    const thrown = new Promise<string>((resolve) =>
+      page.once('pageerror', (e) => resolve(e.message)),
+    );
+    await render({ sitekey: TEST_SITEKEYS.failsInvisible, 'error-callback': undefined });
+    expect(await thrown).toBe('[Cloudflare Turnstile] Error: 600010.');
+    await page.close();
+
+    await host();
+    const warned = new Promise<string>((resolve) =>
+      page.on('console', (message) => message.type() === 'warning' && resolve(message.text())),
+    );
+    await page.evaluate((sitekey) => {
+      const { turnstile } = window as unknown as {
+        turnstile: { render(target: string, params: Record<string, unknown>): string };
+      };
+      turnstile.render('#widget', { sitekey, 'error-callback': () => undefined });
+    }, TEST_SITEKEYS.failsInvisible);
+    expect(await warned).toBe('[Cloudflare Turnstile] Error: 600010.');
     await page.close();
   });
 
