@@ -105,6 +105,18 @@ describe('messages', () => {
       'Este email já está registrado.',
     );
     expect(serviceErrorMessage({ message: 'Something odd happened' }, 'fallback')).toBe('fallback');
+    // Supabase Auth's CAPTCHA refused the Turnstile token (or found none).
+    expect(
+      serviceErrorMessage(
+        {
+          code: 'captcha_failed',
+          message: 'captcha protection: request disallowed (invalid-input-response)',
+        },
+        'x',
+      ),
+    ).toBe(
+      'Não foi possível confirmar que você não é um robô. Recarregue a página e tente novamente.',
+    );
     // Supabase Auth's weak-password reasons, the most telling first.
     const weak = (reasons: string[]) =>
       serviceErrorMessage({ code: 'weak_password', reasons }, 'x');
