@@ -33,6 +33,7 @@ import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
 import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
+import { type RunningTurnstile, TEST_SECRETS, TEST_SITEKEYS } from './turnstile.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -163,6 +164,11 @@ export type ApiOptions = {
   seed?: boolean;
   /** Where the deploy hook answers and its secret (default: the site's origin, a new secret). */
   deployHook?: { origin: string; secret: string };
+  /**
+   * The local Turnstile: Auth then asks for its CAPTCHA and the site renders its widget, with the
+   * always-passing test keys, as production does with its own keys. Without it, CAPTCHA is off.
+   */
+  turnstile?: Pick<RunningTurnstile, 'origin' | 'siteverifyUrl'>;
   log?: (line: string) => void;
   workerRuntime?: WorkerRuntime;
 };
@@ -198,6 +204,13 @@ export async function startApi(options: ApiOptions): Promise<Api> {
     seed: options.seed ?? true,
     siteUrl,
     quiet: !!options.memory,
+    ...(options.turnstile
+      ? {
+          auth: {
+            captcha: { secret: TEST_SECRETS.passes, verifyUrl: options.turnstile.siteverifyUrl },
+          },
+        }
+      : {}),
   });
   try {
     // A new ingest key for the listing statistics on every start, as an operator sets one
@@ -221,6 +234,9 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       publishableKey: supabase.keys.publishableKey,
       apiUrl: worker.url,
       imagesUrl: worker.imagesUrl,
+      ...(options.turnstile
+        ? { turnstile: { siteKey: TEST_SITEKEYS.passes, origin: options.turnstile.origin } }
+        : {}),
     };
     return {
       supabase,
@@ -295,6 +311,7 @@ export function siteBuilder(
         supabaseUrl: env.supabaseUrl,
         apiUrl: env.apiUrl,
         imagesUrl: env.imagesUrl,
+        turnstileUrl: env.turnstile?.origin,
       };
       const https = env.siteUrl.startsWith('https:');
       const scriptHashes = inlineScriptHashes(outDir);

@@ -8,6 +8,7 @@
 // server's, and the local stack finds a policy that would block the widget.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { freePort } from '@guia-fortim/db/testing';
 import { challengeFrame, type SitekeyBehaviour, turnstileApi } from './turnstile-browser.ts';
 
 /** Test sitekeys: the widget's behaviour is fixed by the key. */
@@ -112,8 +113,9 @@ export type RunningTurnstile = {
   stop: () => Promise<void>;
 };
 
-/** The stand-in on 127.0.0.1 (a free port unless given). */
-export async function startTurnstile(port = 0): Promise<RunningTurnstile> {
+/** The stand-in on 127.0.0.1 (a free test-range port unless given). */
+export async function startTurnstile(port?: number): Promise<RunningTurnstile> {
+  port ??= await freePort();
   const server = createTurnstile();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

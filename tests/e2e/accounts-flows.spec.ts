@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startPostgres } from '@guia-fortim/db/testing/postgres';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
+import { DUMMY_TOKEN, TEST_SITEKEYS } from '@guia-fortim/stack/turnstile';
 import type { Page } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
 import { expect, test } from '../support/test.ts';
@@ -294,6 +295,59 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
   await signIn(page, rui.email, 'recuperada1', '/auth/perfil');
   await page.waitForURL(site('/auth/perfil'));
   await expect(page.getByTestId('profile-name')).toHaveText('Rui Costa');
+});
+
+test("sign-in through Turnstile's widget: unseen, its token goes to Auth; a challenge that wants the visitor holds the form until it is passed", async ({
+  page,
+}) => {
+  const lia = { name: 'Lia Souza', username: `lia_${Date.now() % 1e6}`, email: email('lia') };
+  await confirmedAccount(page, lia);
+  const captcha: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/auth/v1/token?grant_type=password')) {
+      captcha.push((request.postDataJSON() as Record<string, unknown>).gotrue_meta_security);
+    }
+  });
+  const widget = page.locator(`iframe[src^="${stack.turnstileUrl}/turnstile/v0/challenge"]`);
+
+  // The site's test key always passes: the visitor sees no widget, Auth gets the token.
+  await open(page, site('/auth/login'));
+  await expect(widget).toBeAttached();
+  await expect(widget).toBeHidden();
+  await fillAndSubmit(page, { Email: lia.email, Senha: 'segredo1' }, 'Entrar');
+  await page.waitForURL(site('/'));
+  expect(captcha).toEqual([{ captcha_token: DUMMY_TOKEN }]);
+
+  // Cloudflare's test key that forces an interactive challenge, in place of the site's where it
+  // renders the widget: the form says what to do, and signs in once the visitor has passed it.
+  await page.evaluate(() => localStorage.clear());
+  await page.addInitScript((interactive) => {
+    type Turnstile = { render(element: Element, options: Record<string, unknown>): string };
+    let wrapped: Turnstile | undefined;
+    Object.defineProperty(window, 'turnstile', {
+      configurable: true,
+      get: () => wrapped,
+      set: (turnstile: Turnstile) => {
+        wrapped = {
+          ...turnstile,
+          render: (element, options) =>
+            turnstile.render(element, { ...options, sitekey: interactive }),
+        };
+      },
+    });
+  }, TEST_SITEKEYS.interactive);
+  await open(page, site('/auth/login'));
+  await fillAndSubmit(page, { Email: lia.email, Senha: 'segredo1' }, 'Entrar');
+  await expect(page.getByRole('alert').first()).toHaveText('Confirme que você não é um robô.');
+  await expect(widget).toBeVisible();
+  expect(captcha).toHaveLength(1);
+  await page
+    .frameLocator(`iframe[src^="${stack.turnstileUrl}"]`)
+    .getByLabel('Confirme que é humano')
+    .check();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL(site('/'));
+  expect(captcha).toEqual([{ captcha_token: DUMMY_TOKEN }, { captcha_token: DUMMY_TOKEN }]);
 });
 
 test('first administrator through /admin-setup, then only admins may grant', async ({

@@ -1,6 +1,7 @@
 // Every public page's frame: header (links, shadow, mobile menu, account area), footer,
 // redirects, the 404 page, SEO files, and what an anonymous visitor never downloads.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import sharp from 'sharp';
@@ -368,7 +369,11 @@ async function signInInBrowser(page: Page, account: { email: string; password: s
       },
     },
   });
-  const { error } = await client.auth.signInWithPassword(account);
+  // The stack's Auth asks for Turnstile's CAPTCHA: the local Turnstile's test token.
+  const { error } = await client.auth.signInWithPassword({
+    ...account,
+    options: { captchaToken: DUMMY_TOKEN },
+  });
   expect(error).toBeNull();
   // What supabase-js stored, under the key it chose, goes into the browser's local storage.
   const entries = [...storage.entries()];
