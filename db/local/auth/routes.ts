@@ -338,8 +338,9 @@ export function authRoutes(deps: AuthDeps): Hono {
         if (settings.autoconfirm) {
           throw new AuthError(422, 'user_already_exists', 'User already registered');
         }
-        if (existing.email_confirmed_at) return obfuscatedUserJson(email, data);
-        outbox.push(await sendLink(tx, settings, existing, 'signup', redirectTo, pkce));
+        if (existing.email_confirmed_at) return obfuscatedUserJson(existing, data);
+        const sent = await sendLink(tx, settings, existing, 'signup', redirectTo, pkce);
+        if (sent) outbox.push(sent);
         return userJson((await userById(tx, existing.id)) ?? existing);
       }
       const { rows } = await tx
@@ -359,7 +360,8 @@ export function authRoutes(deps: AuthDeps): Hono {
       const user = await userById(tx, rows[0]?.id ?? '');
       if (!user) throw new Error('created user not found');
       if (settings.autoconfirm) return startSession(tx, sessionDeps, user, 'password');
-      outbox.push(await sendLink(tx, settings, user, 'signup', redirectTo, pkce));
+      const sent = await sendLink(tx, settings, user, 'signup', redirectTo, pkce);
+      if (sent) outbox.push(sent);
       return userJson((await userById(tx, user.id)) ?? user);
     });
     return c.json(response);
@@ -507,9 +509,10 @@ export function authRoutes(deps: AuthDeps): Hono {
     const email = normalizeEmail(body.email, 'Password recovery requires an email');
     const pkce = readPkce(body);
     const redirectTo = redirectTarget(settings, c.req.query('redirect_to'));
+    // The same work whether or not the address has an account: one statement finds it and sends.
     await transact(async (tx, outbox) => {
-      const user = await userByEmail(tx, email);
-      if (user) outbox.push(await sendLink(tx, settings, user, 'recovery', redirectTo, pkce));
+      const sent = await sendLink(tx, settings, { email }, 'recovery', redirectTo, pkce);
+      if (sent) outbox.push(sent);
     });
     return c.json({});
   });
