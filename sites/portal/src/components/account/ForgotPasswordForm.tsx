@@ -1,5 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { getSupabase } from '../../lib/auth/client.ts';
+import { linkAlreadySent } from '../../lib/auth/link-already-sent.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkRecoveryEmail } from '../../lib/auth/validation.ts';
 import { useChallenge } from './Challenge.tsx';
@@ -31,7 +32,7 @@ export function ForgotPasswordForm() {
         redirectTo: `${window.location.origin}/auth/reset-password`,
         ...pass,
       });
-      if (sendError) {
+      if (sendError && !linkAlreadySent(sendError)) {
         toast({
           title: serviceErrorMessage(sendError, MSG.recoveryFailed),
           variant: 'destructive',
