@@ -119,8 +119,11 @@ test('registration, confirmation, sign-in with from, profile, password change an
   problems,
   page,
 }) => {
-  // The old password, tried after the change, is refused on purpose.
-  problems.expect(/grant_type=password|status of 400|Invalid login credentials/);
+  // Refused on purpose: the wrong current password (Supabase Auth checks it on PUT /user), and
+  // the old password tried after the change.
+  problems.expect(
+    /grant_type=password|PUT \S+\/auth\/v1\/user$|status of 400|Invalid login credentials/,
+  );
   const maria = {
     name: 'Maria da Silva',
     username: `maria_${Date.now() % 1e6}`,
