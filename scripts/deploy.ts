@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
-import type { SiteEnv } from '@guia-fortim/portal/build';
+import { type SiteEnv, TURNSTILE_ORIGIN } from '@guia-fortim/portal/build';
 import { applyAuthSettings, authSettingsBody, MANAGEMENT_API } from './deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { validatePagesOutput } from './deploy/validate.ts';
@@ -39,7 +39,12 @@ if (!existsSync(join(ROOT, 'db', 'supabase', 'config.toml')))
 console.log(`  ${migrations.length} migrações`);
 
 step('Configurações de autenticação do Supabase (API de gerenciamento)');
-const authBody = authSettingsBody({ siteUrl: config.siteUrl, paidPlan: config.paidPlan });
+const authBody = authSettingsBody({
+  siteUrl: config.siteUrl,
+  paidPlan: config.paidPlan,
+  captchaSecret: config.turnstile.secret,
+});
+// The names only: the body holds the Turnstile secret.
 console.log(`  ${Object.keys(authBody).join(', ')}`);
 
 rmSync(out, { recursive: true, force: true });
@@ -71,6 +76,7 @@ const env: SiteEnv = {
   publishableKey: config.publishableKey,
   apiUrl: config.apiUrl,
   imagesUrl: config.imagesUrl,
+  turnstile: { siteKey: config.turnstile.siteKey, origin: TURNSTILE_ORIGIN },
 };
 const pagesDir = join(out, 'pages');
 
@@ -101,20 +107,15 @@ const commands = [
   `(cd workers/api && npx wrangler ${workerArgs.slice(2).join(' ')})`,
   `npx wrangler pages deploy ${pagesDir} --project-name ${config.pagesProject}`,
 ];
+const patch = `PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth`;
 if (dryRun) {
   console.log(
-    `\n✓ Simulação concluída. Uma publicação real aplicaria as configurações de autenticação (PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth) e executaria:\n  ${commands.join('\n  ')}`,
+    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${commands.join('\n  ')}\ne depois aplicaria as configurações de autenticação (${patch}).`,
   );
   process.exit(0);
 }
 
 step('Publicando (Supabase, worker, Pages)');
-console.log(`  PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth`);
-await applyAuthSettings({
-  projectRef: config.projectRef,
-  accessToken: config.accessToken,
-  body: authBody,
-}).catch((error: Error) => fail(error.message));
 for (const command of commands) {
   console.log(`  $ ${command}`);
   const result = await run('bash', ['-c', command], {
@@ -123,6 +124,14 @@ for (const command of commands) {
   });
   if (!result.ok) fail(`Falhou: ${command}`);
 }
+// Auth's settings last: once its CAPTCHA is on, a site without the widget signs nobody in, while
+// the new site (with it) works with Auth's CAPTCHA still off.
+console.log(`  ${patch}`);
+await applyAuthSettings({
+  projectRef: config.projectRef,
+  accessToken: config.accessToken,
+  body: authBody,
+}).catch((error: Error) => fail(error.message));
 console.log('\n✓ Publicado.');
 
 function definedOnly(values: NodeJS.ProcessEnv): Record<string, string> {

@@ -3,8 +3,8 @@
 // server for the panel, behind one origin (default http://127.0.0.1:4321, the panel at /admin/).
 // A content change in the panel reloads the site's data through the local deploy hook.
 // Ctrl-C stops every process it started, and each ends with it however it ends (stack/leash.ts).
-// SITE_PORT, SUPABASE_PORT and API_PORT change the ports,
-// `-- --data-dir DIR` the data directory (default .data/).
+// SITE_PORT, SUPABASE_PORT, API_PORT and TURNSTILE_PORT change the ports, `-- --data-dir DIR` the
+// data directory (default .data/).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
@@ -14,12 +14,14 @@ import { copyDemoPhotos, drawDemoPhotos } from './stack/demo-photo-cache.ts';
 import { createDevOrigin } from './stack/dev-origin.ts';
 import { leashed, whenAncestorGone } from './stack/leash.ts';
 import { assertPortFree, panelConfig, ROOT, startApi } from './stack/parts.ts';
+import { startTurnstile } from './stack/turnstile.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ports = {
   site: port('SITE_PORT', 4321),
   supabase: port('SUPABASE_PORT', 54321),
   api: port('API_PORT', 8787),
+  turnstile: port('TURNSTILE_PORT', 8788),
 };
 const { values: flags } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
 const dataDir = resolve(flags['data-dir'] ?? join(ROOT, '.data'));
@@ -65,7 +67,10 @@ try {
   const photos = drawDemoPhotos();
   photos.catch(() => {}); // awaited below, once the servers are up
 
-  const api = await startApi({ dataDir, ports, log: (line) => console.log(line) });
+  await assertPortFree(ports.turnstile, 'Turnstile local');
+  const turnstile = await startTurnstile(ports.turnstile);
+  stops.push(() => turnstile.stop());
+  const api = await startApi({ dataDir, ports, turnstile, log: (line) => console.log(line) });
   stops.push(() => api.stop());
   const { supabase, worker, env } = api;
   const devEnv = buildEnv(env);
@@ -129,6 +134,7 @@ Guia Fortim em desenvolvimento (recarga automática)
   Supabase local        ${supabase.url}
   Caixa de e-mails      ${supabase.mailboxUrl}
   API (worker)          ${worker.url}  (wrangler dev)
+  Turnstile (local)     ${turnstile.origin}
 
 Contas de demonstração (apenas locais):
 ${accounts}

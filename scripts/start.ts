@@ -35,6 +35,7 @@ try {
       site: port('SITE_PORT', 4321),
       supabase: port('SUPABASE_PORT', 54321),
       api: port('API_PORT', 8787),
+      turnstile: port('TURNSTILE_PORT', 8788),
     },
     log: (line) => console.log(`[${seconds()} s] ${line}`),
     buildOutput: args.has('--verbose') ? (line) => console.log(`    ${line}`) : undefined,
@@ -57,6 +58,7 @@ Guia Fortim pronto em ${seconds()} s
   Caixa de e-mails      ${stack.mailboxUrl}
   API (worker)          ${stack.apiUrl}
   Publicação            ${stack.deployHookUrl}
+  Turnstile (local)     ${stack.turnstileUrl}  (CAPTCHA com as chaves de teste da Cloudflare)
 
 Contas de demonstração (apenas locais):
 ${accounts}

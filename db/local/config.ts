@@ -2,6 +2,7 @@
 // sets on the hosted project (HOSTED_AUTH_CONFIG), which are taken from there.
 import { HOSTED_AUTH_CONFIG as HOSTED } from '@guia-fortim/db/auth-config';
 import { isCommonPassword } from '@guia-fortim/domain';
+import type { CaptchaSettings } from './auth/captcha.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limits.ts';
 
 export type AuthSettings = {
@@ -31,6 +32,11 @@ export type AuthSettings = {
   /** One e-mail of a kind per address in this many seconds (GoTrue's SMTP max frequency). */
   emailMinIntervalSeconds: number;
   rateLimits: RateLimits;
+  /**
+   * Supabase Auth's CAPTCHA: sign-up, password sign-in and recovery need a token siteverify
+   * accepts. Off without it, as in a Supabase CLI project; the hosted project has it on.
+   */
+  captcha?: CaptchaSettings;
 };
 
 export const DEFAULT_PORT = 54321;

@@ -15,6 +15,11 @@ export type DeployConfig = {
   pagesProject: string;
   deployHookUrl: string;
   jwtSecret: string;
+  /**
+   * Cloudflare Turnstile, Supabase Auth's CAPTCHA: the widget's sitekey (public, built into the
+   * site) and its secret (for Auth only).
+   */
+  turnstile: { siteKey: string; secret: string };
 };
 
 /** Parses KEY=value lines; `#` comments and blank lines are skipped, quotes stripped. */
@@ -49,6 +54,9 @@ function httpsUrl(value: string | undefined, name: string, problems: string[]): 
   }
 }
 
+/** Cloudflare's test keys pass (or fail) everyone: a site using them has no CAPTCHA at all. */
+const TURNSTILE_TEST_KEY = /^[123]x0{20,}(AA|AB|BB|FF)$/;
+
 export function readDeployConfig(env: Record<string, string | undefined>): {
   config: DeployConfig;
   problems: string[];
@@ -71,9 +79,21 @@ export function readDeployConfig(env: Record<string, string | undefined>): {
     pagesProject: required('CLOUDFLARE_PAGES_PROJECT'),
     deployHookUrl: httpsUrl(env.DEPLOY_HOOK_URL, 'DEPLOY_HOOK_URL', problems),
     jwtSecret: env.SUPABASE_JWT_SECRET?.trim() ?? '',
+    turnstile: {
+      siteKey: required('PUBLIC_TURNSTILE_SITE_KEY'),
+      secret: required('TURNSTILE_SECRET_KEY'),
+    },
   };
   if (config.publishableKey.startsWith('sb_secret_')) {
     problems.push('SUPABASE_PUBLISHABLE_KEY contém uma chave secreta: ela iria parar no site.');
+  }
+  for (const [name, key] of [
+    ['PUBLIC_TURNSTILE_SITE_KEY', config.turnstile.siteKey],
+    ['TURNSTILE_SECRET_KEY', config.turnstile.secret],
+  ] as const) {
+    if (TURNSTILE_TEST_KEY.test(key)) {
+      problems.push(`${name} é uma chave de teste da Cloudflare: use a do widget do site.`);
+    }
   }
   return { config, problems };
 }

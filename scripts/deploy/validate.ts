@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { CONFIG_PATH } from '@guia-fortim/admin/config';
-import type { SiteEnv } from '@guia-fortim/portal/build';
+import { type SiteEnv, TURNSTILE_PAGES } from '@guia-fortim/portal/build';
 import {
   contentSecurityPolicy,
   headersFor,
@@ -29,11 +29,21 @@ export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
   if (!existsSync(headersFile)) findings.push('falta _headers');
   else {
     const text = readFileSync(headersFile, 'utf8');
-    const page = headersFor(parseHeaders(text), '/');
-    if (page['content-security-policy'] !== contentSecurityPolicy(env, inlineScriptHashes(dir))) {
+    const rules = parseHeaders(text);
+    const origins = { ...env, turnstileUrl: env.turnstile?.origin };
+    const hashes = inlineScriptHashes(dir);
+    const page = headersFor(rules, '/');
+    if (page['content-security-policy'] !== contentSecurityPolicy(origins, hashes)) {
       findings.push(
         '_headers não traz a política de segurança com as origens e os scripts deste build',
       );
+    }
+    // The account forms render Turnstile's widget: their pages' policy must allow it.
+    const challenge = contentSecurityPolicy(origins, hashes, { challenge: true });
+    for (const path of env.turnstile ? TURNSTILE_PAGES : []) {
+      if (headersFor(rules, path)['content-security-policy'] !== challenge) {
+        findings.push(`_headers não permite o Turnstile em ${path}`);
+      }
     }
     // Cloudflare Pages ignores a _headers line longer than this.
     if (text.split('\n').some((line) => line.length > 2000)) {

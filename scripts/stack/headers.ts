@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TURNSTILE_PAGES } from '@guia-fortim/portal/build';
 
 export type SiteOrigins = {
   /** Supabase project URL (Auth + REST), e.g. https://xyz.supabase.co */
@@ -18,6 +19,11 @@ export type SiteOrigins = {
   apiUrl: string;
   /** Where stored photos are served from (R2 public domain, or the worker's /images). */
   imagesUrl: string;
+  /**
+   * Turnstile's origin (https://challenges.cloudflare.com, or the local stand-in's) when the
+   * site is built with its widget; allowed on the pages that render it only.
+   */
+  turnstileUrl?: string;
 };
 
 const GOOGLE_MAPS = {
@@ -69,15 +75,24 @@ export function inlineScriptHashes(dir: string): string[] {
 export const PANEL_CSP =
   "script-src 'self'; style-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 
-export function contentSecurityPolicy(origins: SiteOrigins, scriptHashes: string[] = []): string {
+/**
+ * The site's policy; with `challenge`, that of a page whose form renders Turnstile's widget: its
+ * script and its framed challenge come from Turnstile's origin (Cloudflare's CSP reference).
+ */
+export function contentSecurityPolicy(
+  origins: SiteOrigins,
+  scriptHashes: string[] = [],
+  { challenge = false }: { challenge?: boolean } = {},
+): string {
   const supabase = origin(origins.supabaseUrl);
   const api = origin(origins.apiUrl);
   const images = origin(origins.imagesUrl);
+  const turnstile = challenge && origins.turnstileUrl ? [origin(origins.turnstileUrl)] : [];
   const unique = (values: string[]) => [...new Set(values)].join(' ');
   return [
     "default-src 'self'",
     // 'wasm-unsafe-eval': the site search runs Pagefind's WebAssembly (compiling it, not eval).
-    `script-src ${unique(["'self'", "'wasm-unsafe-eval'", ...GOOGLE_MAPS.script, ...scriptHashes])}`,
+    `script-src ${unique(["'self'", "'wasm-unsafe-eval'", ...GOOGLE_MAPS.script, ...turnstile, ...scriptHashes])}`,
     // Google Maps injects <style> elements and the pages set a few style attributes (photo
     // position, map height): styles stay 'unsafe-inline' on the public site.
     `style-src ${unique(["'self'", "'unsafe-inline'", ...GOOGLE_MAPS.style])}`,
@@ -85,6 +100,7 @@ export function contentSecurityPolicy(origins: SiteOrigins, scriptHashes: string
     `font-src ${unique(["'self'", ...GOOGLE_MAPS.font])}`,
     // The photos' origin too: the service worker fetches photos to keep them for offline use.
     `connect-src ${unique(["'self'", supabase, api, images, ...GOOGLE_MAPS.connect])}`,
+    ...(turnstile.length > 0 ? [`frame-src ${unique(turnstile)}`] : []),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -96,17 +112,24 @@ export function renderHeaders(
   origins: SiteOrigins,
   options: { https: boolean; scriptHashes?: string[] },
 ): string {
+  const policy = (challenge: boolean) =>
+    `Content-Security-Policy: ${contentSecurityPolicy(origins, options.scriptHashes, { challenge })}`;
   const security = [
-    `Content-Security-Policy: ${contentSecurityPolicy(origins, options.scriptHashes)}`,
+    policy(false),
     'X-Content-Type-Options: nosniff',
     'X-Frame-Options: DENY',
     'Referrer-Policy: strict-origin-when-cross-origin',
     'Permissions-Policy: camera=(), microphone=(), geolocation=(self), payment=()',
     ...(options.https ? ['Strict-Transport-Security: max-age=31536000; includeSubDomains'] : []),
   ];
+  // Each page with the widget detaches the site's policy and sets its own, with Turnstile.
+  const challengePages = origins.turnstileUrl
+    ? TURNSTILE_PAGES.flatMap((page) => [page, '  ! Content-Security-Policy', `  ${policy(true)}`])
+    : [];
   return [
     '/*',
     ...security.map((h) => `  ${h}`),
+    ...challengePages,
     '/_astro/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     '/admin/*',
@@ -119,27 +142,32 @@ export function renderHeaders(
   ].join('\n');
 }
 
-export type HeaderRule = { pattern: string; headers: [string, string][] };
+export type HeaderRule = { pattern: string; headers: [string, string][]; detached: string[] };
 
 export function parseHeaders(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: [] });
+      rules.push({ pattern: line.trim(), headers: [], detached: [] });
+      continue;
+    }
+    const rule = rules.at(-1);
+    if (!rule) continue;
+    if (line.trim().startsWith('! ')) {
+      rule.detached.push(line.trim().slice(2).trim());
       continue;
     }
     const colon = line.indexOf(':');
-    const rule = rules.at(-1);
-    if (rule && colon > 0)
-      rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+    if (colon > 0) rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   return rules;
 }
 
 /**
  * The headers that apply to `path`. As on Cloudflare Pages, a header set by several matching rules
- * is sent once with the values joined by commas (two CSPs so joined are two policies).
+ * is sent once with the values joined by commas (two CSPs so joined are two policies), and a rule's
+ * `! Name` line detaches what earlier rules set.
  */
 export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
   const result: Record<string, string> = {};
@@ -148,6 +176,7 @@ export function headersFor(rules: HeaderRule[], path: string): Record<string, st
       ? path.startsWith(rule.pattern.slice(0, -1))
       : path === rule.pattern;
     if (!matches) continue;
+    for (const name of rule.detached) delete result[name.toLowerCase()];
     for (const [name, value] of rule.headers) {
       const key = name.toLowerCase();
       result[key] = result[key] === undefined ? value : `${result[key]}, ${value}`;

@@ -34,6 +34,7 @@ import { leashed, spawnLeashed } from './leash.ts';
 import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
 import { writeSecretsFile } from './secrets-file.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
+import { type RunningTurnstile, TEST_SECRETS, TEST_SITEKEYS } from './turnstile.ts';
 import { restartWhenSilent } from './watchdog.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -210,6 +211,11 @@ export type ApiOptions = {
   seed?: boolean;
   /** Where the deploy hook answers and its secret (default: the site's origin, a new secret). */
   deployHook?: { origin: string; secret: string };
+  /**
+   * The local Turnstile: Auth then asks for its CAPTCHA and the site renders its widget, with the
+   * always-passing test keys, as production does with its own keys. Without it, CAPTCHA is off.
+   */
+  turnstile?: Pick<RunningTurnstile, 'origin' | 'siteverifyUrl'>;
   log?: (line: string) => void;
   workerRuntime?: WorkerRuntime;
   /** The worker takes each request's client from CF-Connecting-IP (see WorkerOptions). */
@@ -247,6 +253,13 @@ export async function startApi(options: ApiOptions): Promise<Api> {
     seed: options.seed ?? true,
     siteUrl,
     quiet: !!options.memory,
+    ...(options.turnstile
+      ? {
+          auth: {
+            captcha: { secret: TEST_SECRETS.passes, verifyUrl: options.turnstile.siteverifyUrl },
+          },
+        }
+      : {}),
   });
   try {
     // A new ingest key for the listing statistics on every start, as an operator sets one
@@ -272,6 +285,9 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       publishableKey: supabase.keys.publishableKey,
       apiUrl: worker.url,
       imagesUrl: worker.imagesUrl,
+      ...(options.turnstile
+        ? { turnstile: { siteKey: TEST_SITEKEYS.passes, origin: options.turnstile.origin } }
+        : {}),
     };
     return {
       supabase,
@@ -346,6 +362,7 @@ export function siteBuilder(
         supabaseUrl: env.supabaseUrl,
         apiUrl: env.apiUrl,
         imagesUrl: env.imagesUrl,
+        turnstileUrl: env.turnstile?.origin,
       };
       const https = env.siteUrl.startsWith('https:');
       const scriptHashes = inlineScriptHashes(outDir);

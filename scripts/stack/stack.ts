@@ -1,7 +1,8 @@
 // Brings up the whole local portal: db/local (Supabase stand-in), the worker under wrangler dev,
 // the admin panel build, the public site build (with the panel inside) behind the publisher, the
-// one origin serving it (Cloudflare's Pages asset server, see origin.ts) and the local deploy
-// hook. Used by `npm start` and by the browser suites.
+// one origin serving it (Cloudflare's Pages asset server, see origin.ts), the local deploy hook and
+// the local Turnstile (turnstile.ts), with which Auth's CAPTCHA is on as in production. Used by
+// `npm start` and by the browser suites.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalSupabase } from '@guia-fortim/local-supabase';
@@ -18,6 +19,7 @@ import {
   startOrigin,
 } from './parts.ts';
 import { SiteBuilder } from './site-builder.ts';
+import { startTurnstile } from './turnstile.ts';
 
 export type StackOptions = {
   /** Where everything persists (database, keys, R2, builds). */
@@ -27,7 +29,8 @@ export type StackOptions = {
   reset?: boolean;
   /** Load the demo content and accounts into an empty database (default true). */
   seed?: boolean;
-  ports: { site: number; supabase: number; api: number };
+  /** The local Turnstile's port: a free one unless given (a restart keeps the built site's). */
+  ports: { site: number; supabase: number; api: number; turnstile?: number };
   /** Progress lines for people waiting. */
   log?: (line: string) => void;
   /** Every line the builds print (verbose). */
@@ -44,6 +47,8 @@ export type Stack = {
   publishableKey: string;
   /** Secret: whoever has it may start a build (as production's deploy hook URL). */
   deployHookUrl: string;
+  /** The local Turnstile, in place of https://challenges.cloudflare.com. */
+  turnstileUrl: string;
   supabase: LocalSupabase;
   publisher: SiteBuilder;
   stop: () => Promise<void>;
@@ -53,6 +58,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
   const { dataDir, ports } = options;
   await assertPortFree(ports.site, 'site e painel');
+  if (ports.turnstile) await assertPortFree(ports.turnstile, 'Turnstile local');
   if (options.reset) {
     for (const part of ['wrangler', 'site']) {
       rmSync(join(dataDir, part), { recursive: true, force: true });
@@ -77,6 +83,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const hookSecret = newDeployHookSecret();
     const hook = await startDeployHook(hookSecret);
     stops.push(() => hook.stop());
+    // Its origin is built into the site (script and policy), so it starts before the build.
+    const turnstile = await startTurnstile(ports.turnstile);
+    stops.push(() => turnstile.stop());
     const api = await startApi({
       dataDir,
       ports,
@@ -85,6 +94,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       seed,
       deployHook: { origin: hook.origin, secret: hookSecret },
       edgeClients: options.edgeClients,
+      turnstile,
       log,
     });
     stops.push(() => api.stop());
@@ -145,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailboxUrl: supabase.mailboxUrl,
       publishableKey: supabase.keys.publishableKey,
       deployHookUrl: api.deployHookUrl,
+      turnstileUrl: turnstile.origin,
       supabase,
       publisher,
       stop: async () => {
@@ -176,6 +187,7 @@ function writeStackFile(dataDir: string, stack: Stack) {
     siteUrl: stack.siteUrl,
     adminUrl: `${stack.siteUrl}/admin/`,
     apiUrl: stack.apiUrl,
+    turnstileUrl: stack.turnstileUrl,
   };
   writeFileSync(file, `${JSON.stringify(facts, null, 2)}\n`);
   // The hook's address is a secret: a file only this user reads (tests against `npm start`).

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminRewrites } from '../deploy/admin-routes.ts';
@@ -30,6 +30,31 @@ describe('deploy configuration', () => {
     ]);
   });
 
+  it("needs both Turnstile keys, and refuses Cloudflare's test keys (they pass everyone)", () => {
+    const { config } = readDeployConfig(example);
+    expect(config.turnstile).toEqual({
+      siteKey: example.PUBLIC_TURNSTILE_SITE_KEY,
+      secret: example.TURNSTILE_SECRET_KEY,
+    });
+    expect(
+      readDeployConfig({ ...example, PUBLIC_TURNSTILE_SITE_KEY: '', TURNSTILE_SECRET_KEY: ' ' })
+        .problems,
+    ).toEqual([
+      'PUBLIC_TURNSTILE_SITE_KEY não foi definida.',
+      'TURNSTILE_SECRET_KEY não foi definida.',
+    ]);
+    expect(
+      readDeployConfig({
+        ...example,
+        PUBLIC_TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+        TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+      }).problems,
+    ).toEqual([
+      'PUBLIC_TURNSTILE_SITE_KEY é uma chave de teste da Cloudflare: use a do widget do site.',
+      'TURNSTILE_SECRET_KEY é uma chave de teste da Cloudflare: use a do widget do site.',
+    ]);
+  });
+
   it('parses comments, blanks and quotes like a shell .env', () => {
     expect(parseEnvFile('# c\n\nA=1\nB="dois = 2"\n C = \'3\' \nnot a line\n')).toEqual({
       A: '1',
@@ -39,7 +64,11 @@ describe('deploy configuration', () => {
   });
 
   it('applies the Auth settings the product relies on, leaked-password checks on a paid plan only', () => {
-    const free = authSettingsBody({ siteUrl: 'https://guiafortim.com.br', paidPlan: false });
+    const free = authSettingsBody({
+      siteUrl: 'https://guiafortim.com.br',
+      paidPlan: false,
+      captchaSecret: '0x4AAAAAAAsegredo',
+    });
     // Supabase's Management API names; the required characters are its "letters and digits".
     expect(free).toEqual({
       mailer_autoconfirm: false,
@@ -52,8 +81,16 @@ describe('deploy configuration', () => {
       security_refresh_token_reuse_interval: 10,
       site_url: 'https://guiafortim.com.br',
       uri_allow_list: 'https://guiafortim.com.br/**',
+      // Supabase Auth's CAPTCHA: Turnstile, with the widget's secret.
+      security_captcha_enabled: true,
+      security_captcha_provider: 'turnstile',
+      security_captcha_secret: '0x4AAAAAAAsegredo',
     });
-    const pro = authSettingsBody({ siteUrl: 'https://guiafortim.com.br', paidPlan: true });
+    const pro = authSettingsBody({
+      siteUrl: 'https://guiafortim.com.br',
+      paidPlan: true,
+      captchaSecret: '0x4AAAAAAAsegredo',
+    });
     expect(pro).toEqual({ ...free, password_hibp_enabled: true });
     expect(readDeployConfig({ ...example, SUPABASE_PLAN: 'Pro' }).config.paidPlan).toBe(true);
     expect(readDeployConfig(example).config.paidPlan).toBe(false);
@@ -78,12 +115,20 @@ describe('npm run deploy -- --dry-run', () => {
   });
 
   it('builds every artefact offline and validates the Pages output', { timeout: 240_000 }, () => {
+    const secret = '0x4AAAAAAAsegredo-que-nunca-aparece';
     const run = spawnSync(process.execPath, ['scripts/deploy.ts', '--dry-run'], {
       cwd: root,
+      env: { ...process.env, TURNSTILE_SECRET_KEY: secret },
       encoding: 'utf8',
     });
-    expect(run.stderr + run.stdout).toContain('Simulação concluída');
+    const output = run.stderr + run.stdout;
+    expect(output).toContain('Simulação concluída');
     expect(run.status).toBe(0);
+    // The Auth settings it would apply, named; the Turnstile secret among them, never printed.
+    expect(output).toContain(
+      'security_captcha_enabled, security_captcha_provider, security_captcha_secret',
+    );
+    expect(output).not.toContain(secret);
     const out = join(root, '.data', 'deploy');
     expect(existsSync(join(out, 'worker', 'index.js'))).toBe(true);
     expect(existsSync(join(out, 'pages', 'admin', 'index.html'))).toBe(true);
@@ -99,5 +144,13 @@ describe('npm run deploy -- --dry-run', () => {
     const headers = readFileSync(join(out, 'pages', '_headers'), 'utf8');
     expect(headers).toContain('https://your-project-ref.supabase.co');
     expect(headers).toContain('Strict-Transport-Security');
+    // The account forms render the widget of the configured sitekey, from Turnstile's origin.
+    expect(headers).toContain('frame-src https://challenges.cloudflare.com');
+    expect(readFileSync(join(out, 'pages', 'index.html'), 'utf8')).not.toContain('turnstile');
+    const sitekey = config.turnstile.siteKey;
+    const scripts = readdirSync(join(out, 'pages', '_astro'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(out, 'pages', '_astro', name), 'utf8'));
+    expect(scripts.some((text) => text.includes(sitekey))).toBe(true);
   });
 });

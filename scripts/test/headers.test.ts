@@ -100,6 +100,44 @@ describe('_headers', () => {
     expect(headersFor(rules, '/')['content-security-policy']).not.toContain(PANEL_CSP);
   });
 
+  it("gives the pages with Turnstile's widget, and only them, a policy that allows Turnstile", () => {
+    const withCaptcha = { ...production, turnstileUrl: 'https://challenges.cloudflare.com' };
+    const rules = parseHeaders(
+      renderHeaders(withCaptcha, { https: true, scriptHashes: ["'sha256-x='"] }),
+    );
+    const sitePolicy = contentSecurityPolicy(withCaptcha, ["'sha256-x='"]);
+    expect(sitePolicy).not.toContain('challenges.cloudflare.com');
+    for (const path of ['/auth/login', '/auth/registro', '/auth/esqueci-senha', '/auth/perfil']) {
+      // One policy: the site's is detached, not joined (two policies would both have to allow).
+      const policy = headersFor(rules, path)['content-security-policy'] ?? '';
+      expect(policy, path).toBe(
+        contentSecurityPolicy(withCaptcha, ["'sha256-x='"], { challenge: true }),
+      );
+      expect(policy).toContain(
+        "script-src 'self' 'wasm-unsafe-eval' https://maps.googleapis.com https://challenges.cloudflare.com 'sha256-x='",
+      );
+      expect(policy).toContain('; frame-src https://challenges.cloudflare.com;');
+      expect(policy.replace(/ https:\/\/challenges\.cloudflare\.com|; frame-src [^;]*/g, '')).toBe(
+        sitePolicy,
+      );
+    }
+    for (const path of ['/', '/hospedagem/pousada', '/auth/reset-password', '/auth/login/x']) {
+      expect(headersFor(rules, path)['content-security-policy'], path).toBe(sitePolicy);
+    }
+    expect(headersFor(rules, '/admin/')['content-security-policy']).toBe(
+      `${sitePolicy}, ${PANEL_CSP}`,
+    );
+  });
+
+  it('without a Turnstile origin (a site built without CAPTCHA), every page has the one policy', () => {
+    const text = renderHeaders(production, { https: true });
+    expect(text).not.toContain('! Content-Security-Policy');
+    const rules = parseHeaders(text);
+    expect(headersFor(rules, '/auth/login')['content-security-policy']).toBe(
+      contentSecurityPolicy(production),
+    );
+  });
+
   it('leaves out HSTS on plain-HTTP local origins', () => {
     const rules = parseHeaders(renderHeaders(production, { https: false }));
     expect(headersFor(rules, '/')['strict-transport-security']).toBeUndefined();

@@ -16,6 +16,8 @@ import { addPanel, startDeployHook, startOrigin } from '../stack/parts.ts';
 import { SiteBuilder } from '../stack/site-builder.ts';
 
 const HOOK_SECRET = newDeployHookSecret();
+/** The local Turnstile's origin as a build names it (nothing needs to answer there). */
+const TURNSTILE_URL = 'http://127.0.0.1:8788';
 
 let root: string;
 let origin: StartedServer;
@@ -46,12 +48,14 @@ beforeAll(async () => {
     write(join(out, 'hospedagem.html'), '<h1>Hospedagens em Fortim</h1>');
     write(join(out, 'hospedagem', 'casa.html'), '<h1>Casa</h1>');
     write(join(out, 'passeios.html'), '<h1>Passeios e Experiências</h1>');
+    write(join(out, 'auth', 'login.html'), '<h1>Entrar</h1>');
     write(join(out, '404.html'), '<h1>404</h1><p>Oops! Page not found</p>');
     write(join(out, '_astro', 'page.1a2b.js'), 'export{}');
     const origins = {
       supabaseUrl: 'http://127.0.0.1:54321',
       apiUrl: 'http://127.0.0.1:8787',
       imagesUrl: 'http://127.0.0.1:8787/images',
+      turnstileUrl: TURNSTILE_URL,
     };
     write(
       join(out, '_headers'),
@@ -119,6 +123,17 @@ describe('local origin (Cloudflare Pages asset server)', () => {
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const panel = await fetch(`${base}/admin/`);
     expect(panel.headers.get('content-security-policy')).toBe(`${csp}, ${PANEL_CSP}`);
+  });
+
+  it("gives the sign-in page its own policy, with Turnstile, in place of the site's", async () => {
+    const site = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+    expect(site).not.toContain(TURNSTILE_URL);
+    const login = await fetch(`${base}/auth/login`);
+    expect(login.status).toBe(200);
+    const policy = login.headers.get('content-security-policy') ?? '';
+    expect(policy.split(', ')).toHaveLength(1);
+    expect(policy).toContain(`frame-src ${TURNSTILE_URL}`);
+    expect(policy).toMatch(new RegExp(`script-src [^;]*${TURNSTILE_URL}`));
   });
 
   it('follows _redirects, including the accented legacy path', async () => {

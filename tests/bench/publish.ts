@@ -10,6 +10,7 @@
 // Between runs it waits until the worker reports no rebuild requested or running.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import type { Stack } from '@guia-fortim/stack/stack';
+import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import { createClient } from '@supabase/supabase-js';
 
 export type PublishEdit = 'listing' | 'listing-during-build' | 'settings';
@@ -53,9 +54,11 @@ export async function measurePublish(
   const client = createClient(stack.supabaseUrl, stack.publishableKey, {
     auth: { persistSession: false },
   });
+  // The stack's Auth asks for Turnstile's CAPTCHA: the local Turnstile's test token.
   const { data, error } = await client.auth.signInWithPassword({
     email: DEMO_ACCOUNTS.admin.email,
     password: DEMO_ACCOUNTS.admin.password,
+    options: { captchaToken: DUMMY_TOKEN },
   });
   if (error || !data.session) throw error ?? new Error('Login do admin de demonstração falhou.');
   const headers = {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startPostgres } from '@guia-fortim/db/testing/postgres';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
+import { DUMMY_TOKEN, TEST_SITEKEYS } from '@guia-fortim/stack/turnstile';
 import type { Page } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
 import { expect, test } from '../support/test.ts';
@@ -118,9 +119,11 @@ test('registration, confirmation, sign-in with from, profile, password change an
   problems,
   page,
 }) => {
-  // The old password, tried after the change, and a wrong current password given to change it
-  // (Supabase Auth checks it: 400 on PUT /auth/v1/user) are refused on purpose.
-  problems.expect(/grant_type=password|auth\/v1\/user$|status of 400|Invalid login credentials/);
+  // Refused on purpose: the wrong current password (Supabase Auth checks it on PUT /user), and
+  // the old password tried after the change.
+  problems.expect(
+    /grant_type=password|PUT \S+\/auth\/v1\/user$|status of 400|Invalid login credentials/,
+  );
   const maria = {
     name: 'Maria da Silva',
     username: `maria_${Date.now() % 1e6}`,
@@ -277,9 +280,11 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
   await expect(page.getByText(/pasta de spam/)).toBeVisible();
   const link = await mailedLink(rui.email, 'recovery');
 
-  // A broken token is refused like an expired one.
+  // A broken token is refused like an expired one. The site's links are PKCE links (`pkce_…`),
+  // whose refusal comes back in the query, as Supabase Auth sends it for them.
   const broken = new URL(link);
-  broken.searchParams.set('token', 'x'.repeat(40));
+  expect(broken.searchParams.get('token')).toMatch(/^pkce_/);
+  broken.searchParams.set('token', `pkce_${'x'.repeat(40)}`);
   // Followed redirects: the site's page answers 200 and tells the visitor.
   await open(page, broken.toString(), 200);
   await page.waitForURL((url) => url.pathname === '/auth/login');
@@ -317,6 +322,59 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
   await signIn(page, rui.email, 'recuperada1', '/auth/perfil');
   await page.waitForURL(site('/auth/perfil'));
   await expect(page.getByTestId('profile-name')).toHaveText('Rui Costa');
+});
+
+test("sign-in through Turnstile's widget: unseen, its token goes to Auth; a challenge that wants the visitor holds the form until it is passed", async ({
+  page,
+}) => {
+  const lia = { name: 'Lia Souza', username: `lia_${Date.now() % 1e6}`, email: email('lia') };
+  await confirmedAccount(page, lia);
+  const captcha: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/auth/v1/token?grant_type=password')) {
+      captcha.push((request.postDataJSON() as Record<string, unknown>).gotrue_meta_security);
+    }
+  });
+  const widget = page.locator(`iframe[src^="${stack.turnstileUrl}/turnstile/v0/challenge"]`);
+
+  // The site's test key always passes: the visitor sees no widget, Auth gets the token.
+  await open(page, site('/auth/login'));
+  await expect(widget).toBeAttached();
+  await expect(widget).toBeHidden();
+  await fillAndSubmit(page, { Email: lia.email, Senha: 'segredo1' }, 'Entrar');
+  await page.waitForURL(site('/'));
+  expect(captcha).toEqual([{ captcha_token: DUMMY_TOKEN }]);
+
+  // Cloudflare's test key that forces an interactive challenge, in place of the site's where it
+  // renders the widget: the form says what to do, and signs in once the visitor has passed it.
+  await page.evaluate(() => localStorage.clear());
+  await page.addInitScript((interactive) => {
+    type Turnstile = { render(element: Element, options: Record<string, unknown>): string };
+    let wrapped: Turnstile | undefined;
+    Object.defineProperty(window, 'turnstile', {
+      configurable: true,
+      get: () => wrapped,
+      set: (turnstile: Turnstile) => {
+        wrapped = {
+          ...turnstile,
+          render: (element, options) =>
+            turnstile.render(element, { ...options, sitekey: interactive }),
+        };
+      },
+    });
+  }, TEST_SITEKEYS.interactive);
+  await open(page, site('/auth/login'));
+  await fillAndSubmit(page, { Email: lia.email, Senha: 'segredo1' }, 'Entrar');
+  await expect(page.getByRole('alert').first()).toHaveText('Confirme que você não é um robô.');
+  await expect(widget).toBeVisible();
+  expect(captcha).toHaveLength(1);
+  await page
+    .frameLocator(`iframe[src^="${stack.turnstileUrl}"]`)
+    .getByLabel('Confirme que é humano')
+    .check();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL(site('/'));
+  expect(captcha).toEqual([{ captcha_token: DUMMY_TOKEN }, { captcha_token: DUMMY_TOKEN }]);
 });
 
 test('first administrator through /admin-setup, then only admins may grant', async ({

@@ -4,6 +4,7 @@
 // in as the demo administrator). Each visitor action counts once, on its own listing and event.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { type ListingEvent, STATS_LIMITS, statsDay } from '@guia-fortim/domain';
+import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import type { Page, Request } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { stubGoogleMaps } from '../support/google-maps-stub.ts';
@@ -34,9 +35,11 @@ async function statsReader() {
   const client = createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
+  // The stack's Auth asks for Turnstile's CAPTCHA: the local Turnstile's test token.
   const { error } = await client.auth.signInWithPassword({
     email: DEMO_ACCOUNTS.admin.email,
     password: DEMO_ACCOUNTS.admin.password,
+    options: { captchaToken: DUMMY_TOKEN },
   });
   expect(error).toBeNull();
   /** Today's counts of these listings, every event (0 when none). */

@@ -2,6 +2,7 @@
 // and reads of the same data the site was built from (through Supabase's REST API with the public
 // key), so expectations follow the data.
 import AxeBuilder from '@axe-core/playwright';
+import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import { expect, type Page, type Response as PageResponse } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { sharedPortal } from '../support/portal.ts';
@@ -146,7 +147,11 @@ export async function signInInBrowser(page: Page, account: { email: string; pass
       },
     },
   });
-  const { error } = await client.auth.signInWithPassword(account);
+  // The stack's Auth asks for Turnstile's CAPTCHA: the local Turnstile's test token.
+  const { error } = await client.auth.signInWithPassword({
+    ...account,
+    options: { captchaToken: DUMMY_TOKEN },
+  });
   expect(error).toBeNull();
   // What supabase-js stored, under the key it chose, goes into the browser's local storage.
   const entries = [...storage.entries()];

@@ -17,6 +17,7 @@ import {
   type SettingKey,
   TEXT_LIMITS,
 } from '@guia-fortim/domain';
+import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import {
@@ -127,7 +128,12 @@ async function signIn(email: string, password: string) {
   const client = createClient(stack.supabaseUrl, stack.publishableKey, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  // The stack's Auth asks for Turnstile's CAPTCHA: the local Turnstile's test token.
+  const { data, error } = await client.auth.signInWithPassword({
+    email,
+    password,
+    options: { captchaToken: DUMMY_TOKEN },
+  });
   if (error || !data.session) throw new Error(`login de ${email}: ${error?.message}`);
   return { client, token: data.session.access_token, userId: data.session.user.id };
 }
@@ -958,6 +964,8 @@ test('open redirects: redirect_to of sign-up, recovery and verify links stays on
   ];
   const headers = { apikey: stack.publishableKey, 'content-type': 'application/json' };
   const auth = `${stack.supabaseUrl}/auth/v1`;
+  // Auth's CAPTCHA: the token the local Turnstile accepts, where supabase-js would put it.
+  const captcha = { gotrue_meta_security: { captcha_token: DUMMY_TOKEN } };
   const mailbox = async (to: string) =>
     (await (await getOk(`${stack.mailboxUrl}?to=${encodeURIComponent(to)}`)).json()) as {
       link: string;
@@ -974,7 +982,7 @@ test('open redirects: redirect_to of sign-up, recovery and verify links stays on
     const signup = await fetch(`${auth}/signup?redirect_to=${redirect}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ email, password: 'segredo123', data: {} }),
+      body: JSON.stringify({ email, password: 'segredo123', data: {}, ...captcha }),
     });
     expect(signup.status, target).toBe(200);
     const [confirmation] = await mailbox(email);
@@ -983,7 +991,7 @@ test('open redirects: redirect_to of sign-up, recovery and verify links stays on
     const recover = await fetch(`${auth}/recover?redirect_to=${redirect}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ email }),
+      body: JSON.stringify({ email, ...captcha }),
     });
     expect(recover.status).toBe(200);
     const [recovery] = await mailbox(email);

@@ -11,13 +11,15 @@ import {
   startStack as startLocalStack,
 } from '@guia-fortim/stack/stack';
 
-export type StackPorts = { site: number; supabase: number; api: number };
+export type StackPorts = { site: number; supabase: number; api: number; turnstile: number };
 
 export type Stack = {
   siteUrl: string;
   supabaseUrl: string;
   apiUrl: string;
   mailboxUrl: string;
+  /** The local Turnstile, which Auth's CAPTCHA checks tokens with. */
+  turnstileUrl: string;
   publishableKey: string;
   secretKey: string;
   ports: StackPorts;
@@ -48,6 +50,7 @@ export async function startStack(
       site: options.sitePort ?? (await freePort()),
       supabase: await freePort(),
       api: await freePort(),
+      turnstile: await freePort(),
     };
     const running = await startLocalStack({
       dataDir,
@@ -61,6 +64,7 @@ export async function startStack(
       supabaseUrl: running.supabaseUrl,
       apiUrl: running.apiUrl,
       mailboxUrl: running.mailboxUrl,
+      turnstileUrl: running.turnstileUrl,
       publishableKey: running.publishableKey,
       secretKey: running.supabase.keys.secretKey,
       ports,

@@ -60,59 +60,94 @@ export function redirectTarget(settings: AuthSettings, requested: string | undef
     : settings.siteUrl;
 }
 
+/** Whose link: an account by id (sign-up), or whoever has this address, if anyone (recovery). */
+export type LinkTarget = { id: string } | { email: string };
+
+/**
+ * Sends `kind`'s link to the target account, if there is one, in one statement: finding the
+ * account, GoTrue's per-account interval (429 `over_email_send_rate_limit` within
+ * `emailMinIntervalSeconds` of the last link), the token, the PKCE flow and the mailbox. An
+ * address without an account costs the same single statement, so recovery takes as long for it.
+ */
 export async function sendLink(
   tx: Sql,
   settings: AuthSettings,
-  user: Pick<UserRow, 'id' | 'email'>,
+  target: LinkTarget,
   kind: LinkKind,
   redirectTo: string,
   pkce: Pkce | undefined,
-): Promise<MailboxMessage> {
+): Promise<MailboxMessage | undefined> {
   const { token: tokenColumn, sentAt } = COLUMNS[kind];
-  const { rows: waiting } = await tx.query<{ seconds: number }>(
-    `select ceil(extract(epoch from ${sentAt} + make_interval(secs => $2) - now()))::int as seconds
-     from auth.users where id::text = $1 and ${sentAt} > now() - make_interval(secs => $2)`,
-    [user.id, settings.emailMinIntervalSeconds],
-  );
-  if (waiting[0]) {
-    throw new AuthError(
-      429,
-      'over_email_send_rate_limit',
-      `For security purposes, you can only request this after ${Math.max(1, waiting[0].seconds)} seconds.`,
-    );
-  }
   const token = randomBytes(28).toString('hex');
-  await tx.query(
-    `update auth.users set ${tokenColumn} = $1, ${sentAt} = now(), updated_at = now()
-     where id::text = $2`,
-    [hashToken(token), user.id],
-  );
-  if (pkce) {
-    await tx.query(
-      `insert into auth.flow_state
-         (id, user_id, code_challenge, code_challenge_method, authentication_method)
-       values ($1, $2, $3, $4, $5)`,
-      [randomUUID(), user.id, pkce.challenge, pkce.method, kind],
-    );
-  }
   const linkToken = pkce ? `${PKCE_PREFIX}${token}` : token;
   const link = `${settings.url}/auth/v1/verify?token=${linkToken}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
   const message = MESSAGES[kind];
-  const { rows } = await tx.query<{ id: number; created_at: string }>(
-    `insert into auth.local_mailbox (to_email, subject, body, link, kind)
-     values ($1, $2, $3, $4, $5)
-     returning id::int as id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`,
-    [user.email ?? '', message.subject, message.text(link), link, kind],
+  const { rows } = await tx.query<{
+    seconds: number | null;
+    id: number | null;
+    to_email: string | null;
+    created_at: string | null;
+  }>(
+    `with target as (
+       select id, email, ${sentAt} as sent_at from auth.users
+       where deleted_at is null
+         and ${'id' in target ? 'id::text = $1' : 'lower(email) = lower($1)'}
+       for update
+     ),
+     waiting as (
+       select floor(extract(epoch from sent_at + make_interval(secs => $2) - now()))::int
+         as seconds
+       from target where sent_at > now() - make_interval(secs => $2)
+     ),
+     sent as (
+       update auth.users u set ${tokenColumn} = $3, ${sentAt} = now(), updated_at = now()
+       from target where u.id = target.id and not exists (select from waiting)
+       returning u.id, u.email
+     ),
+     flow as (
+       insert into auth.flow_state
+         (id, user_id, code_challenge, code_challenge_method, authentication_method)
+       select $4::uuid, id, $5, $6, $7 from sent where $5::text is not null
+     ),
+     mail as (
+       insert into auth.local_mailbox (to_email, subject, body, link, kind)
+       select coalesce(email, ''), $8, $9, $10, $7 from sent
+       returning id::int as id, to_email,
+         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+     )
+     select (select seconds from waiting) as seconds, mail.id, mail.to_email, mail.created_at
+     from (select) as answer left join mail on true`,
+    [
+      'id' in target ? target.id : target.email,
+      settings.emailMinIntervalSeconds,
+      hashToken(token),
+      randomUUID(),
+      pkce?.challenge ?? null,
+      pkce?.method ?? null,
+      kind,
+      message.subject,
+      message.text(link),
+      link,
+    ],
   );
-  const stored = rows[0];
+  const answer = rows[0];
+  if (answer?.seconds !== null && answer?.seconds !== undefined) {
+    // GoTrue's words, with its whole seconds left.
+    throw new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${answer.seconds} seconds.`,
+    );
+  }
+  if (!answer?.id) return undefined;
   return {
-    id: stored?.id ?? 0,
-    to: user.email ?? '',
+    id: answer.id,
+    to: answer.to_email ?? '',
     subject: message.subject,
     text: message.text(link),
     link,
     type: kind,
-    createdAt: stored?.created_at ?? new Date().toISOString(),
+    createdAt: answer.created_at ?? new Date().toISOString(),
   };
 }
 

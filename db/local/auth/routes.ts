@@ -9,6 +9,7 @@ import type { AuthSettings } from '../config.ts';
 import type { Database, Sql } from '../database.ts';
 import type { ProjectKeys } from '../keys.ts';
 import type { Claims, TokenService } from '../tokens.ts';
+import { CAPTCHA_FREE_GRANTS, verifyCaptcha } from './captcha.ts';
 import {
   consumeLink,
   issueAuthCode,
@@ -57,11 +58,15 @@ const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 const metadata = z.record(z.string(), z.unknown());
+const captchaFields = {
+  gotrue_meta_security: z.object({ captcha_token: z.string().nullish() }).nullish(),
+};
 const pkceFields = {
   code_challenge: z.string().nullish(),
   code_challenge_method: z.string().nullish(),
 };
 const schemas = {
+  captcha: z.object(captchaFields),
   signup: z.object({
     email: z.string().nullish(),
     password: z.string().nullish(),
@@ -210,11 +215,21 @@ export function authRoutes(deps: AuthDeps): Hono {
     return { user, claims: verified.claims, sessionId };
   }
 
-  function requireServiceRole(c: Context) {
+  function isServiceRole(c: Context): boolean {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (token !== deps.keys.secretKey && token !== deps.keys.serviceRoleKey) {
-      throw new AuthError(403, 'not_admin', 'User not allowed');
-    }
+    return token === deps.keys.secretKey || token === deps.keys.serviceRoleKey;
+  }
+
+  function requireServiceRole(c: Context) {
+    if (!isServiceRole(c)) throw new AuthError(403, 'not_admin', 'User not allowed');
+  }
+
+  /** Supabase Auth's CAPTCHA, when configured; the service role is never asked for it. */
+  async function requireCaptcha(c: Context) {
+    if (!settings.captcha || isServiceRole(c)) return;
+    const body = await readJson(c, schemas.captcha);
+    const token = body.gotrue_meta_security?.captcha_token;
+    await verifyCaptcha(settings.captcha, token, clientAddress(c));
   }
 
   app.onError((error, c) => {
@@ -297,6 +312,7 @@ export function authRoutes(deps: AuthDeps): Hono {
   );
 
   app.post('/signup', async (c) => {
+    await requireCaptcha(c);
     const body = await readJson(c, schemas.signup);
     const address = clientAddress(c);
     if (
@@ -322,8 +338,9 @@ export function authRoutes(deps: AuthDeps): Hono {
         if (settings.autoconfirm) {
           throw new AuthError(422, 'user_already_exists', 'User already registered');
         }
-        if (existing.email_confirmed_at) return obfuscatedUserJson(email, data);
-        outbox.push(await sendLink(tx, settings, existing, 'signup', redirectTo, pkce));
+        if (existing.email_confirmed_at) return obfuscatedUserJson(existing, data);
+        const sent = await sendLink(tx, settings, existing, 'signup', redirectTo, pkce);
+        if (sent) outbox.push(sent);
         return userJson((await userById(tx, existing.id)) ?? existing);
       }
       const { rows } = await tx
@@ -343,7 +360,8 @@ export function authRoutes(deps: AuthDeps): Hono {
       const user = await userById(tx, rows[0]?.id ?? '');
       if (!user) throw new Error('created user not found');
       if (settings.autoconfirm) return startSession(tx, sessionDeps, user, 'password');
-      outbox.push(await sendLink(tx, settings, user, 'signup', redirectTo, pkce));
+      const sent = await sendLink(tx, settings, user, 'signup', redirectTo, pkce);
+      if (sent) outbox.push(sent);
       return userJson((await userById(tx, user.id)) ?? user);
     });
     return c.json(response);
@@ -351,6 +369,7 @@ export function authRoutes(deps: AuthDeps): Hono {
 
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type');
+    if (!CAPTCHA_FREE_GRANTS.has(grant)) await requireCaptcha(c);
     if (grant === 'password') {
       const body = await readJson(c, schemas.password);
       if (!body.email || !body.password) throw invalidCredentials();
@@ -486,12 +505,14 @@ export function authRoutes(deps: AuthDeps): Hono {
   app.post('/recover', async (c) => {
     const body = await readJson(c, schemas.recover);
     counter.take(`e-mail@${clientAddress(c)}`, limits.emailRequestsPerAddress);
+    await requireCaptcha(c);
     const email = normalizeEmail(body.email, 'Password recovery requires an email');
     const pkce = readPkce(body);
     const redirectTo = redirectTarget(settings, c.req.query('redirect_to'));
+    // The same work whether or not the address has an account: one statement finds it and sends.
     await transact(async (tx, outbox) => {
-      const user = await userByEmail(tx, email);
-      if (user) outbox.push(await sendLink(tx, settings, user, 'recovery', redirectTo, pkce));
+      const sent = await sendLink(tx, settings, { email }, 'recovery', redirectTo, pkce);
+      if (sent) outbox.push(sent);
     });
     return c.json({});
   });

@@ -148,20 +148,23 @@ export function userJson(row: UserRow): Record<string, unknown> {
 }
 
 /**
- * What GoTrue answers to a repeated sign-up when e-mails must be confirmed: a look-alike user
- * with a fresh id and no identities, so the response does not reveal that the address exists.
+ * What GoTrue answers to a repeated sign-up when e-mails must be confirmed (its sanitizeUser): a
+ * look-alike of the account with a fresh id, an empty role, no identities and the request's own
+ * metadata — and, as there, whatever sanitizeUser leaves of the account (its last recovery
+ * request). Hosted tells a taken address by these; db/local tells no less, and no more.
  */
-export function obfuscatedUserJson(email: string, data: Record<string, unknown>) {
+export function obfuscatedUserJson(account: UserRow, data: Record<string, unknown>) {
   // Written as the database writes a real user's times (microseconds), so the precision does not
   // tell a taken e-mail from a new one.
   const now = new Date().toISOString().replace(/Z$/, '000Z');
   return {
     id: crypto.randomUUID(),
     aud: 'authenticated',
-    role: 'authenticated',
-    email,
+    role: '',
+    email: account.email ?? '',
     phone: '',
     confirmation_sent_at: now,
+    ...(account.recovery_sent_at ? { recovery_sent_at: account.recovery_sent_at } : {}),
     app_metadata: { provider: 'email', providers: ['email'] },
     user_metadata: data,
     identities: [],

@@ -146,7 +146,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     );
   });
 
-  it('a repeated sign-up reveals nothing when confirmation is on, and is 422 with autoconfirm', async () => {
+  it('a repeated sign-up sends nothing and answers a look-alike user when confirmation is on, and is 422 with autoconfirm', async () => {
     await signedInUser(server, 'existente@teste.local');
     const again = await supabaseClient(server).auth.signUp({
       email: 'existente@teste.local',

@@ -21,3 +21,14 @@ export const HOSTED_AUTH_CONFIG = {
  * leaked passwords (db/local stands in for it with the domain's list of common passwords).
  */
 export const HOSTED_AUTH_CONFIG_PRO = { password_hibp_enabled: true } as const;
+
+/**
+ * Supabase Auth's CAPTCHA: a Cloudflare Turnstile token on sign-up, password sign-in and recovery
+ * (the site renders the widget with PUBLIC_TURNSTILE_SITE_KEY). `npm run deploy` adds the widget's
+ * secret (`security_captcha_secret`, from TURNSTILE_SECRET_KEY); the local stack runs db/local
+ * with the same check against its Turnstile stand-in and Cloudflare's test keys.
+ */
+export const HOSTED_CAPTCHA_CONFIG = {
+  security_captcha_enabled: true,
+  security_captcha_provider: 'turnstile',
+} as const;

@@ -9,6 +9,8 @@ import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 
+export { TURNSTILE_ORIGIN, TURNSTILE_PAGES } from '../src/lib/auth/turnstile-pages.ts';
+
 const PORTAL_DIR = join(import.meta.dirname, '..');
 const ASTRO_BUILD = join(import.meta.dirname, 'astro-build.ts');
 const RENDERER = join(import.meta.dirname, 'renderer.ts');
@@ -20,11 +22,19 @@ export type SiteEnv = {
   publishableKey: string;
   apiUrl: string;
   imagesUrl: string;
+  /** Turnstile's widget on the account forms (Supabase Auth's CAPTCHA); without it, none. */
+  turnstile?: { siteKey: string; origin: string };
 };
 
 /** Environment the site build reads (see .env.example). */
 export function buildEnv(env: SiteEnv): Record<string, string> {
   return {
+    ...(env.turnstile
+      ? {
+          PUBLIC_TURNSTILE_SITE_KEY: env.turnstile.siteKey,
+          PUBLIC_TURNSTILE_ORIGIN: env.turnstile.origin,
+        }
+      : {}),
     SITE_URL: env.siteUrl,
     SUPABASE_URL: env.supabaseUrl,
     SUPABASE_PUBLISHABLE_KEY: env.publishableKey,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grantErrorMessage } from '../../src/lib/auth/admin-grant.ts';
+import { linkAlreadySent } from '../../src/lib/auth/link-already-sent.ts';
 import { serviceErrorMessage } from '../../src/lib/auth/messages.ts';
 import { sessionStorageKey } from '../../src/lib/auth/session-key.ts';
 import {
@@ -113,6 +114,18 @@ describe('messages', () => {
       'Este email já está registrado.',
     );
     expect(serviceErrorMessage({ message: 'Something odd happened' }, 'fallback')).toBe('fallback');
+    // Supabase Auth's CAPTCHA refused the Turnstile token (or found none).
+    expect(
+      serviceErrorMessage(
+        {
+          code: 'captcha_failed',
+          message: 'captcha protection: request disallowed (invalid-input-response)',
+        },
+        'x',
+      ),
+    ).toBe(
+      'Não foi possível confirmar que você não é um robô. Recarregue a página e tente novamente.',
+    );
     // Supabase Auth's weak-password reasons, the most telling first.
     const weak = (reasons: string[]) =>
       serviceErrorMessage({ code: 'weak_password', reasons }, 'x');
@@ -137,5 +150,23 @@ describe('messages', () => {
   it('derives supabase-js storage key from the project URL', () => {
     expect(sessionStorageKey('http://127.0.0.1:54321')).toBe('sb-127-auth-token');
     expect(sessionStorageKey('https://abcd.supabase.co')).toBe('sb-abcd-auth-token');
+  });
+});
+
+describe('linkAlreadySent', () => {
+  it("is Auth's refusal of a second link within the account's interval, not of a spent e-mail budget", () => {
+    const code = 'over_email_send_rate_limit';
+    expect(
+      linkAlreadySent({
+        code,
+        message: 'For security purposes, you can only request this after 42 seconds.',
+      }),
+    ).toBe(true);
+    // The project's hourly budget: nothing was sent, the form must say so.
+    expect(linkAlreadySent({ code, message: 'email rate limit exceeded' })).toBe(false);
+    expect(
+      linkAlreadySent({ code: 'over_request_rate_limit', message: 'Request rate limit reached' }),
+    ).toBe(false);
+    expect(linkAlreadySent(null)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { useChallenge } from './Challenge.tsx';
 import { Field, FormError, SubmitButton } from './ui.tsx';
 
 export function DeleteAccountForm() {
@@ -15,6 +16,7 @@ export function DeleteAccountForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge();
   if (!user) return null;
   const email = user.email ?? '';
 
@@ -34,7 +36,10 @@ export function DeleteAccountForm() {
     if (!window.confirm(MSG.deleteConfirm)) return;
     setError(null);
     setBusy(true);
-    const refused = await confirmPassword(email, password, MSG.deletePasswordWrong);
+    const pass = await challenge.pass();
+    if ('problem' in pass) return fail(pass.problem);
+    const refused = await confirmPassword(email, password, MSG.deletePasswordWrong, pass);
+    challenge.reset();
     if (refused) return fail(refused);
     const client = getSupabase();
     // The account menu must not react to the session ending: this page is leaving.
@@ -71,6 +76,7 @@ export function DeleteAccountForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      {challenge.widget}
       <FormError message={error} />
       <SubmitButton busy={busy} busyText="Excluindo..." tone="danger">
         Excluir minha conta

@@ -1,7 +1,9 @@
 import { type SubmitEvent, useState } from 'react';
 import { getSupabase } from '../../lib/auth/client.ts';
+import { linkAlreadySent } from '../../lib/auth/link-already-sent.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkRecoveryEmail } from '../../lib/auth/validation.ts';
+import { useChallenge } from './Challenge.tsx';
 import { toast } from './toast-store.ts';
 import { AccountCard, Field, FormError, SubmitButton, TextLink } from './ui.tsx';
 
@@ -10,6 +12,7 @@ export function ForgotPasswordForm() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const challenge = useChallenge();
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -17,12 +20,19 @@ export function ForgotPasswordForm() {
     setError(invalid);
     if (invalid) return;
     setBusy(true);
+    const pass = await challenge.pass();
+    if ('problem' in pass) {
+      setError(pass.problem);
+      setBusy(false);
+      return;
+    }
     try {
       const address = email.trim();
       const { error: sendError } = await getSupabase().auth.resetPasswordForEmail(address, {
         redirectTo: `${window.location.origin}/auth/reset-password`,
+        ...pass,
       });
-      if (sendError) {
+      if (sendError && !linkAlreadySent(sendError)) {
         toast({
           title: serviceErrorMessage(sendError, MSG.recoveryFailed),
           variant: 'destructive',
@@ -33,6 +43,7 @@ export function ForgotPasswordForm() {
     } catch {
       toast({ title: MSG.recoveryGeneric, variant: 'destructive' });
     }
+    challenge.reset();
     setBusy(false);
   }
 
@@ -67,6 +78,7 @@ export function ForgotPasswordForm() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
+        {challenge.widget}
         <FormError message={error} />
         <SubmitButton busy={busy} busyText="Enviando...">
           Enviar link de recuperação

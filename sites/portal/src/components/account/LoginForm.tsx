@@ -4,6 +4,7 @@ import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { fromParameter } from '../../lib/auth/redirect.ts';
 import { checkLogin } from '../../lib/auth/validation.ts';
+import { useChallenge } from './Challenge.tsx';
 import { toast } from './toast-store.ts';
 import { AccountCard, Field, FormError, SubmitButton, TextLink } from './ui.tsx';
 
@@ -12,6 +13,7 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge();
 
   async function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -19,10 +21,17 @@ export function LoginForm() {
     setError(invalid);
     if (invalid) return;
     setBusy(true);
+    const pass = await challenge.pass();
+    if ('problem' in pass) {
+      setError(pass.problem);
+      setBusy(false);
+      return;
+    }
     try {
       const { error: signInError } = await getSupabase().auth.signInWithPassword({
         email: email.trim(),
         password,
+        options: pass,
       });
       if (signInError) {
         console.error('Erro ao fazer login:', signInError);
@@ -37,6 +46,8 @@ export function LoginForm() {
       console.error('Erro ao fazer login:', caught);
       toast({ title: MSG.loginTitle, description: MSG.loginGeneric, variant: 'destructive' });
       setBusy(false);
+    } finally {
+      challenge.reset();
     }
   }
 
@@ -59,6 +70,7 @@ export function LoginForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {challenge.widget}
         <FormError message={error} />
         <SubmitButton busy={busy} busyText="Entrando...">
           Entrar

@@ -3,6 +3,7 @@ import { getSupabase } from '../../lib/auth/client.ts';
 import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkRegistration, type Registration } from '../../lib/auth/validation.ts';
+import { useChallenge } from './Challenge.tsx';
 import { AccountCard, Field, FormError, SubmitButton, TextLink } from './ui.tsx';
 
 const EMPTY: Registration = {
@@ -17,6 +18,7 @@ export function RegisterForm() {
   const [form, setForm] = useState<Registration>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge();
   const bind = (key: keyof Registration) => ({
     value: form[key],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
@@ -34,6 +36,8 @@ export function RegisterForm() {
     setError(invalid);
     if (invalid) return;
     setBusy(true);
+    const pass = await challenge.pass();
+    if ('problem' in pass) return fail(pass.problem);
     try {
       const client = getSupabase();
       const username = form.username.trim();
@@ -45,6 +49,7 @@ export function RegisterForm() {
         options: {
           data: { username, full_name: form.fullName.trim(), avatar_url: null },
           emailRedirectTo: `${window.location.origin}/`,
+          ...pass,
         },
       });
       if (signUpError) {
@@ -60,6 +65,8 @@ export function RegisterForm() {
     } catch (caught) {
       console.error('Erro ao criar conta:', caught);
       fail(MSG.registerGeneric);
+    } finally {
+      challenge.reset();
     }
   }
 
@@ -88,6 +95,7 @@ export function RegisterForm() {
           autoComplete="new-password"
           {...bind('confirmPassword')}
         />
+        {challenge.widget}
         <FormError message={error} />
         <SubmitButton busy={busy} busyText="Registrando...">
           Registrar

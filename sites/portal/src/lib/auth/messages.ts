@@ -19,6 +19,12 @@ export const MSG = {
   registerSuccessTitle: 'Registro realizado',
   registerSuccess: 'Verifique seu email para confirmar sua conta.',
 
+  /** Turnstile has not finished, or waits for the visitor (Supabase Auth's CAPTCHA). */
+  captchaPending: 'Confirme que você não é um robô.',
+  /** Turnstile failed, or Supabase Auth did not accept its token. */
+  captchaFailed:
+    'Não foi possível confirmar que você não é um robô. Recarregue a página e tente novamente.',
+
   recoveryFailed: 'Não foi possível enviar o email de recuperação.',
   recoveryGeneric: 'Ocorreu um erro. Tente novamente mais tarde.',
 
@@ -79,6 +85,7 @@ const SERVICE_MESSAGES: Record<string, string> = {
   current_password_required: MSG.currentPasswordWrong,
   over_request_rate_limit: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   over_email_send_rate_limit: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  captcha_failed: MSG.captchaFailed,
   email_address_invalid: MESSAGES.email,
   validation_failed: MESSAGES.email,
 };
