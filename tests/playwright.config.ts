@@ -1,7 +1,7 @@
 import { TEST_PORTS } from '@guia-fortim/db/testing';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
-import { ANY_VIEWPORT_GREP } from './support/viewports.ts';
+import { ANY_VIEWPORT_GREP, PHONE_LAYOUT_GREP } from './support/viewports.ts';
 
 // The global setup starts the whole local stack (the same one `npm start` runs, in memory) with
 // its site on this port; with E2E_BASE_URL the suites run against an already running portal.
@@ -50,6 +50,7 @@ export default defineConfig({
       // Once per run, in the phone project: the accounts flows (an unseeded stack of its own;
       // visitors' pages).
       testIgnore: ['accounts-flows.spec.ts', HOSTILE],
+      grepInvert: PHONE_LAYOUT_GREP,
       use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
     },
     {

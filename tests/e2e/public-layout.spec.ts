@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { attachScreenshot } from '../support/screenshot.ts';
 import { expect, test } from '../support/test.ts';
 import { scrollsSideways, textsThatDoNotFit } from '../support/text-fit.ts';
-import { ANY_VIEWPORT } from '../support/viewports.ts';
+import { ANY_VIEWPORT, PHONE_LAYOUT } from '../support/viewports.ts';
 import {
   expectAccessible,
   getOk,
@@ -106,34 +106,37 @@ test('the header gets its shadow once the page is scrolled more than 10 px', asy
 
 // The narrowest phones in use (360 px) and the most common (390 px).
 for (const width of [360, 390]) {
-  test(`at ${width} px every field, button and label of the header, the list filters and the update banner fits`, async ({
-    page,
-  }) => {
-    test.skip(test.info().project.name !== 'phone', 'a phone layout');
-    await page.setViewportSize({ width, height: 780 });
-    for (const path of ['/', '/hospedagem', '/comercio', '/passeios', '/busca']) {
-      await open(page, path);
-      const problems = await textsThatDoNotFit(page.locator('header, main'));
-      expect.soft(problems, `${path} a ${width} px`).toEqual([]);
-      expect.soft(await scrollsSideways(page.locator('body')), `${path} a ${width} px`).toBe(false);
-    }
+  test(
+    `at ${width} px every field, button and label of the header, the list filters and the update banner fits`,
+    PHONE_LAYOUT,
+    async ({ page }) => {
+      await page.setViewportSize({ width, height: 780 });
+      for (const path of ['/', '/hospedagem', '/comercio', '/passeios', '/busca']) {
+        await open(page, path);
+        const problems = await textsThatDoNotFit(page.locator('header, main'));
+        expect.soft(problems, `${path} a ${width} px`).toEqual([]);
+        expect
+          .soft(await scrollsSideways(page.locator('body')), `${path} a ${width} px`)
+          .toBe(false);
+      }
 
-    // What a visitor types in the header's field is shown whole.
-    const header = page.locator('header#topo');
-    await header.getByLabel('Buscar no guia').fill('pousada com piscina');
-    expect.soft(await textsThatDoNotFit(header)).toEqual([]);
-    await attachScreenshot(header, `cabecalho-${width}px-com-busca-digitada`);
+      // What a visitor types in the header's field is shown whole.
+      const header = page.locator('header#topo');
+      await header.getByLabel('Buscar no guia').fill('pousada com piscina');
+      expect.soft(await textsThatDoNotFit(header)).toEqual([]);
+      await attachScreenshot(header, `cabecalho-${width}px-com-busca-digitada`);
 
-    // 'Nova versão disponível' is shown when a new build takes over the page (ServiceWorker.astro):
-    // its layout, shown here without waiting for a build.
-    const banner = page.locator('#nova-versao');
-    await banner.evaluate((element: HTMLElement) => {
-      element.hidden = false;
-    });
-    await expect(banner.getByRole('button', { name: 'Atualizar' })).toBeVisible();
-    expect(await textsThatDoNotFit(banner, 'span, button')).toEqual([]);
-    await attachScreenshot(banner, `banner-nova-versao-${width}px`);
-  });
+      // 'Nova versão disponível' is shown when a new build takes over the page (ServiceWorker.astro):
+      // its layout, shown here without waiting for a build.
+      const banner = page.locator('#nova-versao');
+      await banner.evaluate((element: HTMLElement) => {
+        element.hidden = false;
+      });
+      await expect(banner.getByRole('button', { name: 'Atualizar' })).toBeVisible();
+      expect(await textsThatDoNotFit(banner, 'span, button')).toEqual([]);
+      await attachScreenshot(banner, `banner-nova-versao-${width}px`);
+    },
+  );
 }
 
 test('the footer has the description, links, categories, contact, social and legal links', async ({

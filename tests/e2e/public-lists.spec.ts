@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { attachScreenshot } from '../support/screenshot.ts';
 import { expect, test } from '../support/test.ts';
 import { textsThatDoNotFit } from '../support/text-fit.ts';
-import { ANY_VIEWPORT } from '../support/viewports.ts';
+import { ANY_VIEWPORT, PHONE_LAYOUT } from '../support/viewports.ts';
 import {
   brl,
   cardNames,
@@ -399,28 +399,29 @@ test("Escape in a dialog's photo viewer closes the viewer and leaves the dialog 
   await expect(page).toHaveURL(/\/hospedagem$/);
 });
 
-test("'Como chegar' in a dialog leads from where the visitor is to the place, at 360 px too", async ({
-  page,
-}) => {
-  test.skip(test.info().project.name !== 'phone', 'a phone layout');
-  await page.setViewportSize({ width: 360, height: 780 });
-  const row = (await listingRows('hospedagens'))[0] as ListingRow;
-  await openList(page, '/hospedagem', 'HospedagemList');
-  await page.locator(`article[data-listing="${row.slug}"] h2 a`).click();
-  const dialog = page.getByRole('dialog', { name: row.name });
-  const directions = dialog.getByRole('link', { name: /^Como chegar/ });
-  // Google Maps' universal directions URL: no origin, so from where the visitor is; the phone
-  // opens it in its Maps app.
-  await expect(directions).toHaveAttribute(
-    'href',
-    `https://www.google.com/maps/dir/?api=1&destination=${row.latitude},${row.longitude}`,
-  );
-  await expect(directions).toHaveAttribute('target', '_blank');
-  await directions.scrollIntoViewIfNeeded();
-  expect(await textsThatDoNotFit(dialog)).toEqual([]);
-  await attachScreenshot(dialog, 'janela-hospedagem-360px-como-chegar');
-  await expectAccessible(page);
-});
+test(
+  "'Como chegar' in a dialog leads from where the visitor is to the place, at 360 px too",
+  PHONE_LAYOUT,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const row = (await listingRows('hospedagens'))[0] as ListingRow;
+    await openList(page, '/hospedagem', 'HospedagemList');
+    await page.locator(`article[data-listing="${row.slug}"] h2 a`).click();
+    const dialog = page.getByRole('dialog', { name: row.name });
+    const directions = dialog.getByRole('link', { name: /^Como chegar/ });
+    // Google Maps' universal directions URL: no origin, so from where the visitor is; the phone
+    // opens it in its Maps app.
+    await expect(directions).toHaveAttribute(
+      'href',
+      `https://www.google.com/maps/dir/?api=1&destination=${row.latitude},${row.longitude}`,
+    );
+    await expect(directions).toHaveAttribute('target', '_blank');
+    await directions.scrollIntoViewIfNeeded();
+    expect(await textsThatDoNotFit(dialog)).toEqual([]);
+    await attachScreenshot(dialog, 'janela-hospedagem-360px-como-chegar');
+    await expectAccessible(page);
+  },
+);
 
 test('a list runs no React until used, and what the visitor did first is not lost', async ({
   page,
