@@ -5,11 +5,12 @@ import {
   PUBLIC_ORDER_COLUMNS,
   type PublishState,
   STATS_RANKING_SIZE,
+  type TrashItem,
   type TrashTable,
 } from '@guia-fortim/domain';
 import { supabaseDataProvider } from 'ra-supabase';
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
-import { api } from './api.ts';
+import { ApiError, api } from './api.ts';
 import { panelConfig } from './config.ts';
 import { CATEGORIES, SLIDES, TRASH, tableOf } from './resources.ts';
 import type { ListingRankingRow } from './stats/statsData.ts';
@@ -40,6 +41,12 @@ export interface RestoredFromTrash {
   notices: string[];
 }
 
+/** One row a 'Desfazer' brought back from the trash. */
+export interface RestoredDeleted {
+  item: TrashItem;
+  notices: string[];
+}
+
 export interface AdminDataProvider extends DataProvider {
   setFeatured(kind: ListingResource, id: string, featured: boolean): Promise<unknown>;
   moveFeatured(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
@@ -47,6 +54,11 @@ export interface AdminDataProvider extends DataProvider {
   movePinned(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
   /** 'Restaurar' in the Lixeira: the item goes back where it was. */
   restoreFromTrash(trashId: Identifier): Promise<RestoredFromTrash>;
+  /**
+   * 'Desfazer' after a delete: the Lixeira's 'Restaurar' for each of these rows of `resource`
+   * (its newest trash item), one after another; what came back and what did not return as it was.
+   */
+  restoreDeleted(resource: string, ids: readonly Identifier[]): Promise<RestoredDeleted[]>;
   /** 'Excluir definitivamente': the item and its photos are gone for good. */
   purgeFromTrash(trashId: Identifier): Promise<{ table_name: TrashTable; id: string }>;
   /** 'Restaurar esta versão': the row takes the values a history entry recorded; the row as now. */
@@ -184,6 +196,24 @@ export const dataProvider: AdminDataProvider = {
   movePinned: (kind, id, direction) => api('POST', `/${kind}/${id}/pinned/move`, { direction }),
   restoreFromTrash: (trashId) =>
     api('POST', `/trash/${encodeURIComponent(String(trashId))}/restore`),
+  async restoreDeleted(resource, ids) {
+    // The delete's trigger wrote each row's trash item in the delete's own transaction.
+    const { data } = await reads.getList<TrashItem>(tableOf(TRASH), {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'deleted_at', order: 'DESC' },
+      filter: { table_name: tableOf(resource), 'row_id@in': `(${ids.join(',')})` },
+    });
+    const items = ids.map((id) => data.find((item) => item.row_id === String(id)));
+    if (items.some((item) => item === undefined)) {
+      throw new ApiError('O item não está mais na lixeira.', 404, 'not_found');
+    }
+    const restored: RestoredDeleted[] = [];
+    for (const item of items as TrashItem[]) {
+      const { notices } = await dataProvider.restoreFromTrash(item.id);
+      restored.push({ item, notices });
+    }
+    return restored;
+  },
   purgeFromTrash: (trashId) => api('DELETE', `/trash/${encodeURIComponent(String(trashId))}`),
   restoreVersion: (entryId) =>
     api('POST', `/history/${encodeURIComponent(String(entryId))}/restore`),

@@ -444,6 +444,20 @@ describe('Categorias (/admin/categorias)', () => {
     expect(screen.queryByText(empty)).toBeNull();
   });
 
+  it('Excluir says what happens: the category waits in the Lixeira for 30 days', async () => {
+    const user = userEvent.setup();
+    show(Screens.Categories);
+    const item = (await screen.findByText('Pousada')).closest('li') as HTMLElement;
+    await user.click(within(item).getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Confirmar Exclusão')).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      'Tem certeza que deseja excluir a categoria "Pousada"? Ela fica na Lixeira por 30 dias e pode ser restaurada de lá.',
+    );
+    expect(dialog.textContent).not.toContain('não pode ser desfeita');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+  });
+
   it('a read that fails says so instead of "no categories"', async () => {
     dropRequests('/rest/v1/categories');
     show(Screens.Categories);

@@ -216,16 +216,13 @@ const toast = (page: Page, text: string) =>
   expect(page.getByText(text).first()).toBeVisible({ timeout: 20_000 });
 
 /**
- * Deletes are undoable: the panel sends one when its notification with 'Desfazer' closes (5 s).
- * Leaving the page before that would ask to leave and drop the delete, so wait for it.
+ * A delete's or quick edit's notification offers 'Desfazer' for 5 s: each test starts without
+ * one left by the test before.
  */
 const undoWindowClosed = (page: Page) =>
   expect(page.getByRole('button', { name: 'Desfazer' })).toHaveCount(0, { timeout: 20_000 });
 
-/**
- * Runs `act`, which deletes something in the panel, and waits until the delete has reached the
- * worker and come back: the notification has closed and the worker has answered.
- */
+/** Runs `act`, which deletes something in the panel, and waits until the worker has answered. */
 async function deleted(page: Page, act: () => Promise<void>) {
   const answered = page.waitForResponse(
     (response) => response.request().method() === 'DELETE' && response.url().includes('/api/'),
@@ -464,7 +461,7 @@ test('hospedagem with a real photo, category rename cascade, edit and delete', a
     .click();
   await expect(
     page.getByText(
-      `Tem certeza que deseja excluir a categoria "${renamed}"? Esta ação não pode ser desfeita.`,
+      `Tem certeza que deseja excluir a categoria "${renamed}"? Ela fica na Lixeira por 30 dias e pode ser restaurada de lá.`,
     ),
   ).toBeVisible();
   await deleted(page, async () => {
@@ -915,15 +912,19 @@ test('nothing is lost: Desfazer, the Lixeira brings a page back, Histórico rest
     await expect(page.getByLabel('Descrição *')).toHaveValue(first);
     await expect(entries.first()).toContainText('Versão restaurada');
 
-    // 'Desfazer' in the delete's notification: nothing reaches the worker.
+    // Excluir is saved before its notification says so; its 'Desfazer' is the Lixeira's
+    // 'Restaurar'.
     await open(page, '/admin/passeios');
-    page.once('dialog', (dialog) => dialog.accept());
-    await row.getByRole('button', { name: 'Excluir' }).click();
+    await deleted(page, async () => {
+      page.once('dialog', (dialog) => dialog.accept());
+      await row.getByRole('button', { name: 'Excluir' }).click();
+    });
     await toast(page, 'Passeio excluído');
     await expect(row).toHaveCount(0);
+    expect(await trashed()).toHaveLength(1);
     await page.getByRole('button', { name: 'Desfazer' }).click();
+    await toast(page, `Passeio “${name}” restaurado`);
     await expect(row).toHaveCount(1);
-    await page.waitForTimeout(6_000);
     expect(await trashed()).toEqual([]);
 
     // Deleted for real: off the public site after the rebuild, waiting in the Lixeira.
@@ -961,5 +962,79 @@ test('nothing is lost: Desfazer, the Lixeira brings a page back, Histórico rest
     if (live) await asAdmin(page, 'DELETE', `/passeios/${created.id}`);
     for (const { id } of await trashed()) await asAdmin(page, 'DELETE', `/trash/${id}`);
     if (live) await waitForRebuild(page, beforeCleanup);
+  }
+});
+
+test('a delete and a quick edit are saved at once: leaving the panel right after loses nothing', async ({
+  page,
+}) => {
+  // Rebuilds waited for at the end: the listing is created, edited, deleted and restored.
+  test.setTimeout(240_000);
+  const [demo] = await publicRows<{ image_url: string }>('comercios', {
+    select: 'image_url',
+    limit: '1',
+  });
+  const name = `Bar Sai Logo ${stamp}`;
+  const buildsBefore = (await deployHook()).builds;
+  const created = (await asAdmin(page, 'POST', '/comercios', {
+    name,
+    description: 'Petiscos e caldo de peixe à beira do rio.',
+    address: 'Rua do Porto, 5',
+    horario: '10h às 22h',
+    phone: '5588999990000',
+    image_url: demo?.image_url,
+    categoria: 'Restaurante',
+    rating: 4.5,
+  })) as { id: string };
+  const row = page.getByTestId('listing-row').filter({ hasText: name });
+  const stored = async () => {
+    const [listing] = await adminRows<{ rating: number }>(page, 'comercios', {
+      id: `eq.${created.id}`,
+      select: 'rating',
+    });
+    return listing?.rating;
+  };
+  const trashed = () =>
+    adminRows<{ id: string }>(page, 'trash', { row_id: `eq.${created.id}`, select: 'id' });
+  const quickEdit = async (rating: string) => {
+    await row.getByRole('button', { name: 'Edição rápida' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Avaliação (0 a 5)').fill(rating);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+  };
+  try {
+    // Edição rápida, then straight out of the panel while 'Desfazer' is still on offer.
+    await open(page, '/admin/comercios');
+    await page.getByLabel('Buscar por nome').fill(name);
+    await quickEdit('3.1');
+    await toast(page, 'Comércio atualizado');
+    await expect(page.getByRole('button', { name: 'Desfazer' })).toBeVisible();
+    await open(page, '/');
+    expect(await stored()).toBe(3.1);
+
+    // 'Desfazer' of a quick edit writes the values the row had back.
+    await open(page, '/admin/comercios');
+    await page.getByLabel('Buscar por nome').fill(name);
+    await quickEdit('2');
+    await toast(page, 'Comércio atualizado');
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await toast(page, 'Alteração desfeita');
+    await expect(row).toContainText('3,1');
+    expect(await stored()).toBe(3.1);
+
+    // Excluir, then straight out of the panel: the item is in the Lixeira.
+    page.once('dialog', (dialog) => dialog.accept());
+    await row.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Comércio excluído');
+    await expect(page.getByRole('button', { name: 'Desfazer' })).toBeVisible();
+    await open(page, '/');
+    expect(await trashed()).toHaveLength(1);
+    expect(await stored()).toBeUndefined();
+  } finally {
+    // Gone from the site and the trash; the site rebuilt after every change made here.
+    const [live] = await adminRows<{ id: string }>(page, 'comercios', { id: `eq.${created.id}` });
+    if (live) await asAdmin(page, 'DELETE', `/comercios/${created.id}`);
+    for (const { id } of await trashed()) await asAdmin(page, 'DELETE', `/trash/${id}`);
+    await waitForRebuild(page, buildsBefore);
   }
 });

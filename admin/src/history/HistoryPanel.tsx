@@ -17,11 +17,12 @@ import {
 import { useId, useState } from 'react';
 import { Confirm, useDataProvider, useInfiniteGetList, useRefresh } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider.ts';
+import { messageOf } from '../errorMessage.ts';
 import { formatDate } from '../i18n.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { HISTORY } from '../resources.ts';
 import { ItemThumb } from '../screens/ItemThumb.tsx';
-import { messageOf, useToast } from '../toast.tsx';
 import {
   actionLabel,
   actorOf,
@@ -156,7 +157,7 @@ export function HistoryPanel({
   sx,
 }: HistoryPanelProps) {
   const headingId = useId();
-  const toast = useToast();
+  const notify = useTitledNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [asked, setAsked] = useState<AuditEntry | null>(null);
@@ -179,11 +180,11 @@ export function HistoryPanel({
     setRestoring(entry.id);
     try {
       const row = await dataProvider.restoreVersion(entry.id);
-      toast('Versão restaurada', `Os valores salvos em ${formatDate(entry.at)} estão de volta.`);
+      notify('Versão restaurada', `Os valores salvos em ${formatDate(entry.at)} estão de volta.`);
       onRestored?.(row, entry);
       refresh();
     } catch (failure) {
-      toast(
+      notify(
         'Não foi possível restaurar esta versão.',
         messageOf(failure, 'Tente novamente.'),
         'error',

@@ -17,9 +17,9 @@ import {
 import { NAME_SEARCH, PUBLIC_ORDER } from '../dataProvider.ts';
 import { formatMoney } from '../i18n.ts';
 import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { chipsToShow } from '../rules/lists.ts';
-import { useToast } from '../toast.tsx';
 import { ListingActions } from './ListingActions.tsx';
 import { listingExporter } from './listingExporter.ts';
 import type { ListingRow } from './listingRow.ts';
@@ -65,7 +65,7 @@ function Categories({ row }: { row: ListingRow }) {
 export default function ListingList() {
   const kind = useResourceContext() as ListingResource;
   const info = kindTexts(kind);
-  const toast = useToast();
+  const notify = useTitledNotify();
   const priced = kind !== 'comercios';
   return (
     <>
@@ -91,7 +91,8 @@ export default function ListingList() {
         exporter={listingExporter(kind)}
         empty={false}
         queryOptions={{
-          onError: () => toast(`Não foi possível carregar ${info.pluralWithArticle}.`, '', 'error'),
+          onError: () =>
+            notify(`Não foi possível carregar ${info.pluralWithArticle}.`, '', 'error'),
         }}
       >
         <DataTable

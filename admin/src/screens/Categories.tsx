@@ -1,4 +1,4 @@
-import type { ListingKind } from '@guia-fortim/domain';
+import { type ListingKind, TRASH_RETENTION_DAYS } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -16,12 +16,13 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Title, useCreate, useGetList, useUpdate } from 'react-admin';
+import { useDeleteWithUndo } from '../deleteWithUndo.ts';
+import { messageOf } from '../errorMessage.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { CATEGORIES } from '../resources.ts';
 import { CATEGORY_FIELD_LABELS } from '../rules/fieldLabels.ts';
-import { messageOf, useToast } from '../toast.tsx';
-import { useUndoableDelete } from '../undoableDelete.ts';
 import { KindTabs } from './KindTabs.tsx';
 
 interface Category {
@@ -39,7 +40,7 @@ const TABS = [
 ] as const;
 
 export default function Categories() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [type, setType] = useState<ListingKind>('hospedagem');
   const [dialog, setDialog] = useState<{ id?: string; name: string } | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
@@ -51,28 +52,29 @@ export default function Categories() {
       filter: { type },
     },
     {
-      onError: () => toast('Erro ao carregar', 'Não foi possível carregar as categorias.', 'error'),
+      onError: () =>
+        notify('Erro ao carregar', 'Não foi possível carregar as categorias.', 'error'),
     },
   );
   // Pessimistic: the list changes once the worker has saved (react-admin then reads it again).
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
-  const deleteUndoably = useUndoableDelete();
+  const deleteWithUndo = useDeleteWithUndo();
   const saving = creating || updating;
 
   const save = () => {
     if (!dialog) return;
     const name = dialog.name.trim();
     if (name === '') {
-      toast('Digite um nome para a categoria', undefined, 'error');
+      notify('Digite um nome para a categoria', undefined, 'error');
       return;
     }
     const done = (message: string) => () => {
-      toast(message);
+      notify(message);
       setDialog(null);
     };
     const failed = (error: unknown) =>
-      toast(messageOf(error, 'Erro ao salvar categoria'), undefined, 'error');
+      notify(messageOf(error, 'Erro ao salvar categoria'), undefined, 'error');
     if (dialog.id) {
       update(
         CATEGORIES,
@@ -96,10 +98,10 @@ export default function Categories() {
     if (!toDelete) return;
     const category = toDelete;
     setToDelete(null);
-    // Undoable: the category leaves the list at once; 'Desfazer' in the toast keeps it.
-    void deleteUndoably(CATEGORIES, category, {
+    // To the Lixeira at once; 'Desfazer' in the notification restores it.
+    void deleteWithUndo(CATEGORIES, category, {
       success: 'Categoria excluída com sucesso!',
-      onError: (error) => toast(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error'),
+      onError: (error) => notify(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error'),
     });
   };
 
@@ -188,7 +190,7 @@ export default function Categories() {
       <Confirm
         isOpen={toDelete !== null}
         title="Confirmar Exclusão"
-        content={`Tem certeza que deseja excluir a categoria "${toDelete?.name ?? ''}"? Esta ação não pode ser desfeita.`}
+        content={`Tem certeza que deseja excluir a categoria "${toDelete?.name ?? ''}"? Ela fica na Lixeira por ${TRASH_RETENTION_DAYS} dias e pode ser restaurada de lá.`}
         confirm="Excluir"
         cancel="Cancelar"
         onConfirm={remove}

@@ -12,9 +12,10 @@ import {
 import { useState } from 'react';
 import { Title, useDataProvider, useGetList } from 'react-admin';
 import { type AdminDataProvider, dataProvider, NAME_SEARCH } from '../dataProvider.ts';
+import { messageOf } from '../errorMessage.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { ROLE_LABELS } from '../rules/roles.ts';
-import { messageOf, useToast } from '../toast.tsx';
 import { grantErrorMessage } from './grantMessages.ts';
 
 interface Profile {
@@ -42,22 +43,22 @@ function rolesByUser(rows: readonly RoleRow[] | undefined): Map<string, AppRole>
 }
 
 function GrantAdminCard() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [email, setEmail] = useState('');
   const [running, setRunning] = useState(false);
   const grant = async () => {
     const value = email.trim();
     if (value === '') {
-      toast('Por favor, insira um email válido.', undefined, 'error');
+      notify('Por favor, insira um email válido.', undefined, 'error');
       return;
     }
     setRunning(true);
     try {
       await dataProvider.grantAdmin(value);
-      toast(`Acesso de administrador concedido para ${value}`);
+      notify(`Acesso de administrador concedido para ${value}`);
       setEmail('');
     } catch (error) {
-      toast(grantErrorMessage(error), undefined, 'error');
+      notify(grantErrorMessage(error), undefined, 'error');
     } finally {
       setRunning(false);
     }
@@ -91,10 +92,10 @@ function GrantAdminCard() {
 }
 
 export default function Roles() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [search, setSearch] = useState('');
-  const failed = () => toast('Erro ao carregar perfis de usuários.', undefined, 'error');
+  const failed = () => notify('Erro ao carregar perfis de usuários.', undefined, 'error');
   // Sorted and searched by the database, so that every user can be found however many there are.
   const profiles = useGetList<Profile>(
     'profiles',
@@ -122,9 +123,9 @@ export default function Roles() {
     try {
       await dataProvider.setRole(user.id, role);
       await roles.refetch();
-      toast('Função do usuário atualizada com sucesso.');
+      notify('Função do usuário atualizada com sucesso.');
     } catch (error) {
-      toast('Erro ao atualizar função do usuário.', messageOf(error, ''), 'error');
+      notify('Erro ao atualizar função do usuário.', messageOf(error, ''), 'error');
     }
   };
 

@@ -1,10 +1,11 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import { messageOf, useToast } from '../toast.tsx';
+import { messageOf } from '../errorMessage.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { MapsKeyForm } from './MapsKeyForm.tsx';
 
 export default function Settings() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Configurações" />
@@ -19,10 +20,10 @@ export default function Settings() {
           <MapsKeyForm
             buttonLabel="Salvar chave"
             onSaved={() =>
-              toast('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
+              notify('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
             }
             onFailed={(error) =>
-              toast(
+              notify(
                 'Erro ao salvar',
                 messageOf(error, 'Não foi possível salvar a chave da API.'),
                 'error',
