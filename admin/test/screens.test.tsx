@@ -28,6 +28,7 @@ let Screens: {
   Categories: ComponentType;
   MapSettings: ComponentType;
   Roles: ComponentType;
+  Settings: ComponentType;
   ListingList: ComponentType;
 };
 
@@ -188,6 +189,7 @@ beforeAll(async () => {
     Categories: (await import('../src/screens/Categories.tsx')).default,
     MapSettings: (await import('../src/screens/MapSettings.tsx')).default,
     Roles: (await import('../src/screens/Roles.tsx')).default,
+    Settings: (await import('../src/screens/Settings.tsx')).default,
     ListingList: (await import('../src/listings/ListingList.tsx')).default,
   };
 }, 120_000);
@@ -508,6 +510,67 @@ describe('Configurações do Mapa (/admin/mapa)', () => {
     dropRequests('/rest/v1/comercios');
     show(Screens.MapSettings);
     expect(await screen.findByText('Não foi possível carregar as localizações.')).toBeTruthy();
+  });
+});
+
+describe('the maps key (/admin/settings, /admin/mapa)', () => {
+  const KEY = 'google_maps_api_key';
+  const setSharedKey = async (value: string) =>
+    ok(
+      await db.service
+        .from('site_settings')
+        .update({ setting_value: value })
+        .eq('setting_key', KEY)
+        .select(),
+      'chave do mapa',
+    );
+
+  it('can be cleared, after a confirmation that says the map will show the list only', async () => {
+    await setSharedKey('AIza-chave-errada');
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      sent.mock.calls
+        .filter(([input]) => String(input).startsWith(API_URL))
+        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    try {
+      for (const [Screen, button] of [
+        [Screens.Settings, 'Salvar chave'],
+        [Screens.MapSettings, 'Salvar'],
+      ] as const) {
+        const user = userEvent.setup();
+        show(Screen);
+        const field = (await screen.findByLabelText(
+          'Chave da API do Google Maps',
+        )) as HTMLInputElement;
+        await waitFor(() => expect(field.value).toBe('AIza-chave-errada'));
+        await user.clear(field);
+        const save = screen.getByRole('button', { name: button });
+        expect((save as HTMLButtonElement).disabled).toBe(false);
+        await user.click(save);
+        const dialog = await screen.findByRole('dialog');
+        expect(within(dialog).getByText('Remover a chave da API?')).toBeTruthy();
+        expect(dialog.textContent).toContain(
+          'Sem a chave, o mapa do site mostra apenas a lista de lugares para todos os visitantes, até que uma nova chave seja salva.',
+        );
+        await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        expect(toWorker()).toEqual([]);
+        await user.click(save);
+        await user.click(
+          within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remover chave' }),
+        );
+        // The worker is down here: the clearing was asked for, and refused.
+        expect(await screen.findByText('Erro ao salvar')).toBeTruthy();
+        expect(toWorker()).toEqual([
+          ['PUT', `${API_URL}/api/settings`, JSON.stringify({ [KEY]: '' })],
+        ]);
+        sent.mockClear();
+        cleanup();
+      }
+    } finally {
+      await setSharedKey('');
+      localStorage.clear();
+    }
   });
 });
 

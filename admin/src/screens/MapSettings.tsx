@@ -15,7 +15,7 @@ import { Title, useDataProvider } from 'react-admin';
 import { messageOf } from '../errorMessage.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { MAP_ADMIN_TABLE_LIMIT } from '../rules/constants.ts';
-import { MapsKeyForm } from './MapsKeyForm.tsx';
+import { CLEARED_KEY_EFFECT, MapsKeyForm } from './MapsKeyForm.tsx';
 
 interface Location {
   id: string;
@@ -63,7 +63,11 @@ export default function MapSettings() {
         <CardContent>
           <MapsKeyForm
             buttonLabel="Salvar"
-            onSaved={() => notify('Chave da API salva com sucesso!')}
+            onSaved={(cleared) =>
+              cleared
+                ? notify('Chave removida', CLEARED_KEY_EFFECT)
+                : notify('Chave da API salva com sucesso!')
+            }
             onFailed={(error) =>
               notify(
                 'Erro ao salvar',

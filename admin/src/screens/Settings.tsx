@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { messageOf } from '../errorMessage.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { MapsKeyForm } from './MapsKeyForm.tsx';
+import { CLEARED_KEY_EFFECT, MapsKeyForm } from './MapsKeyForm.tsx';
 
 export default function Settings() {
   const notify = useTitledNotify();
@@ -19,8 +19,10 @@ export default function Settings() {
           </Typography>
           <MapsKeyForm
             buttonLabel="Salvar chave"
-            onSaved={() =>
-              notify('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
+            onSaved={(cleared) =>
+              cleared
+                ? notify('Chave removida', CLEARED_KEY_EFFECT)
+                : notify('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
             }
             onFailed={(error) =>
               notify(

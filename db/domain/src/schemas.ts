@@ -389,7 +389,6 @@ export const settingsUpdateSchema = patch({
     (value) => value === '' || z.email().safeParse(value).success,
     MESSAGES.email,
   ),
-  google_maps_api_key: settingValue.min(1, MESSAGES.mapsKey),
   ...Object.fromEntries(SOCIAL_SETTING_KEYS.map((key) => [key, socialLink])),
   ...Object.fromEntries(LEGAL_SETTING_KEYS.map((key) => [key, legalText])),
   history_retention_days: settingValue.refine((value) => {

@@ -264,6 +264,30 @@ describe('site settings', () => {
     expect(cleared.status).toBe(200);
   });
 
+  it('clears the maps key (blank is saved empty): one wrong key must not keep breaking the map', async () => {
+    const set = await api('PUT', '/api/settings', {
+      token,
+      json: { google_maps_api_key: 'AIza-chave-errada' },
+    });
+    expect([set.status, set.body]).toEqual([200, { google_maps_api_key: 'AIza-chave-errada' }]);
+    for (const blank of ['', '   ']) {
+      const cleared = await api('PUT', '/api/settings', {
+        token,
+        json: { google_maps_api_key: blank },
+      });
+      expect([blank, cleared.status, cleared.body]).toEqual([
+        blank,
+        200,
+        { google_maps_api_key: '' },
+      ]);
+      const [stored] = await rows(
+        'site_settings',
+        'setting_key=eq.google_maps_api_key&select=setting_value',
+      );
+      expect(stored?.setting_value).toBe('');
+    }
+  });
+
   it('keeps the history between 30 and 3650 days', async () => {
     const reply = await api('PUT', '/api/settings', {
       token,
@@ -296,7 +320,6 @@ describe('site settings', () => {
       [{ nav_label_inicio: 'Casa', tema: 'escuro' }, 'Campo não permitido: tema.'],
       [{ site_description: 'x'.repeat(2001) }, 'Valor muito longo (máximo de 2000 caracteres).'],
       [{ contact_email: 'não é email' }, 'Por favor, insira um email válido.'],
-      [{ google_maps_api_key: '' }, 'Informe a chave da API.'],
       [{ nav_label_inicio: 42 }, 'Dados inválidos.'],
       ...['javascript:alert(1)', '/instagram', 'instagram.com/guia', 'https://insta gram.com'].map(
         (link): [unknown, string] => [
