@@ -444,6 +444,40 @@ describe('Histórico', () => {
   });
 });
 
+describe('Histórico of a long text', () => {
+  it('an edit near the end of a description shows the part that changed; both whole on demand', async () => {
+    const user = userEvent.setup();
+    const opening =
+      'Passeio de barco pelo Rio Jaguaribe até o encontro com o mar, com parada para banho. ';
+    const before = `${opening.repeat(4)}Saída às 8h do cais.`;
+    const after = before.replace('8h', '9h');
+    const { id } = await insert('passeios', {
+      ...passeio('Passeio Comprido'),
+      description: before,
+    });
+    await asAdmin(
+      panel.from('passeios').update({ description: after }).eq('id', id),
+      'editar descrição',
+    );
+    render(
+      <Admin>
+        <Screens.HistoryPanel table="passeios" rowId={id} fieldLabels={labels} />
+      </Admin>,
+    );
+    await waitFor(() => expect(entries()).toHaveLength(2));
+    const [edited] = entries() as [HTMLElement];
+    expect(edited.textContent).toContain(
+      'Descrição: …parada para banho. Saída às 8h do cais. → …parada para banho. Saída às 9h do cais.',
+    );
+    expect(edited.textContent).not.toContain(before);
+    await user.click(within(edited).getByRole('button', { name: 'Ver texto completo' }));
+    const whole = within(edited).getAllByRole('definition');
+    expect(whole.map((side) => side.textContent)).toEqual([before, after]);
+    await user.click(within(edited).getByRole('button', { name: 'Ocultar texto completo' }));
+    expect(within(edited).queryAllByRole('definition')).toEqual([]);
+  });
+});
+
 describe('Histórico on the other edit screens', () => {
   it('a slide being edited: its history, and a restored version fills the form', async () => {
     const user = userEvent.setup();

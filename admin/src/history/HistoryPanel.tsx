@@ -61,10 +61,45 @@ function ChangeLine({ change }: { change: Change }) {
       </span>
     );
   }
+  return <TextChange change={change} />;
+}
+
+/** A text field old → new; a long one shows the part that changed, and both whole on demand. */
+function TextChange({ change }: { change: Extract<Change, { kind: 'text' }> }) {
+  const [open, setOpen] = useState(false);
+  const wholeId = useId();
   return (
-    <span title={change.full}>
-      <strong>{change.label}:</strong> {change.before} → {change.after}
-    </span>
+    <>
+      <span>
+        <strong>{change.label}:</strong> {change.before} → {change.after}
+      </span>
+      {change.whole ? (
+        <>
+          {' '}
+          <Button
+            size="small"
+            sx={{ py: 0, verticalAlign: 'baseline' }}
+            aria-expanded={open}
+            aria-controls={wholeId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Ocultar texto completo' : 'Ver texto completo'}
+          </Button>
+          {open ? (
+            <Box
+              component="dl"
+              id={wholeId}
+              sx={{ my: 0.5, '& dd': { ml: 2, mb: 1, whiteSpace: 'pre-wrap' } }}
+            >
+              <dt>Antes</dt>
+              <dd>{change.whole.before}</dd>
+              <dt>Depois</dt>
+              <dd>{change.whole.after}</dd>
+            </Box>
+          ) : null}
+        </>
+      ) : null}
+    </>
   );
 }
 
