@@ -72,6 +72,8 @@ export interface AdminDataProvider extends DataProvider {
    * the most views), read from the database's listing_ranking (admins only), at most `size`.
    */
   listingRanking(days: number, size?: number): Promise<ListingRankingRow[]>;
+  /** 'Funções': each of these users' e-mail, by id (the database's user_emails, admins only). */
+  userEmails(userIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 const reads = supabaseDataProvider({
@@ -227,6 +229,12 @@ export const dataProvider: AdminDataProvider = {
       .limit(size);
     if (error) throw Object.assign(new Error(error.message), { status });
     return (data ?? []) as ListingRankingRow[];
+  },
+  async userEmails(userIds) {
+    const { data, error, status } = await supabase.rpc('user_emails', { user_ids: userIds });
+    if (error) throw Object.assign(new Error(error.message), { status });
+    const rows = (data ?? []) as { user_id: string; email: string | null }[];
+    return new Map(rows.map((row) => [row.user_id, row.email ?? '']));
   },
 };
 

@@ -582,7 +582,7 @@ describe('Funções (/admin/roles)', () => {
     return card;
   };
 
-  it('lists users by full_name, with the name and username fallbacks', async () => {
+  it('lists users by full_name, with the name and username fallbacks and their e-mails', async () => {
     show(Screens.Roles);
     await waitFor(() => expect(cards()).toHaveLength(5));
     // Ascending full_name; a profile without one comes last (PostgREST's ascending order).
@@ -595,6 +595,16 @@ describe('Funções (/admin/roles)', () => {
     ]);
     const usernames = cards().map((card) => card.querySelectorAll('p')[1]?.textContent);
     expect(usernames).toEqual(['@ana.admin', '@bia', '@carlos', 'username não informado', '@dora']);
+    // Each user's e-mail, which only an admin reads (user_emails; auth.users stays closed).
+    await waitFor(() =>
+      expect(cards().map((card) => within(card).queryByTestId('user-email')?.textContent)).toEqual([
+        ADMIN.email,
+        'bia@teste.local',
+        'carlos@teste.local',
+        'edu@teste.local',
+        'dora@teste.local',
+      ]),
+    );
     expect(within(cardOf('Beatriz Lima')).getByRole('combobox').textContent).toBe('Moderador');
     expect(within(cardOf('Carlos Souza')).getByRole('combobox').textContent).toBe('Usuário');
     expect(within(cardOf('Ana Administradora')).getByRole('combobox').textContent).toBe('Admin');

@@ -9,6 +9,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useGetList } from 'react-admin';
 import { type AdminDataProvider, dataProvider, NAME_SEARCH } from '../dataProvider.ts';
@@ -117,6 +118,12 @@ export default function Roles() {
     { enabled: ids.length > 0, onError: failed, placeholderData: (previous) => previous },
   );
   const roleOf = rolesByUser(roles.data);
+  const emails = useQuery({
+    queryKey: ['user_emails', ids],
+    queryFn: () => dataProvider.userEmails(ids),
+    enabled: ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
 
   const change = async (user: Profile, current: AppRole, role: AppRole) => {
     if (role === current) return;
@@ -163,8 +170,17 @@ export default function Roles() {
             <Card key={user.id} data-testid="user-card">
               <CardContent>
                 <Typography fontWeight="bold">{user.full_name || 'Nome não informado'}</Typography>
-                <Typography variant="body2" color="text.secondary" gutterBottom>
+                <Typography variant="body2" color="text.secondary">
                   {user.username ? `@${user.username}` : 'username não informado'}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  gutterBottom
+                  data-testid="user-email"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {emails.data?.get(user.id) ?? ''}
                 </Typography>
                 <TextField
                   select

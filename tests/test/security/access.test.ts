@@ -135,6 +135,7 @@ const MATRIX: Record<string, Row> = {
   'rpc has_role': ADMIN_ONLY,
   'rpc has_role (o próprio)': SIGNED_IN,
   'rpc is_admin': SIGNED_IN,
+  'rpc own_session_is_live': SIGNED_IN,
   'rpc admin_access': SIGNED_IN,
   'rpc username_available': EVERYONE,
   'rpc delete_own_account': NOBODY_SIGNED_IN,
@@ -151,6 +152,9 @@ const MATRIX: Record<string, Row> = {
   'rpc images_in_use': ADMIN_ONLY,
   'rpc referenced_images': ADMIN_ONLY,
   'rpc listing_ranking': ADMIN_READS,
+  // 'Funções' shows each user's e-mail: read through this function, admins only; auth.users
+  // itself stays closed to every API role (below).
+  'rpc user_emails': ADMIN_ONLY,
   'rpc record_listing_events': NOBODY_SIGNED_IN,
   'rpc set_stats_ingest_key': NOBODY_SIGNED_IN,
   'rpc private.caller_is_admin': NOT_EXPOSED,

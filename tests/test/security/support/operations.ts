@@ -358,6 +358,7 @@ function rpcOperations(f: Fixture): Operation[] {
       okBody: (caller) => caller.name === 'admin',
     },
     rpc('is_admin', {}, { okBody: (caller) => caller.name === 'admin' }),
+    rpc('own_session_is_live', {}, { okBody: () => true }),
     rpc(
       'admin_access',
       {},
@@ -427,6 +428,11 @@ function rpcOperations(f: Fixture): Operation[] {
     rpc('images_in_use', { urls: [f.imageUrl] }, { okBody: () => [], refusal: ADMIN_ONLY_SQL }),
     rpc('referenced_images', {}, { refusal: ADMIN_ONLY_SQL }),
     rpc('listing_ranking', { p_days: 30 }, { probe: { key: 'listing_id', value: f.statsListing } }),
+    rpc(
+      'user_emails',
+      { user_ids: [f.otherId] },
+      { probe: { key: 'user_id', value: f.otherId }, refusal: ADMIN_ONLY_SQL },
+    ),
     // Without the worker's ingest key nobody adds counts, an admin included.
     rpc(
       'record_listing_events',
