@@ -63,6 +63,8 @@ export interface AdminDataProvider extends DataProvider {
   purgeFromTrash(trashId: Identifier): Promise<{ table_name: TrashTable; id: string }>;
   /** 'Restaurar esta versão': the row takes the values a history entry recorded; the row as now. */
   restoreVersion(entryId: Identifier): Promise<Record<string, unknown>>;
+  /** A category one place up or down in its type (the order its lists and the site follow). */
+  moveCategory(id: Identifier, direction: 'up' | 'down'): Promise<unknown>;
   saveSettings(values: Record<string, string>): Promise<unknown>;
   setRole(userId: string, role: AppRole): Promise<unknown>;
   grantAdmin(email: string): Promise<unknown>;
@@ -219,6 +221,8 @@ export const dataProvider: AdminDataProvider = {
   purgeFromTrash: (trashId) => api('DELETE', `/trash/${encodeURIComponent(String(trashId))}`),
   restoreVersion: (entryId) =>
     api('POST', `/history/${encodeURIComponent(String(entryId))}/restore`),
+  moveCategory: (id, direction) =>
+    api('POST', `/categories/${encodeURIComponent(String(id))}/move`, { direction }),
   saveSettings: (values) => api('PUT', '/settings', values),
   setRole: (userId, role) => api('PUT', `/users/${encodeURIComponent(userId)}/role`, { role }),
   grantAdmin: (email) => api('POST', '/admin/grant', { email }),

@@ -446,6 +446,55 @@ describe('Categorias (/admin/categorias)', () => {
     expect(screen.queryByText(empty)).toBeNull();
   });
 
+  it('moves a category up or down (the ends move no further) through the worker', async () => {
+    const extra = ok(
+      await db.service
+        .from('categories')
+        .insert([
+          { name: 'Chalé', type: 'hospedagem', order_position: 2 },
+          { name: 'Casa', type: 'hospedagem', order_position: 3 },
+        ])
+        .select('id, name'),
+      'categorias',
+    ) as { id: string; name: string }[];
+    const casa = extra.find((category) => category.name === 'Casa')?.id;
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      sent.mock.calls
+        .filter(([input]) => String(input).startsWith(API_URL))
+        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    try {
+      const user = userEvent.setup();
+      show(Screens.Categories);
+      await screen.findByText('Casa');
+      const names = screen
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+      expect(names).toEqual(['Pousada', 'Chalé', 'Casa']);
+      const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button('Mover Pousada para cima').disabled).toBe(true);
+      expect(button('Mover Pousada para baixo').disabled).toBe(false);
+      expect(button('Mover Casa para baixo').disabled).toBe(true);
+      await user.click(button('Mover Casa para cima'));
+      // The worker is down here: the move was asked for, and refused.
+      expect(await screen.findByText('Não foi possível atualizar a ordem.')).toBeTruthy();
+      expect(toWorker()).toEqual([
+        ['POST', `${API_URL}/api/categories/${casa}/move`, JSON.stringify({ direction: 'up' })],
+      ]);
+    } finally {
+      ok(
+        await db.service
+          .from('categories')
+          .delete()
+          .in(
+            'id',
+            extra.map((category) => category.id),
+          ),
+        'apagar categorias',
+      );
+    }
+  });
+
   it('Excluir says what happens: the category waits in the Lixeira for 30 days', async () => {
     const user = userEvent.setup();
     show(Screens.Categories);

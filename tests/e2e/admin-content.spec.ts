@@ -1038,3 +1038,39 @@ test('a delete and a quick edit are saved at once: leaving the panel right after
     await waitForRebuild(page, buildsBefore);
   }
 });
+
+test('categories reordered in the panel are in that order on the site after the rebuild', async ({
+  page,
+}) => {
+  // Two rebuilds waited for: the new order, then the order put back.
+  test.setTimeout(300_000);
+  await open(page, '/admin/categorias');
+  await page.getByRole('tab', { name: 'Passeios' }).click();
+  const names = page.getByRole('listitem').locator('.MuiListItemText-primary');
+  await expect(names.first()).toBeVisible();
+  const before = await names.allTextContents();
+  const [first, second] = before as [string, string];
+  const siteOrder = async () => {
+    await open(page, '/passeios');
+    const buttons = page.getByRole('group', { name: 'Categoria' }).getByRole('button');
+    return buttons.allTextContents();
+  };
+  const move = async (name: string, direction: 'cima' | 'baixo', order: string[]) => {
+    const builds = (await deployHook()).builds;
+    await open(page, '/admin/categorias');
+    await page.getByRole('tab', { name: 'Passeios' }).click();
+    await page.getByRole('button', { name: `Mover ${name} para ${direction}` }).click();
+    await expect(names).toHaveText(order);
+    await waitForRebuild(page, builds);
+  };
+  await move(second, 'cima', [second, first, ...before.slice(2)]);
+  try {
+    const shown = await siteOrder();
+    expect(shown.indexOf(second)).toBeGreaterThan(0);
+    expect(shown.indexOf(second)).toBeLessThan(shown.indexOf(first));
+  } finally {
+    await move(second, 'baixo', before);
+  }
+  const shown = await siteOrder();
+  expect(shown.indexOf(first)).toBeLessThan(shown.indexOf(second));
+});

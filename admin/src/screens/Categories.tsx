@@ -15,7 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Title, useCreate, useGetList, useUpdate } from 'react-admin';
+import { Confirm, Title, useCreate, useDataProvider, useGetList, useUpdate } from 'react-admin';
+import type { AdminDataProvider } from '../dataProvider.ts';
 import { useDeleteWithUndo } from '../deleteWithUndo.ts';
 import { messageOf } from '../errorMessage.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
@@ -24,6 +25,7 @@ import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { CATEGORIES } from '../resources.ts';
 import { CATEGORY_FIELD_LABELS } from '../rules/fieldLabels.ts';
 import { KindTabs } from './KindTabs.tsx';
+import type { Direction } from './RankedListings.tsx';
 
 interface Category {
   id: string;
@@ -44,7 +46,13 @@ export default function Categories() {
   const [type, setType] = useState<ListingKind>('hospedagem');
   const [dialog, setDialog] = useState<{ id?: string; name: string } | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
-  const { data: rows, isPending } = useGetList<Category>(
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [moving, setMoving] = useState(false);
+  const {
+    data: rows,
+    isPending,
+    refetch,
+  } = useGetList<Category>(
     CATEGORIES,
     {
       pagination: { page: 1, perPage: 500 },
@@ -105,6 +113,18 @@ export default function Categories() {
     });
   };
 
+  // The order the site's filters and the forms follow: one swap with the neighbour, by the worker.
+  const move = async (category: Category, direction: Direction) => {
+    setMoving(true);
+    try {
+      await dataProvider.moveCategory(category.id, direction);
+    } catch (error) {
+      notify('Não foi possível atualizar a ordem.', messageOf(error, ''), 'error');
+    }
+    await refetch();
+    setMoving(false);
+  };
+
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Gerenciar Categorias" />
@@ -128,24 +148,39 @@ export default function Categories() {
       ) : (
         <Card>
           <List>
-            {rows.map((row) => (
-              <ListItem
-                key={row.id}
-                secondaryAction={
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => setDialog({ id: row.id, name: row.name })}>
-                      Editar
-                    </Button>
-                    <Button size="small" color="error" onClick={() => setToDelete(row)}>
-                      Excluir
-                    </Button>
-                  </Stack>
-                }
-              >
+            {rows.map((row, index) => (
+              // The actions follow the name and wrap under it on a phone (a secondary action
+              // would sit over a long name).
+              <ListItem key={row.id} divider sx={{ flexWrap: 'wrap', columnGap: 2 }}>
                 <ListItemText
                   primary={row.name}
                   secondary={row.is_active === false ? 'Inativa' : undefined}
+                  sx={{ flex: '1 1 12rem' }}
                 />
+                <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                  <Button
+                    size="small"
+                    aria-label={`Mover ${row.name} para cima`}
+                    disabled={moving || index === 0}
+                    onClick={() => void move(row, 'up')}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="small"
+                    aria-label={`Mover ${row.name} para baixo`}
+                    disabled={moving || index === rows.length - 1}
+                    onClick={() => void move(row, 'down')}
+                  >
+                    ↓
+                  </Button>
+                  <Button size="small" onClick={() => setDialog({ id: row.id, name: row.name })}>
+                    Editar
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setToDelete(row)}>
+                    Excluir
+                  </Button>
+                </Stack>
               </ListItem>
             ))}
           </List>

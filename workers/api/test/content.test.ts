@@ -97,6 +97,63 @@ describe('categories', () => {
     expect((await rows('categories', `id=eq.${category.id}`))[0].name).toBe(`${name} Nova`);
   });
 
+  it('moves a category up or down in its type; the order stays 1..n, the ends move no further', async () => {
+    const stamp = Date.now();
+    const made: { id: string }[] = [];
+    for (const n of [1, 2, 3]) {
+      made.push(
+        await expectCall(201, 'POST', '/api/categories', {
+          token,
+          json: { name: `Ordem ${stamp} ${n}`, type: 'hospedagem' },
+        }),
+      );
+    }
+    const [a, b, c] = made.map((category) => category.id) as [string, string, string];
+    const order = async () =>
+      (
+        await rows<{ id: string; order_position: number }>(
+          'categories',
+          'type=eq.hospedagem&select=id,order_position&order=order_position,name,id',
+        )
+      ).map((row) => [row.id, row.order_position]);
+    const move = (id: string, direction: unknown) =>
+      api('POST', `/api/categories/${id}/move`, { token, json: { direction } });
+    // A gap, as deletes and restores leave.
+    await expectCall(200, 'PATCH', `/api/categories/${c}`, {
+      token,
+      json: { order_position: 500 },
+    });
+
+    const up = await move(c, 'up');
+    const after = await order();
+    const count = after.length;
+    expect(after.map(([, position]) => position)).toEqual(after.map((_, i) => i + 1));
+    expect(after.slice(-3).map(([id]) => id)).toEqual([a, c, b]);
+    expect([up.status, up.body]).toEqual([200, { id: c, order_position: count - 1 }]);
+
+    const down = await move(c, 'down');
+    expect([down.status, down.body]).toEqual([200, { id: c, order_position: count }]);
+    expect((await order()).slice(-3).map(([id]) => id)).toEqual([a, b, c]);
+    // The last goes no further down, the first no further up.
+    const before = await order();
+    expect((await move(c, 'down')).body).toEqual({ id: c, order_position: count });
+    const [[first]] = before as [[string, number]];
+    expect((await move(first, 'up')).body).toEqual({ id: first, order_position: 1 });
+    expect(await order()).toEqual(before);
+
+    const sideways = await move(a, 'left');
+    expect([sideways.status, sideways.body.error.message]).toEqual([
+      400,
+      'Direção inválida. Use up ou down.',
+    ]);
+    const unknown = await move('00000000-0000-4000-8000-000000000abc', 'up');
+    expect([unknown.status, unknown.body.error.message]).toEqual([
+      404,
+      'Categoria não encontrada.',
+    ]);
+    expect(await order()).toEqual(before);
+  });
+
   it('deletes a category once, into the trash', async () => {
     const category = await expectCall(201, 'POST', '/api/categories', {
       token,

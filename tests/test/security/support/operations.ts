@@ -410,6 +410,11 @@ function rpcOperations(f: Fixture): Operation[] {
       ),
     ]),
     rpc(
+      'move_category',
+      { category_id: f.rest.category, direction: 'down' },
+      { refusal: ADMIN_ONLY_SQL },
+    ),
+    rpc(
       'restore_from_trash',
       { trash_id: f.rpcTrash.restore },
       { changes: 'trash', refusal: ADMIN_ONLY_SQL },

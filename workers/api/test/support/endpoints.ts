@@ -82,6 +82,12 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
       path: `/api/categories/${ids.category}`,
       json: { name: 'Renomeada' },
     },
+    {
+      name: 'mover categoria',
+      method: 'POST',
+      path: `/api/categories/${ids.category}/move`,
+      json: { direction: 'up' },
+    },
     { name: 'excluir categoria', method: 'DELETE', path: `/api/categories/${ids.category}` },
     { name: 'criar slide', method: 'POST', path: '/api/slides', json: validSlide() },
     {
