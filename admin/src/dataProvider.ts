@@ -1,6 +1,7 @@
 import {
   type AppRole,
   LISTING_RESOURCES,
+  type ListingBulkAction,
   type ListingResource,
   PUBLIC_ORDER_COLUMNS,
   type PublishState,
@@ -52,6 +53,15 @@ export interface AdminDataProvider extends DataProvider {
   moveFeatured(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
   setPinned(kind: ListingResource, id: string, pinned: boolean): Promise<unknown>;
   movePinned(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
+  /**
+   * A bulk action on several listings of `kind` (one request, all or nothing for the orderings);
+   * the ids that changed, in the order given.
+   */
+  bulkListings(
+    kind: ListingResource,
+    action: ListingBulkAction,
+    ids: readonly Identifier[],
+  ): Promise<string[]>;
   /** 'Restaurar' in the Lixeira: the item goes back where it was. */
   restoreFromTrash(trashId: Identifier): Promise<RestoredFromTrash>;
   /**
@@ -198,6 +208,10 @@ export const dataProvider: AdminDataProvider = {
   moveFeatured: (kind, id, direction) => api('POST', `/${kind}/${id}/featured/move`, { direction }),
   setPinned: (kind, id, pinned) => api('POST', `/${kind}/${id}/pinned`, { pinned }),
   movePinned: (kind, id, direction) => api('POST', `/${kind}/${id}/pinned/move`, { direction }),
+  async bulkListings(kind, action, ids) {
+    const { ids: changed } = await api<{ ids: string[] }>('POST', `/${kind}/bulk`, { action, ids });
+    return changed;
+  },
   restoreFromTrash: (trashId) =>
     api('POST', `/trash/${encodeURIComponent(String(trashId))}/restore`),
   async restoreDeleted(resource, ids) {

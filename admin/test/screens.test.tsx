@@ -302,6 +302,50 @@ describe('listing lists (/admin/hospedagens, /admin/comercios, /admin/passeios)'
   });
 });
 
+describe('bulk actions on the listing lists', () => {
+  it('rows picked go to the worker in one request, in the order the list shows them', async () => {
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      sent.mock.calls
+        .filter(([input]) => String(input).startsWith(API_URL))
+        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    const user = userEvent.setup();
+    showList('comercios');
+    const newestFirst = [FEATURED_COMERCIO, ...COMERCIOS].sort((a, b) =>
+      b.created_at.localeCompare(a.created_at),
+    );
+    await waitFor(() => expect(listedNames()).toHaveLength(newestFirst.length));
+    const idOf = async (slug: string) =>
+      (
+        ok(await db.service.from('comercios').select('id').eq('slug', slug), slug)[0] as {
+          id: string;
+        }
+      ).id;
+    const [third, second] = [newestFirst[2], newestFirst[1]] as [Fixture, Fixture];
+    // Picked out of order: the request follows the list.
+    for (const row of [third, second]) {
+      const line = screen
+        .getAllByTestId('listing-row')
+        .find((tr) => tr.textContent?.includes(row.name)) as HTMLElement;
+      await user.click(within(line).getByRole('checkbox'));
+    }
+    expect(await screen.findByText('2 selecionados')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Destacar' }));
+    // The worker is down here: the change was asked for, and refused.
+    expect(await screen.findByText('Não foi possível atualizar os itens.')).toBeTruthy();
+    expect(toWorker()).toEqual([
+      [
+        'POST',
+        `${API_URL}/api/comercios/bulk`,
+        JSON.stringify({
+          action: 'feature',
+          ids: [await idOf(String(second.slug)), await idOf(String(third.slug))],
+        }),
+      ],
+    ]);
+  });
+});
+
 describe('Destaques (/admin/destaques)', () => {
   it("a kind with nothing featured says 'Nenhum item em destaque ainda.'; its add list still lists", async () => {
     const user = userEvent.setup();

@@ -1074,3 +1074,111 @@ test('categories reordered in the panel are in that order on the site after the 
   const shown = await siteOrder();
   expect(shown.indexOf(first)).toBeLessThan(shown.indexOf(second));
 });
+
+test('bulk actions: to the Lixeira, featured up to the cap, pinned; one notification with Desfazer each', async ({
+  page,
+}) => {
+  // Rebuilds waited for: the orderings put back, the listings created and removed.
+  test.setTimeout(420_000);
+  const [demo] = await publicRows<{ image_url: string }>('passeios', {
+    select: 'image_url',
+    limit: '1',
+  });
+  const prefix = `Lote ${stamp}`;
+  const buildsBefore = (await deployHook()).builds;
+  const created: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const tour = await asAdmin(page, 'POST', '/passeios', {
+      name: `${prefix} ${n}`,
+      description: 'Passeio de buggy pelas dunas até a praia de Canoa Quebrada.',
+      price: 150,
+      duracao: '4 horas',
+      ponto_encontro: 'Praça da Matriz',
+      categoria: 'Aventura',
+      phone: '5588999990000',
+      image_url: demo?.image_url,
+    });
+    created.push(String(tour.id));
+  }
+  // The list shows the newest first.
+  const inListOrder = [...created].reverse();
+  const rows = page.getByTestId('listing-row');
+  const toolbar = page.locator('[data-test="bulk-actions-toolbar"]');
+  const showOurs = async () => {
+    await open(page, '/admin/passeios');
+    await page.getByLabel('Buscar por nome').fill(prefix);
+    await expect(rows).toHaveCount(3);
+  };
+  const pickAll = () => page.getByRole('checkbox', { name: 'Selecionar todos' }).check();
+  const inTrash = () =>
+    adminRows<{ id: string }>(page, 'trash', { row_id: `in.(${created.join(',')})`, select: 'id' });
+  const flagged = async (ordering: Ordering) =>
+    flaggedInOrder(await orderState(page, 'passeios', ordering), ordering);
+  try {
+    // Excluir: asks first, then all three wait in the Lixeira; 'Desfazer' restores them.
+    await showOurs();
+    await pickAll();
+    await toolbar.getByRole('button', { name: 'Excluir' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Excluir 3 itens?');
+    await expect(dialog).toContainText(
+      'Os itens excluídos ficam na Lixeira por 30 dias e podem ser restaurados de lá.',
+    );
+    await dialog.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, '3 passeios excluídos');
+    await expect(page.getByText('Ficam na lixeira por 30 dias.')).toBeVisible();
+    await expect(rows).toHaveCount(0);
+    expect(await inTrash()).toHaveLength(3);
+    await page.getByRole('button', { name: 'Desfazer' }).click();
+    await toast(page, '3 itens restaurados');
+    await expect(rows).toHaveCount(3);
+    expect(await inTrash()).toEqual([]);
+
+    await restoringOrder(page, 'passeios', 'featured', async () => {
+      // Two others featured: three of ours would pass the cap of 4, and nothing changes.
+      for (const id of await flagged('featured')) {
+        await asAdmin(page, 'POST', `/passeios/${id}/featured`, { featured: false });
+      }
+      const state = await orderState(page, 'passeios', 'featured');
+      const others = state
+        .map((row) => row.id)
+        .filter((id) => !created.includes(id))
+        .slice(0, 2);
+      for (const id of others) {
+        await asAdmin(page, 'POST', `/passeios/${id}/featured`, { featured: true });
+      }
+      await showOurs();
+      await pickAll();
+      await toolbar.getByRole('button', { name: 'Destacar' }).click();
+      await toast(page, 'Limite atingido');
+      expect(await flagged('featured')).toEqual(others);
+      // Two of ours reach it exactly, after the others and in the list's order.
+      await rows.nth(2).getByRole('checkbox').uncheck();
+      await toolbar.getByRole('button', { name: 'Destacar' }).click();
+      await toast(page, '2 itens adicionados aos destaques!');
+      expect(await flagged('featured')).toEqual([...others, ...inListOrder.slice(0, 2)]);
+      await page.getByRole('button', { name: 'Desfazer' }).click();
+      await toast(page, '2 itens removidos dos destaques.');
+      expect(await flagged('featured')).toEqual(others);
+    });
+
+    await restoringOrder(page, 'passeios', 'pinned', async () => {
+      const pinnedBefore = await flagged('pinned');
+      await showOurs();
+      await pickAll();
+      await toolbar.getByRole('button', { name: 'Fixar no topo' }).click();
+      await toast(page, '3 itens fixados no topo');
+      expect(await flagged('pinned')).toEqual([...pinnedBefore, ...inListOrder]);
+      await page.getByRole('button', { name: 'Desfazer' }).click();
+      await toast(page, '3 itens removidos do topo');
+      expect(await flagged('pinned')).toEqual(pinnedBefore);
+    });
+  } finally {
+    for (const id of created) {
+      const [live] = await adminRows<{ id: string }>(page, 'passeios', { id: `eq.${id}` });
+      if (live) await asAdmin(page, 'DELETE', `/passeios/${id}`);
+    }
+    for (const { id } of await inTrash()) await asAdmin(page, 'DELETE', `/trash/${id}`);
+    await waitForRebuild(page, buildsBefore);
+  }
+});

@@ -21,6 +21,7 @@ import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { chipsToShow } from '../rules/lists.ts';
 import { ListingActions } from './ListingActions.tsx';
+import { ListingBulkActions } from './ListingBulkActions.tsx';
 import { listingExporter } from './listingExporter.ts';
 import type { ListingRow } from './listingRow.ts';
 import { OrderingSwitch } from './OrderingSwitch.tsx';
@@ -97,7 +98,7 @@ export default function ListingList() {
       >
         <DataTable
           body={Body}
-          bulkActionButtons={false}
+          bulkActionButtons={<ListingBulkActions kind={kind} />}
           rowClick={false}
           sx={LIST_LAYOUT}
           empty={<Typography sx={{ p: 2 }}>Nenhum item encontrado.</Typography>}

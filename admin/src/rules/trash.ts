@@ -20,6 +20,8 @@ export function purgeIn(deletedAt: string, now = Date.now()): string {
 
 /** What a delete's notification adds under the screen's own 'Hospedagem excluída'. */
 export const IN_TRASH_FOR = `Fica na lixeira por ${TRASH_RETENTION_DAYS} dias.`;
+/** The same for several items at once. */
+export const ALL_IN_TRASH_FOR = `Ficam na lixeira por ${TRASH_RETENTION_DAYS} dias.`;
 
 export const TRASH_EXPLANATION = `Os itens excluídos ficam aqui por ${TRASH_RETENTION_DAYS} dias e podem ser restaurados. Depois disso, são excluídos definitivamente, com as suas fotos.`;
 

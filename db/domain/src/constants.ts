@@ -107,3 +107,9 @@ export const WHATSAPP_HOST = 'https://wa.me';
 
 // Accounts
 export const APP_ROLES = ['user', 'moderator', 'admin'] as const satisfies readonly AppRole[];
+
+/**
+ * The most listings one bulk action of the panel's lists carries (react-admin selects at most
+ * 250 rows with 'Selecionar tudo').
+ */
+export const LISTING_BULK_MAX = 250;

@@ -409,6 +409,14 @@ function rpcOperations(f: Fixture): Operation[] {
         { refusal: ADMIN_ONLY_SQL },
       ),
     ]),
+    // After set_featured and set_pinned above: taking the item out again changes it.
+    ...(['featured', 'pinned'] as const).map((list) =>
+      rpc(
+        `bulk_set_${list}`,
+        { kind: 'hospedagem', item_ids: [item], [list]: false },
+        { changes: 'hospedagens', refusal: ADMIN_ONLY_SQL },
+      ),
+    ),
     rpc(
       'move_category',
       { category_id: f.rest.category, direction: 'down' },

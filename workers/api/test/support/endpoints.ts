@@ -66,6 +66,13 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
         path: `${item}/pinned/move`,
         json: { direction: 'down' },
       },
+      // After 'fixar': taking the pin off again changes the row.
+      {
+        name: `ações em lote ${kind}`,
+        method: 'POST',
+        path: `${base}/bulk`,
+        json: { action: 'unpin', ids: [ids.listing[kind]] },
+      },
     ];
   });
   return [
