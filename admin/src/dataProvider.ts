@@ -135,7 +135,10 @@ function listingSort({ field, order }: SortPayload): SortPayload {
   };
 }
 
-/** A value inside PostgREST's or=(…), where commas and parentheses would end it. */
+/**
+ * A value inside PostgREST's or=(…), where commas and parentheses would end it, or an item of an
+ * array literal {…} (a category's name may hold commas and quotes).
+ */
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 /** The search as PostgREST filters: one column directly, several joined by `or`. */
@@ -154,9 +157,39 @@ function searchFilter(params: GetListParams, columns: string[]): GetListParams {
   return { ...params, filter };
 }
 
-/** Listings are sorted on the server, by default in the public order. */
-function listingListParams(params: GetListParams): GetListParams {
-  return { ...params, sort: listingSort(params.sort ?? { field: PUBLIC_ORDER, order: 'ASC' }) };
+/** The lists' filters kept in the address besides the search (`is_featured`, `is_pinned` are columns). */
+export const CATEGORY_FILTER = 'categoria';
+export const EXTRA_PHOTOS_FILTER = 'fotos_extras';
+
+/**
+ * The category and extra-photos filters as PostgREST filters: lodging holds a list of categories
+ * (`categorias` contains it), the others one (`categoria` equals it); extra photos are the gallery
+ * beside the main photo, which every listing has.
+ */
+function listingFilter(
+  resource: ListingResource,
+  {
+    [CATEGORY_FILTER]: category,
+    [EXTRA_PHOTOS_FILTER]: photos,
+    ...filter
+  }: Record<string, unknown>,
+): Record<string, unknown> {
+  if (typeof category === 'string' && category !== '') {
+    if (resource === 'hospedagens') filter['categorias@cs'] = `{${quoted(category)}}`;
+    else filter.categoria = category;
+  }
+  if (photos === 'com') filter['additional_images@neq'] = '{}';
+  if (photos === 'sem') filter['additional_images@eq'] = '{}';
+  return filter;
+}
+
+/** Listings are filtered and sorted on the server, by default in the public order. */
+function listingListParams(resource: ListingResource, params: GetListParams): GetListParams {
+  return {
+    ...params,
+    filter: listingFilter(resource, params.filter ?? {}),
+    sort: listingSort(params.sort ?? { field: PUBLIC_ORDER, order: 'ASC' }),
+  };
 }
 
 export const dataProvider: AdminDataProvider = {
@@ -166,7 +199,7 @@ export const dataProvider: AdminDataProvider = {
     const searched = columns ? searchFilter(params, columns) : params;
     return reads.getList(
       tableOf(resource),
-      isListingResource(resource) ? listingListParams(searched) : searched,
+      isListingResource(resource) ? listingListParams(resource, searched) : searched,
     );
   },
   getOne: (resource, params) => reads.getOne(tableOf(resource), params),

@@ -222,8 +222,10 @@ function dropRequests(path: string) {
 }
 
 /** A listing list screen as its `<Resource>` renders it, at /admin/{resource}. */
-function showList(resource: string) {
-  window.history.replaceState(null, '', `/admin/${resource}`);
+function showList(resource: string, filter?: Record<string, unknown>) {
+  // react-admin's own router here (no data router around it) is a hash router.
+  const query = filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : '';
+  window.history.replaceState(null, '', `/admin/${resource}#/admin/${resource}${query}`);
   return render(
     <Admin>
       <ResourceContextProvider value={resource}>
@@ -234,7 +236,9 @@ function showList(resource: string) {
 }
 
 const listedNames = () =>
-  screen.queryAllByTestId('listing-row').map((row) => row.querySelector('td')?.textContent ?? '');
+  screen
+    .queryAllByTestId('listing-row')
+    .map((row) => row.querySelector('td.column-name')?.textContent ?? '');
 
 /**
  * Runs `body` with 1,005 more lodgings, all newer than one more named `oldest`, then takes them
@@ -299,6 +303,99 @@ describe('listing lists (/admin/hospedagens, /admin/comercios, /admin/passeios)'
       await user.type(screen.getByLabelText('Buscar por nome'), 'nenhuma pousada assim');
       expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
     });
+  });
+});
+
+describe('listing list filters', () => {
+  const CHALE = hospedagem('chale-da-praia', 'Chalé da Praia', {
+    // A category with a comma and quotes, as an admin may name one.
+    categorias: ['Chalé', 'Pé na areia, "raiz"'],
+    additional_images: ['/images/chale-2-hero.jpg'],
+    created_at: at(10),
+  });
+  const CASA = hospedagem('casa-do-rio', 'Casa do Rio', {
+    categorias: ['Casa'],
+    additional_images: [],
+    is_featured: true,
+    featured_order: 1,
+    created_at: at(11),
+  });
+  const SORVETERIA = comercio('sorveteria-da-foz', 'Sorveteria da Foz', {
+    categoria: 'Sorveteria',
+    created_at: at(12),
+  });
+
+  it('by category, featured, pinned and extra photos: from the address, and into it', async () => {
+    ok(await db.service.from('hospedagens').insert([CHALE, CASA]), 'hospedagens');
+    ok(await db.service.from('comercios').insert(SORVETERIA), 'comércio');
+    try {
+      const cases: [string, Record<string, unknown>, string[]][] = [
+        ['hospedagens', { categoria: 'Chalé' }, ['Chalé da Praia']],
+        ['hospedagens', { categoria: 'Pé na areia, "raiz"' }, ['Chalé da Praia']],
+        ['hospedagens', { categoria: 'Pousada' }, ['Pousada do Rio']],
+        ['hospedagens', { categoria: 'Sem pousada' }, []],
+        ['hospedagens', { is_featured: true }, ['Pousada do Rio', 'Casa do Rio']],
+        ['hospedagens', { is_featured: false }, ['Chalé da Praia']],
+        ['hospedagens', { is_pinned: true }, ['Pousada do Rio']],
+        ['hospedagens', { is_pinned: false }, ['Casa do Rio', 'Chalé da Praia']],
+        ['hospedagens', { fotos_extras: 'com' }, ['Chalé da Praia']],
+        ['hospedagens', { fotos_extras: 'sem' }, ['Pousada do Rio', 'Casa do Rio']],
+        ['hospedagens', { categoria: 'Casa', is_featured: true }, ['Casa do Rio']],
+        ['hospedagens', { categoria: 'Casa', is_pinned: true }, []],
+        ['comercios', { categoria: 'Sorveteria' }, ['Sorveteria da Foz']],
+      ];
+      for (const [resource, filter, names] of cases) {
+        showList(resource, filter);
+        if (names.length === 0)
+          expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
+        else await waitFor(() => expect(listedNames()).toEqual(names));
+        cleanup();
+      }
+
+      // Picked on screen: the filter goes into the address, as the search does.
+      const user = userEvent.setup();
+      showList('hospedagens');
+      await waitFor(() => expect(listedNames()).toHaveLength(3));
+      await user.click(screen.getByRole('combobox', { name: 'Categoria' }));
+      await user.click(await screen.findByRole('option', { name: 'Pousada' }));
+      await waitFor(() => expect(listedNames()).toEqual(['Pousada do Rio']));
+      await waitFor(() =>
+        expect(
+          JSON.parse(
+            new URL(window.location.hash.slice(1), window.location.origin).searchParams.get(
+              'filter',
+            ) ?? '{}',
+          ),
+        ).toEqual({ categoria: 'Pousada' }),
+      );
+      await user.click(screen.getByRole('combobox', { name: 'Categoria' }));
+      // The empty choice, 'Todas', comes first.
+      const [all] = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(all?.textContent).toBe('Todas');
+      await user.click(all as HTMLElement);
+      await user.click(screen.getByRole('combobox', { name: 'Destaque' }));
+      await user.click(await screen.findByRole('option', { name: 'Não' }));
+      await waitFor(() => expect(listedNames()).toEqual(['Chalé da Praia']));
+      await user.click(screen.getByRole('combobox', { name: 'Fotos extras' }));
+      await user.click(await screen.findByRole('option', { name: 'Sem fotos extras' }));
+      expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
+      expect(
+        JSON.parse(
+          new URL(window.location.hash.slice(1), window.location.origin).searchParams.get(
+            'filter',
+          ) ?? '{}',
+        ),
+      ).toEqual({ is_featured: false, fotos_extras: 'sem' });
+    } finally {
+      ok(
+        await db.service.from('hospedagens').delete().in('slug', ['chale-da-praia', 'casa-do-rio']),
+        'apagar hospedagens',
+      );
+      ok(
+        await db.service.from('comercios').delete().eq('slug', 'sorveteria-da-foz'),
+        'apagar comércio',
+      );
+    }
   });
 });
 
@@ -662,7 +759,7 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
       }
     } finally {
       await setSharedKey('');
-      localStorage.clear();
+      localStorage.removeItem(KEY);
     }
   });
 });

@@ -10,11 +10,17 @@ import {
   ExportButton,
   LinkBase as Link,
   List,
+  SelectInput,
   TextInput,
   TopToolbar,
   useResourceContext,
 } from 'react-admin';
-import { NAME_SEARCH, PUBLIC_ORDER } from '../dataProvider.ts';
+import {
+  CATEGORY_FILTER,
+  EXTRA_PHOTOS_FILTER,
+  NAME_SEARCH,
+  PUBLIC_ORDER,
+} from '../dataProvider.ts';
 import { formatMoney } from '../i18n.ts';
 import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
@@ -25,6 +31,7 @@ import { ListingBulkActions } from './ListingBulkActions.tsx';
 import { listingExporter } from './listingExporter.ts';
 import type { ListingRow } from './listingRow.ts';
 import { OrderingSwitch } from './OrderingSwitch.tsx';
+import { useCategoryNames } from './useCategoryNames.ts';
 
 /**
  * Words never break in the middle on a computer (the body lets a long unbroken name wrap
@@ -62,10 +69,54 @@ function Categories({ row }: { row: ListingRow }) {
   );
 }
 
-/** A kind's listings: searched, sorted and paged by the database, in the public order first. */
+const YES_NO = [
+  { id: true, name: 'Sim' },
+  { id: false, name: 'Não' },
+];
+const EXTRA_PHOTOS = [
+  { id: 'com', name: 'Com fotos extras' },
+  { id: 'sem', name: 'Sem fotos extras' },
+];
+
+/** The search and the filters, always on screen and kept in the address. */
+function listingFilters(categories: string[]) {
+  const choice = { alwaysOn: true, helperText: false, emptyText: 'Todos', sx: { minWidth: 160 } };
+  return [
+    <TextInput key="q" source={NAME_SEARCH} label="Buscar por nome" alwaysOn />,
+    <SelectInput
+      key="categoria"
+      source={CATEGORY_FILTER}
+      label="Categoria"
+      choices={categories.map((name) => ({ id: name, name }))}
+      {...choice}
+      emptyText="Todas"
+    />,
+    <SelectInput
+      key="destaque"
+      source="is_featured"
+      label="Destaque"
+      choices={YES_NO}
+      {...choice}
+    />,
+    <SelectInput key="topo" source="is_pinned" label="Topo" choices={YES_NO} {...choice} />,
+    <SelectInput
+      key="fotos"
+      source={EXTRA_PHOTOS_FILTER}
+      label="Fotos extras"
+      choices={EXTRA_PHOTOS}
+      {...choice}
+    />,
+  ];
+}
+
+/**
+ * A kind's listings: searched, filtered, sorted and paged by the database, in the public order
+ * first.
+ */
 export default function ListingList() {
   const kind = useResourceContext() as ListingResource;
   const info = kindTexts(kind);
+  const categories = useCategoryNames(info.kind);
   const notify = useTitledNotify();
   const priced = kind !== 'comercios';
   return (
@@ -83,7 +134,7 @@ export default function ListingList() {
         sort={{ field: PUBLIC_ORDER, order: 'ASC' }}
         perPage={25}
         debounce={300}
-        filters={[<TextInput key="q" source={NAME_SEARCH} label="Buscar por nome" alwaysOn />]}
+        filters={listingFilters(categories)}
         actions={
           <TopToolbar>
             <ExportButton label="Exportar CSV" />
