@@ -77,7 +77,7 @@ function GrantAdminCard() {
             size="small"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            sx={{ minWidth: 300 }}
+            sx={{ width: { xs: '100%', sm: 300 } }}
           />
           <Button
             variant="contained"
@@ -152,7 +152,7 @@ export default function Roles() {
         slotProps={{ htmlInput: { 'aria-label': 'Pesquisar por nome ou usuário...' } }}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        sx={{ mb: 2, minWidth: 320 }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
       />
       {pending ? (
         <Loading />
