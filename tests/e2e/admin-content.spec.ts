@@ -1077,7 +1077,10 @@ test('categories reordered in the panel are in that order on the site after the 
 
 test('bulk actions: to the Lixeira, featured up to the cap, pinned; one notification with Desfazer each', async ({
   page,
+  problems,
 }) => {
+  // Featuring past the cap is refused on purpose.
+  problems.expect(/409 POST .*\/api\/passeios\/bulk|status of 409/);
   // Rebuilds waited for: the orderings put back, the listings created and removed.
   test.setTimeout(420_000);
   const [demo] = await publicRows<{ image_url: string }>('passeios', {

@@ -41,6 +41,9 @@ const LIST_LAYOUT = {
   '& th, & td': { overflowWrap: 'normal' },
   '& th, & td.column-price, & td.column-rating': { whiteSpace: 'nowrap' },
   '& td.column-name': { overflowWrap: 'anywhere' },
+  // On a computer the name keeps room for its words (a hyphenated one would break at the hyphen)
+  // beside the selection checkboxes and the actions.
+  '@media (min-width: 900px)': { '& td.column-name': { minWidth: '14rem' } },
   ...STACKED_ON_PHONE,
 } as const;
 
