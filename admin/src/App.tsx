@@ -95,8 +95,8 @@ function Panel() {
             <Route path="/configuracoes" element={<SiteSettings />} />
           </CustomRoutes>
         </CoreAdminUI>
-        {/* Above the routes: an undoable change (a delete, a quick edit) waits in react-admin's
-            queue for its toast to close, and still runs when the admin moves to another screen. */}
+        {/* Above the routes: a notification stays on screen, its 'Desfazer' included, when the
+            admin moves to another screen of the panel. */}
         <Notification />
       </CssBaseline>
     </AdminContext>

@@ -1,15 +1,17 @@
 import {
   type AppRole,
   LISTING_RESOURCES,
+  type ListingBulkAction,
   type ListingResource,
   PUBLIC_ORDER_COLUMNS,
   type PublishState,
   STATS_RANKING_SIZE,
+  type TrashItem,
   type TrashTable,
 } from '@guia-fortim/domain';
 import { supabaseDataProvider } from 'ra-supabase';
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
-import { api } from './api.ts';
+import { ApiError, api } from './api.ts';
 import { panelConfig } from './config.ts';
 import { CATEGORIES, SLIDES, TRASH, tableOf } from './resources.ts';
 import type { ListingRankingRow } from './stats/statsData.ts';
@@ -40,17 +42,39 @@ export interface RestoredFromTrash {
   notices: string[];
 }
 
+/** One row a 'Desfazer' brought back from the trash. */
+export interface RestoredDeleted {
+  item: TrashItem;
+  notices: string[];
+}
+
 export interface AdminDataProvider extends DataProvider {
   setFeatured(kind: ListingResource, id: string, featured: boolean): Promise<unknown>;
   moveFeatured(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
   setPinned(kind: ListingResource, id: string, pinned: boolean): Promise<unknown>;
   movePinned(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
+  /**
+   * A bulk action on several listings of `kind` (one request, all or nothing for the orderings);
+   * the ids that changed, in the order given.
+   */
+  bulkListings(
+    kind: ListingResource,
+    action: ListingBulkAction,
+    ids: readonly Identifier[],
+  ): Promise<string[]>;
   /** 'Restaurar' in the Lixeira: the item goes back where it was. */
   restoreFromTrash(trashId: Identifier): Promise<RestoredFromTrash>;
+  /**
+   * 'Desfazer' after a delete: the Lixeira's 'Restaurar' for each of these rows of `resource`
+   * (its newest trash item), one after another; what came back and what did not return as it was.
+   */
+  restoreDeleted(resource: string, ids: readonly Identifier[]): Promise<RestoredDeleted[]>;
   /** 'Excluir definitivamente': the item and its photos are gone for good. */
   purgeFromTrash(trashId: Identifier): Promise<{ table_name: TrashTable; id: string }>;
   /** 'Restaurar esta versão': the row takes the values a history entry recorded; the row as now. */
   restoreVersion(entryId: Identifier): Promise<Record<string, unknown>>;
+  /** A category one place up or down in its type (the order its lists and the site follow). */
+  moveCategory(id: Identifier, direction: 'up' | 'down'): Promise<unknown>;
   saveSettings(values: Record<string, string>): Promise<unknown>;
   setRole(userId: string, role: AppRole): Promise<unknown>;
   grantAdmin(email: string): Promise<unknown>;
@@ -60,6 +84,8 @@ export interface AdminDataProvider extends DataProvider {
    * the most views), read from the database's listing_ranking (admins only), at most `size`.
    */
   listingRanking(days: number, size?: number): Promise<ListingRankingRow[]>;
+  /** 'Funções': each of these users' e-mail, by id (the database's user_emails, admins only). */
+  userEmails(userIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 const reads = supabaseDataProvider({
@@ -109,7 +135,10 @@ function listingSort({ field, order }: SortPayload): SortPayload {
   };
 }
 
-/** A value inside PostgREST's or=(…), where commas and parentheses would end it. */
+/**
+ * A value inside PostgREST's or=(…), where commas and parentheses would end it, or an item of an
+ * array literal {…} (a category's name may hold commas and quotes).
+ */
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 /** The search as PostgREST filters: one column directly, several joined by `or`. */
@@ -128,9 +157,39 @@ function searchFilter(params: GetListParams, columns: string[]): GetListParams {
   return { ...params, filter };
 }
 
-/** Listings are sorted on the server, by default in the public order. */
-function listingListParams(params: GetListParams): GetListParams {
-  return { ...params, sort: listingSort(params.sort ?? { field: PUBLIC_ORDER, order: 'ASC' }) };
+/** The lists' filters kept in the address besides the search (`is_featured`, `is_pinned` are columns). */
+export const CATEGORY_FILTER = 'categoria';
+export const EXTRA_PHOTOS_FILTER = 'fotos_extras';
+
+/**
+ * The category and extra-photos filters as PostgREST filters: lodging holds a list of categories
+ * (`categorias` contains it), the others one (`categoria` equals it); extra photos are the gallery
+ * beside the main photo, which every listing has.
+ */
+function listingFilter(
+  resource: ListingResource,
+  {
+    [CATEGORY_FILTER]: category,
+    [EXTRA_PHOTOS_FILTER]: photos,
+    ...filter
+  }: Record<string, unknown>,
+): Record<string, unknown> {
+  if (typeof category === 'string' && category !== '') {
+    if (resource === 'hospedagens') filter['categorias@cs'] = `{${quoted(category)}}`;
+    else filter.categoria = category;
+  }
+  if (photos === 'com') filter['additional_images@neq'] = '{}';
+  if (photos === 'sem') filter['additional_images@eq'] = '{}';
+  return filter;
+}
+
+/** Listings are filtered and sorted on the server, by default in the public order. */
+function listingListParams(resource: ListingResource, params: GetListParams): GetListParams {
+  return {
+    ...params,
+    filter: listingFilter(resource, params.filter ?? {}),
+    sort: listingSort(params.sort ?? { field: PUBLIC_ORDER, order: 'ASC' }),
+  };
 }
 
 export const dataProvider: AdminDataProvider = {
@@ -140,7 +199,7 @@ export const dataProvider: AdminDataProvider = {
     const searched = columns ? searchFilter(params, columns) : params;
     return reads.getList(
       tableOf(resource),
-      isListingResource(resource) ? listingListParams(searched) : searched,
+      isListingResource(resource) ? listingListParams(resource, searched) : searched,
     );
   },
   getOne: (resource, params) => reads.getOne(tableOf(resource), params),
@@ -182,11 +241,35 @@ export const dataProvider: AdminDataProvider = {
   moveFeatured: (kind, id, direction) => api('POST', `/${kind}/${id}/featured/move`, { direction }),
   setPinned: (kind, id, pinned) => api('POST', `/${kind}/${id}/pinned`, { pinned }),
   movePinned: (kind, id, direction) => api('POST', `/${kind}/${id}/pinned/move`, { direction }),
+  async bulkListings(kind, action, ids) {
+    const { ids: changed } = await api<{ ids: string[] }>('POST', `/${kind}/bulk`, { action, ids });
+    return changed;
+  },
   restoreFromTrash: (trashId) =>
     api('POST', `/trash/${encodeURIComponent(String(trashId))}/restore`),
+  async restoreDeleted(resource, ids) {
+    // The delete's trigger wrote each row's trash item in the delete's own transaction.
+    const { data } = await reads.getList<TrashItem>(tableOf(TRASH), {
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'deleted_at', order: 'DESC' },
+      filter: { table_name: tableOf(resource), 'row_id@in': `(${ids.join(',')})` },
+    });
+    const items = ids.map((id) => data.find((item) => item.row_id === String(id)));
+    if (items.some((item) => item === undefined)) {
+      throw new ApiError('O item não está mais na lixeira.', 404, 'not_found');
+    }
+    const restored: RestoredDeleted[] = [];
+    for (const item of items as TrashItem[]) {
+      const { notices } = await dataProvider.restoreFromTrash(item.id);
+      restored.push({ item, notices });
+    }
+    return restored;
+  },
   purgeFromTrash: (trashId) => api('DELETE', `/trash/${encodeURIComponent(String(trashId))}`),
   restoreVersion: (entryId) =>
     api('POST', `/history/${encodeURIComponent(String(entryId))}/restore`),
+  moveCategory: (id, direction) =>
+    api('POST', `/categories/${encodeURIComponent(String(id))}/move`, { direction }),
   saveSettings: (values) => api('PUT', '/settings', values),
   setRole: (userId, role) => api('PUT', `/users/${encodeURIComponent(userId)}/role`, { role }),
   grantAdmin: (email) => api('POST', '/admin/grant', { email }),
@@ -197,6 +280,12 @@ export const dataProvider: AdminDataProvider = {
       .limit(size);
     if (error) throw Object.assign(new Error(error.message), { status });
     return (data ?? []) as ListingRankingRow[];
+  },
+  async userEmails(userIds) {
+    const { data, error, status } = await supabase.rpc('user_emails', { user_ids: userIds });
+    if (error) throw Object.assign(new Error(error.message), { status });
+    const rows = (data ?? []) as { user_id: string; email: string | null }[];
+    return new Map(rows.map((row) => [row.user_id, row.email ?? '']));
   },
 };
 

@@ -91,14 +91,72 @@ describe('history entries', () => {
     );
     expect(text).toEqual([
       'Comodidades: Wi-Fi → Wi-Fi, Piscina',
-      `Descrição: Curta. → ${description.slice(0, 79).trimEnd()}…`,
+      'Descrição: Curta. → Quartos amplos com vista para o rio. Quartos amplos com…',
       'Em destaque: Não → Sim',
       'Preço (R$): R$\u00a0200,00 → R$\u00a0350,50',
       'Avaliação (0 a 5): 4,5 → 4,8',
       'Latitude: -4,4506 → -4,451234',
     ]);
     const [, long] = changes;
-    expect(long?.kind === 'text' && long.full.endsWith('Fim.')).toBe(true);
+    expect(long?.kind === 'text' && long.whole).toEqual({ before: 'Curta.', after: description });
+    // Short values are shown whole: nothing more to see.
+    expect(changes.map((change) => change.kind === 'text' && change.whole !== null)).toEqual([
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  describe('a long text changed shows the part that changed, on both sides', () => {
+    const opening = 'Pousada pé na areia com quartos amplos, café da manhã regional e piscina. ';
+    const long = `${opening.repeat(5)}Check-in a partir das 14h.`;
+    const change = (before: string, after: string) => {
+      const [shown] = changesOf(
+        entry({
+          changed: ['description'],
+          before: { description: before },
+          after: { description: after },
+        }),
+        LISTING_COLUMN_LABELS,
+      );
+      if (shown?.kind !== 'text') throw new Error('sem mudança de texto');
+      return shown;
+    };
+
+    it('an edit near the end: the end of both, with what came before cut to an ellipsis', () => {
+      const shown = change(long, long.replace('14h', '15h'));
+      expect(shown.before).toBe('…Check-in a partir das 14h.');
+      expect(shown.after).toBe('…Check-in a partir das 15h.');
+      expect(shown.whole).toEqual({ before: long, after: long.replace('14h', '15h') });
+    });
+
+    it('an edit at the very start, in the middle, a word added at the end', () => {
+      expect(change(long, `Hotel${long.slice('Pousada'.length)}`)).toMatchObject({
+        before: 'Pousada pé na areia com quartos…',
+        after: 'Hotel pé na areia com quartos…',
+      });
+      const middle = `${opening.repeat(2)}Aceita pets. ${opening.repeat(3)}`;
+      expect(change(`${opening.repeat(5)}`, middle)).toMatchObject({
+        before: '…da manhã regional e piscina. Pousada pé na areia com…',
+        after: '…da manhã regional e piscina. Aceita pets. Pousada pé na areia com…',
+      });
+      expect(change(long, `${long} Sem animais.`)).toMatchObject({
+        before: '…Check-in a partir das 14h.',
+        after: '…Check-in a partir das 14h. Sem animais.',
+      });
+    });
+
+    it('a text replaced whole, or emptied: the start of each side, cut between words', () => {
+      const other = 'Outro texto. '.repeat(20).trim();
+      expect(change(long, other)).toMatchObject({
+        before: 'Pousada pé na areia com quartos amplos, café da manhã…',
+        after: 'Outro texto. Outro texto. Outro texto. Outro texto. Outro…',
+      });
+      expect(change(long, '')).toMatchObject({ after: '(vazio)', whole: { after: '(vazio)' } });
+    });
   });
 
   it('show photos as pictures, the extra photos and the framing as notes', () => {

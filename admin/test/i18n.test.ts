@@ -23,7 +23,7 @@ describe('Portuguese messages', () => {
     expect(t('ra.validation.unique')).toBe('Deve ser único');
     expect(t('ra.guesser.empty.title')).toBe('Nenhum dado para exibir');
     expect(t('ra.guesser.empty.message')).toBe('Verifique seu provedor de dados');
-    // …and for keys the Portuguese package has: the undo button of an undoable change's toast.
+    // …and for keys the Portuguese package has.
     expect(t('ra.action.save')).toBe('Salvar');
     expect(t('ra.action.undo')).toBe('Desfazer');
   });

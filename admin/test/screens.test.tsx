@@ -28,6 +28,7 @@ let Screens: {
   Categories: ComponentType;
   MapSettings: ComponentType;
   Roles: ComponentType;
+  Settings: ComponentType;
   ListingList: ComponentType;
 };
 
@@ -188,6 +189,7 @@ beforeAll(async () => {
     Categories: (await import('../src/screens/Categories.tsx')).default,
     MapSettings: (await import('../src/screens/MapSettings.tsx')).default,
     Roles: (await import('../src/screens/Roles.tsx')).default,
+    Settings: (await import('../src/screens/Settings.tsx')).default,
     ListingList: (await import('../src/listings/ListingList.tsx')).default,
   };
 }, 120_000);
@@ -220,8 +222,10 @@ function dropRequests(path: string) {
 }
 
 /** A listing list screen as its `<Resource>` renders it, at /admin/{resource}. */
-function showList(resource: string) {
-  window.history.replaceState(null, '', `/admin/${resource}`);
+function showList(resource: string, filter?: Record<string, unknown>) {
+  // react-admin's own router here (no data router around it) is a hash router.
+  const query = filter ? `?filter=${encodeURIComponent(JSON.stringify(filter))}` : '';
+  window.history.replaceState(null, '', `/admin/${resource}#/admin/${resource}${query}`);
   return render(
     <Admin>
       <ResourceContextProvider value={resource}>
@@ -232,7 +236,9 @@ function showList(resource: string) {
 }
 
 const listedNames = () =>
-  screen.queryAllByTestId('listing-row').map((row) => row.querySelector('td')?.textContent ?? '');
+  screen
+    .queryAllByTestId('listing-row')
+    .map((row) => row.querySelector('td.column-name')?.textContent ?? '');
 
 /**
  * Runs `body` with 1,005 more lodgings, all newer than one more named `oldest`, then takes them
@@ -297,6 +303,143 @@ describe('listing lists (/admin/hospedagens, /admin/comercios, /admin/passeios)'
       await user.type(screen.getByLabelText('Buscar por nome'), 'nenhuma pousada assim');
       expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
     });
+  });
+});
+
+describe('listing list filters', () => {
+  const CHALE = hospedagem('chale-da-praia', 'Chalé da Praia', {
+    // A category with a comma and quotes, as an admin may name one.
+    categorias: ['Chalé', 'Pé na areia, "raiz"'],
+    additional_images: ['/images/chale-2-hero.jpg'],
+    created_at: at(10),
+  });
+  const CASA = hospedagem('casa-do-rio', 'Casa do Rio', {
+    categorias: ['Casa'],
+    additional_images: [],
+    is_featured: true,
+    featured_order: 1,
+    created_at: at(11),
+  });
+  const SORVETERIA = comercio('sorveteria-da-foz', 'Sorveteria da Foz', {
+    categoria: 'Sorveteria',
+    created_at: at(12),
+  });
+
+  it('by category, featured, pinned and extra photos: from the address, and into it', async () => {
+    ok(await db.service.from('hospedagens').insert([CHALE, CASA]), 'hospedagens');
+    ok(await db.service.from('comercios').insert(SORVETERIA), 'comércio');
+    try {
+      const cases: [string, Record<string, unknown>, string[]][] = [
+        ['hospedagens', { categoria: 'Chalé' }, ['Chalé da Praia']],
+        ['hospedagens', { categoria: 'Pé na areia, "raiz"' }, ['Chalé da Praia']],
+        ['hospedagens', { categoria: 'Pousada' }, ['Pousada do Rio']],
+        ['hospedagens', { categoria: 'Sem pousada' }, []],
+        ['hospedagens', { is_featured: true }, ['Pousada do Rio', 'Casa do Rio']],
+        ['hospedagens', { is_featured: false }, ['Chalé da Praia']],
+        ['hospedagens', { is_pinned: true }, ['Pousada do Rio']],
+        ['hospedagens', { is_pinned: false }, ['Casa do Rio', 'Chalé da Praia']],
+        ['hospedagens', { fotos_extras: 'com' }, ['Chalé da Praia']],
+        ['hospedagens', { fotos_extras: 'sem' }, ['Pousada do Rio', 'Casa do Rio']],
+        ['hospedagens', { categoria: 'Casa', is_featured: true }, ['Casa do Rio']],
+        ['hospedagens', { categoria: 'Casa', is_pinned: true }, []],
+        ['comercios', { categoria: 'Sorveteria' }, ['Sorveteria da Foz']],
+      ];
+      for (const [resource, filter, names] of cases) {
+        showList(resource, filter);
+        if (names.length === 0)
+          expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
+        else await waitFor(() => expect(listedNames()).toEqual(names));
+        cleanup();
+      }
+
+      // Picked on screen: the filter goes into the address, as the search does.
+      const user = userEvent.setup();
+      showList('hospedagens');
+      await waitFor(() => expect(listedNames()).toHaveLength(3));
+      await user.click(screen.getByRole('combobox', { name: 'Categoria' }));
+      await user.click(await screen.findByRole('option', { name: 'Pousada' }));
+      await waitFor(() => expect(listedNames()).toEqual(['Pousada do Rio']));
+      await waitFor(() =>
+        expect(
+          JSON.parse(
+            new URL(window.location.hash.slice(1), window.location.origin).searchParams.get(
+              'filter',
+            ) ?? '{}',
+          ),
+        ).toEqual({ categoria: 'Pousada' }),
+      );
+      await user.click(screen.getByRole('combobox', { name: 'Categoria' }));
+      // The empty choice, 'Todas', comes first.
+      const [all] = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(all?.textContent).toBe('Todas');
+      await user.click(all as HTMLElement);
+      await user.click(screen.getByRole('combobox', { name: 'Destaque' }));
+      await user.click(await screen.findByRole('option', { name: 'Não' }));
+      await waitFor(() => expect(listedNames()).toEqual(['Chalé da Praia']));
+      await user.click(screen.getByRole('combobox', { name: 'Fotos extras' }));
+      await user.click(await screen.findByRole('option', { name: 'Sem fotos extras' }));
+      expect(await screen.findByText('Nenhum item encontrado.')).toBeTruthy();
+      expect(
+        JSON.parse(
+          new URL(window.location.hash.slice(1), window.location.origin).searchParams.get(
+            'filter',
+          ) ?? '{}',
+        ),
+      ).toEqual({ is_featured: false, fotos_extras: 'sem' });
+    } finally {
+      ok(
+        await db.service.from('hospedagens').delete().in('slug', ['chale-da-praia', 'casa-do-rio']),
+        'apagar hospedagens',
+      );
+      ok(
+        await db.service.from('comercios').delete().eq('slug', 'sorveteria-da-foz'),
+        'apagar comércio',
+      );
+    }
+  });
+});
+
+describe('bulk actions on the listing lists', () => {
+  it('rows picked go to the worker in one request, in the order the list shows them', async () => {
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      sent.mock.calls
+        .filter(([input]) => String(input).startsWith(API_URL))
+        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    const user = userEvent.setup();
+    showList('comercios');
+    const newestFirst = [FEATURED_COMERCIO, ...COMERCIOS].sort((a, b) =>
+      b.created_at.localeCompare(a.created_at),
+    );
+    await waitFor(() => expect(listedNames()).toHaveLength(newestFirst.length));
+    const idOf = async (slug: string) =>
+      (
+        ok(await db.service.from('comercios').select('id').eq('slug', slug), slug)[0] as {
+          id: string;
+        }
+      ).id;
+    const [third, second] = [newestFirst[2], newestFirst[1]] as [Fixture, Fixture];
+    // Picked out of order: the request follows the list.
+    for (const row of [third, second]) {
+      const line = screen
+        .getAllByTestId('listing-row')
+        .find((tr) => tr.textContent?.includes(row.name)) as HTMLElement;
+      await user.click(within(line).getByRole('checkbox'));
+    }
+    expect(await screen.findByText('2 selecionados')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Destacar' }));
+    // The worker is down here: the change was asked for, and refused.
+    expect(await screen.findByText('Não foi possível atualizar os itens.')).toBeTruthy();
+    expect(toWorker()).toEqual([
+      [
+        'POST',
+        `${API_URL}/api/comercios/bulk`,
+        JSON.stringify({
+          action: 'feature',
+          ids: [await idOf(String(second.slug)), await idOf(String(third.slug))],
+        }),
+      ],
+    ]);
   });
 });
 
@@ -444,6 +587,69 @@ describe('Categorias (/admin/categorias)', () => {
     expect(screen.queryByText(empty)).toBeNull();
   });
 
+  it('moves a category up or down (the ends move no further) through the worker', async () => {
+    const extra = ok(
+      await db.service
+        .from('categories')
+        .insert([
+          { name: 'Chalé', type: 'hospedagem', order_position: 2 },
+          { name: 'Casa', type: 'hospedagem', order_position: 3 },
+        ])
+        .select('id, name'),
+      'categorias',
+    ) as { id: string; name: string }[];
+    const casa = extra.find((category) => category.name === 'Casa')?.id;
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      sent.mock.calls
+        .filter(([input]) => String(input).startsWith(API_URL))
+        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    try {
+      const user = userEvent.setup();
+      show(Screens.Categories);
+      await screen.findByText('Casa');
+      const names = screen
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+      expect(names).toEqual(['Pousada', 'Chalé', 'Casa']);
+      const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+      expect(button('Mover Pousada para cima').disabled).toBe(true);
+      expect(button('Mover Pousada para baixo').disabled).toBe(false);
+      expect(button('Mover Casa para baixo').disabled).toBe(true);
+      await user.click(button('Mover Casa para cima'));
+      // The worker is down here: the move was asked for, and refused.
+      expect(await screen.findByText('Não foi possível atualizar a ordem.')).toBeTruthy();
+      expect(toWorker()).toEqual([
+        ['POST', `${API_URL}/api/categories/${casa}/move`, JSON.stringify({ direction: 'up' })],
+      ]);
+    } finally {
+      ok(
+        await db.service
+          .from('categories')
+          .delete()
+          .in(
+            'id',
+            extra.map((category) => category.id),
+          ),
+        'apagar categorias',
+      );
+    }
+  });
+
+  it('Excluir says what happens: the category waits in the Lixeira for 30 days', async () => {
+    const user = userEvent.setup();
+    show(Screens.Categories);
+    const item = (await screen.findByText('Pousada')).closest('li') as HTMLElement;
+    await user.click(within(item).getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Confirmar Exclusão')).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      'Tem certeza que deseja excluir a categoria "Pousada"? Ela fica na Lixeira por 30 dias e pode ser restaurada de lá.',
+    );
+    expect(dialog.textContent).not.toContain('não pode ser desfeita');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+  });
+
   it('a read that fails says so instead of "no categories"', async () => {
     dropRequests('/rest/v1/categories');
     show(Screens.Categories);
@@ -497,6 +703,67 @@ describe('Configurações do Mapa (/admin/mapa)', () => {
   });
 });
 
+describe('the maps key (/admin/settings, /admin/mapa)', () => {
+  const KEY = 'google_maps_api_key';
+  const setSharedKey = async (value: string) =>
+    ok(
+      await db.service
+        .from('site_settings')
+        .update({ setting_value: value })
+        .eq('setting_key', KEY)
+        .select(),
+      'chave do mapa',
+    );
+
+  it('can be cleared, after a confirmation that says the map will show the list only', async () => {
+    await setSharedKey('AIza-chave-errada');
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      sent.mock.calls
+        .filter(([input]) => String(input).startsWith(API_URL))
+        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    try {
+      for (const [Screen, button] of [
+        [Screens.Settings, 'Salvar chave'],
+        [Screens.MapSettings, 'Salvar'],
+      ] as const) {
+        const user = userEvent.setup();
+        show(Screen);
+        const field = (await screen.findByLabelText(
+          'Chave da API do Google Maps',
+        )) as HTMLInputElement;
+        await waitFor(() => expect(field.value).toBe('AIza-chave-errada'));
+        await user.clear(field);
+        const save = screen.getByRole('button', { name: button });
+        expect((save as HTMLButtonElement).disabled).toBe(false);
+        await user.click(save);
+        const dialog = await screen.findByRole('dialog');
+        expect(within(dialog).getByText('Remover a chave da API?')).toBeTruthy();
+        expect(dialog.textContent).toContain(
+          'Sem a chave, o mapa do site mostra apenas a lista de lugares para todos os visitantes, até que uma nova chave seja salva.',
+        );
+        await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        expect(toWorker()).toEqual([]);
+        await user.click(save);
+        await user.click(
+          within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remover chave' }),
+        );
+        // The worker is down here: the clearing was asked for, and refused.
+        expect(await screen.findByText('Erro ao salvar')).toBeTruthy();
+        expect(toWorker()).toEqual([
+          ['PUT', `${API_URL}/api/settings`, JSON.stringify({ [KEY]: '' })],
+        ]);
+        sent.mockClear();
+        cleanup();
+      }
+    } finally {
+      await setSharedKey('');
+      localStorage.removeItem(KEY);
+    }
+  });
+});
+
 describe('Funções (/admin/roles)', () => {
   const cards = () => screen.getAllByTestId('user-card');
   const cardOf = (name: string) => {
@@ -505,7 +772,7 @@ describe('Funções (/admin/roles)', () => {
     return card;
   };
 
-  it('lists users by full_name, with the name and username fallbacks', async () => {
+  it('lists users by full_name, with the name and username fallbacks and their e-mails', async () => {
     show(Screens.Roles);
     await waitFor(() => expect(cards()).toHaveLength(5));
     // Ascending full_name; a profile without one comes last (PostgREST's ascending order).
@@ -518,6 +785,16 @@ describe('Funções (/admin/roles)', () => {
     ]);
     const usernames = cards().map((card) => card.querySelectorAll('p')[1]?.textContent);
     expect(usernames).toEqual(['@ana.admin', '@bia', '@carlos', 'username não informado', '@dora']);
+    // Each user's e-mail, which only an admin reads (user_emails; auth.users stays closed).
+    await waitFor(() =>
+      expect(cards().map((card) => within(card).queryByTestId('user-email')?.textContent)).toEqual([
+        ADMIN.email,
+        'bia@teste.local',
+        'carlos@teste.local',
+        'edu@teste.local',
+        'dora@teste.local',
+      ]),
+    );
     expect(within(cardOf('Beatriz Lima')).getByRole('combobox').textContent).toBe('Moderador');
     expect(within(cardOf('Carlos Souza')).getByRole('combobox').textContent).toBe('Usuário');
     expect(within(cardOf('Ana Administradora')).getByRole('combobox').textContent).toBe('Admin');

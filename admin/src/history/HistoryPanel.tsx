@@ -17,11 +17,12 @@ import {
 import { useId, useState } from 'react';
 import { Confirm, useDataProvider, useInfiniteGetList, useRefresh } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider.ts';
+import { messageOf } from '../errorMessage.ts';
 import { formatDate } from '../i18n.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { HISTORY } from '../resources.ts';
 import { ItemThumb } from '../screens/ItemThumb.tsx';
-import { messageOf, useToast } from '../toast.tsx';
 import {
   actionLabel,
   actorOf,
@@ -60,10 +61,45 @@ function ChangeLine({ change }: { change: Change }) {
       </span>
     );
   }
+  return <TextChange change={change} />;
+}
+
+/** A text field old → new; a long one shows the part that changed, and both whole on demand. */
+function TextChange({ change }: { change: Extract<Change, { kind: 'text' }> }) {
+  const [open, setOpen] = useState(false);
+  const wholeId = useId();
   return (
-    <span title={change.full}>
-      <strong>{change.label}:</strong> {change.before} → {change.after}
-    </span>
+    <>
+      <span>
+        <strong>{change.label}:</strong> {change.before} → {change.after}
+      </span>
+      {change.whole ? (
+        <>
+          {' '}
+          <Button
+            size="small"
+            sx={{ py: 0, verticalAlign: 'baseline' }}
+            aria-expanded={open}
+            aria-controls={wholeId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Ocultar texto completo' : 'Ver texto completo'}
+          </Button>
+          {open ? (
+            <Box
+              component="dl"
+              id={wholeId}
+              sx={{ my: 0.5, '& dd': { ml: 2, mb: 1, whiteSpace: 'pre-wrap' } }}
+            >
+              <dt>Antes</dt>
+              <dd>{change.whole.before}</dd>
+              <dt>Depois</dt>
+              <dd>{change.whole.after}</dd>
+            </Box>
+          ) : null}
+        </>
+      ) : null}
+    </>
   );
 }
 
@@ -156,7 +192,7 @@ export function HistoryPanel({
   sx,
 }: HistoryPanelProps) {
   const headingId = useId();
-  const toast = useToast();
+  const notify = useTitledNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [asked, setAsked] = useState<AuditEntry | null>(null);
@@ -179,11 +215,11 @@ export function HistoryPanel({
     setRestoring(entry.id);
     try {
       const row = await dataProvider.restoreVersion(entry.id);
-      toast('Versão restaurada', `Os valores salvos em ${formatDate(entry.at)} estão de volta.`);
+      notify('Versão restaurada', `Os valores salvos em ${formatDate(entry.at)} estão de volta.`);
       onRestored?.(row, entry);
       refresh();
     } catch (failure) {
-      toast(
+      notify(
         'Não foi possível restaurar esta versão.',
         messageOf(failure, 'Tente novamente.'),
         'error',

@@ -5,11 +5,10 @@ import { formatDate, formatMoney } from '../i18n.ts';
 import { ROLE_LABELS } from '../rules/roles.ts';
 import { settingLabel } from '../rules/settingLabels.ts';
 import { editPath, TRASH_PATH, tableNounOfThe, tableNounWithArticle } from '../rules/tables.ts';
+import { excerptAroundChange } from './textExcerpt.ts';
 
 /** How many entries a history shows before 'Ver mais'. */
 export const HISTORY_PAGE_SIZE = 10;
-/** Longer texts are cut here, with an ellipsis (the whole text is in the tooltip). */
-export const HISTORY_TEXT_MAX = 80;
 
 /** The tables whose deleted rows wait in the trash (a delete elsewhere removes for good). */
 const TRASHED_TABLES = new Set([
@@ -116,7 +115,16 @@ export function relativeTime(at: string, now = Date.now()): string {
 
 /** One field that changed, as the history shows it. */
 export type Change =
-  | { kind: 'text'; field: string; label: string; before: string; after: string; full: string }
+  | {
+      kind: 'text';
+      field: string;
+      label: string;
+      /** What is shown of each side: the part that changed, when the texts are long. */
+      before: string;
+      after: string;
+      /** Both sides whole, when what is shown left something out ('Ver texto completo'). */
+      whole: { before: string; after: string } | null;
+    }
   | { kind: 'image'; field: string; label: string; before: string | null; after: string | null }
   | { kind: 'note'; field: string; label: string; text: string };
 
@@ -127,10 +135,6 @@ const IMAGE_COLUMNS = new Set(['image_url']);
 const EMPTY = '(vazio)';
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
-
-export function truncate(text: string, max = HISTORY_TEXT_MAX): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
 
 /** A value as text: pt-BR numbers and money, 'Sim'/'Não', lists joined, '(vazio)'. */
 export function valueText(column: string, value: unknown): string {
@@ -164,14 +168,11 @@ function changeOf(column: string, label: string, before: unknown, after: unknown
   if (column === 'image_styles') {
     return { kind: 'note', field: column, label, text: 'enquadramento da foto alterado' };
   }
-  const full = `${valueText(column, before)} → ${valueText(column, after)}`;
   return {
     kind: 'text',
     field: column,
     label,
-    before: truncate(valueText(column, before)),
-    after: truncate(valueText(column, after)),
-    full,
+    ...excerptAroundChange(valueText(column, before), valueText(column, after)),
   };
 }
 

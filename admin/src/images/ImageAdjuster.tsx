@@ -42,7 +42,7 @@ export function CardPreview({
     <Box
       data-testid="card-preview"
       sx={{
-        width: 320,
+        width: '100%',
         borderRadius: 2,
         overflow: 'hidden',
         boxShadow: 2,
@@ -140,7 +140,8 @@ export function ImageAdjuster({
           </Button>
         </Stack>
       </Box>
-      <Box>
+      {/* The card's width on the site (320 px), narrower on a phone's form. */}
+      <Box sx={{ width: { xs: '100%', md: 320 }, maxWidth: 320 }}>
         <Typography variant="subtitle2" gutterBottom>
           Prévia
         </Typography>

@@ -1,7 +1,8 @@
 import { Box, Button, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { uploadImage } from '../api.ts';
-import { messageOf, useToast } from '../toast.tsx';
+import { messageOf } from '../errorMessage.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { downscaleImage, NotAnImageError } from './downscale.ts';
 import { checkImageCount, checkImageFile } from './imageChecks.ts';
 
@@ -27,7 +28,7 @@ export function ImageUpload({
   hint?: string;
 }) {
   const inputId = useId();
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
 
@@ -35,11 +36,11 @@ export function ImageUpload({
     if (files.length === 0) return;
     if (max > 1) {
       const tooMany = checkImageCount(value.length, files.length, max);
-      if (tooMany) return toast(tooMany.title, tooMany.message, 'error');
+      if (tooMany) return notify(tooMany.title, tooMany.message, 'error');
     }
     for (const file of files) {
       const problem = checkImageFile(file);
-      if (problem) return toast(problem.title, problem.message, 'error');
+      if (problem) return notify(problem.title, problem.message, 'error');
     }
     const uploaded: string[] = [];
     try {
@@ -52,12 +53,12 @@ export function ImageUpload({
         );
         uploaded.push(result.hero);
       }
-      toast('Imagem(ns) otimizada(s)');
+      notify('Imagem(ns) otimizada(s)');
     } catch (error) {
       if (error instanceof NotAnImageError)
-        toast(error.problem.title, error.problem.message, 'error');
+        notify(error.problem.title, error.problem.message, 'error');
       else
-        toast(
+        notify(
           'Não foi possível carregar a(s) imagem(ns). Tente novamente.',
           messageOf(error, 'Erro ao processar imagem'),
           'error',

@@ -10,25 +10,25 @@ import {
   useTheme,
 } from '@mui/material';
 import { LinkBase as Link, useGetIdentity, useLocation, useSidebarState } from 'react-admin';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { isActivePath, SIDEBAR_ITEMS } from '../sidebar.ts';
 import { signOut } from '../signOut.ts';
-import { useToast } from '../toast.tsx';
 import { PublishIndicator } from './PublishIndicator.tsx';
 
 export function AdminMenu() {
   const { pathname } = useLocation();
   const { identity, isPending } = useGetIdentity();
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [, setSidebarOpen] = useSidebarState();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const leave = async () => {
     const error = await signOut();
     if (error) {
-      toast('Erro ao sair. Tente novamente.', undefined, 'error');
+      notify('Erro ao sair. Tente novamente.', undefined, 'error');
       return;
     }
-    toast('Logout realizado', 'Você saiu do painel administrativo.');
+    notify('Logout realizado', 'Você saiu do painel administrativo.');
     setTimeout(() => window.location.assign('/'), 1200);
   };
 

@@ -1,6 +1,7 @@
 /**
  * On a phone, a DataTable's rows become stacked blocks with each column's name (its `data-label`)
- * beside each value: the table and its rows are blocks that no content can widen past the screen.
+ * beside each value: the table and its rows are blocks that no content can widen past the screen;
+ * the bulk actions' bar wraps above them.
  */
 export const STACKED_ON_PHONE = {
   '@media (max-width: 899.95px)': {
@@ -30,5 +31,14 @@ export const STACKED_ON_PHONE = {
       alignItems: 'flex-start',
       gap: 0.5,
     },
+    // The bar of bulk actions takes its own lines above the rows (its buttons do not fit in the
+    // one line it covers the hidden header with on a computer).
+    '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': {
+      position: 'static',
+      transform: 'none',
+      height: 'auto',
+      flexWrap: 'wrap',
+    },
+    '& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap' },
   },
 } as const;

@@ -39,7 +39,8 @@ export function ChipListField({
           />
         ))}
       </Stack>
-      <Stack direction="row" spacing={1} alignItems="flex-start">
+      {/* The field shrinks and 'Adicionar' wraps under it on a narrow phone. */}
+      <Stack direction="row" spacing={1} alignItems="flex-start" flexWrap="wrap" useFlexGap>
         <TextField
           size="small"
           label={`Adicionar ${label.toLowerCase()}`}
@@ -54,7 +55,7 @@ export function ChipListField({
           }}
           error={Boolean(error)}
           helperText={error}
-          sx={{ minWidth: 240 }}
+          sx={{ flex: '0 1 240px', minWidth: 0 }}
         >
           {available?.map((option) => (
             <MenuItem key={option} value={option}>

@@ -11,50 +11,66 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { LinkBase as Link, useUpdate } from 'react-admin';
+import { useDeleteWithUndo } from '../deleteWithUndo.ts';
+import { messageOf } from '../errorMessage.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
 import { LISTING_FIELD_LABELS } from '../rules/fieldLabels.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
-import { messageOf, useToast } from '../toast.tsx';
-import { useUndoableDelete } from '../undoableDelete.ts';
 import { clampRating } from './formRules.ts';
 import type { ListingRow } from './listingRow.ts';
 
+type QuickValues = { rating: number; price?: number };
+
 /**
- * A row's Editar, Edição rápida (rating and price) and Excluir (after the browser's confirm). The
- * quick edit and the delete are undoable from their toast ('Desfazer').
+ * A row's Editar, Edição rápida (rating and price) and Excluir (after the browser's confirm). Both
+ * changes are saved at once and offer 'Desfazer' in their notification.
  */
 export function ListingActions({ kind, row }: { kind: ListingResource; row: ListingRow }) {
   const info = kindTexts(kind);
-  const toast = useToast();
-  const deleteUndoably = useUndoableDelete();
+  const notify = useTitledNotify();
+  const deleteWithUndo = useDeleteWithUndo();
   const [update] = useUpdate();
   const [quick, setQuick] = useState<{ rating: string; price: string } | null>(null);
   const priced = kind !== 'comercios';
 
   const remove = () => {
     if (!window.confirm(`Tem certeza que deseja excluir "${row.name}"?`)) return;
-    void deleteUndoably(kind, row, {
+    void deleteWithUndo(kind, row, {
       success: info.deleted,
       onError: (error) =>
-        toast(`Não foi possível excluir ${info.withArticle}.`, messageOf(error, ''), 'error'),
+        notify(`Não foi possível excluir ${info.withArticle}.`, messageOf(error, ''), 'error'),
     });
   };
 
-  // The row shows the new values at once; the worker gets them when the toast closes.
-  const saveQuick = () => {
-    if (!quick) return;
-    const values: Record<string, unknown> = { rating: clampRating(quick.rating) };
-    if (priced) values.price = Math.max(0, Number(quick.price.replace(',', '.')) || 0);
-    setQuick(null);
-    void update(
+  // Saved at once (the notification tells it once the worker has); 'Desfazer' writes the values
+  // the row had back through the same quick path, which the history records as one more edit.
+  const quickSave = (values: QuickValues, saved: () => void) =>
+    update(
       kind,
       { id: row.id, data: values, previousData: row, meta: { quick: true } },
       {
-        mutationMode: 'undoable',
-        onSuccess: () => toast(info.updated, undefined, 'success', { undoable: true }),
+        mutationMode: 'pessimistic',
+        onSuccess: saved,
         onError: (error) =>
-          toast('Não foi possível atualizar o item.', messageOf(error, ''), 'error'),
+          notify('Não foi possível atualizar o item.', messageOf(error, ''), 'error'),
       },
+    );
+
+  const saveQuick = () => {
+    if (!quick) return;
+    const values: QuickValues = { rating: clampRating(quick.rating) };
+    if (priced) values.price = Math.max(0, Number(quick.price.replace(',', '.')) || 0);
+    const before: QuickValues = { rating: Number(row.rating ?? 0) };
+    if (priced) before.price = Number(row.price ?? 0);
+    setQuick(null);
+    void quickSave(values, () =>
+      notify(info.updated, undefined, 'success', {
+        undo: () =>
+          void quickSave(before, () =>
+            notify('Alteração desfeita', `“${row.name}” voltou aos valores anteriores.`),
+          ),
+      }),
     );
   };
 

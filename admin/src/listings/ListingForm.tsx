@@ -14,13 +14,14 @@ import {
   useRedirect,
 } from 'react-admin';
 import { type Resolver, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { messageOf } from '../errorMessage.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
 import { LISTING_FIELD_LABELS as LABELS, LISTING_COLUMN_LABELS } from '../rules/fieldLabels.ts';
 import { newKindLabel } from '../rules/kinds.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { ListingStats } from '../stats/ListingStats.tsx';
-import { messageOf, useToast } from '../toast.tsx';
 import {
   emptyListingForm,
   type ListingField,
@@ -53,15 +54,15 @@ function listingResolver(kind: ListingResource): Resolver<ListingFormState> {
  * the first invalid value), once per click on Salvar.
  */
 function InvalidFormToast({ kind }: { kind: ListingResource }) {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const { getValues } = useFormContext<ListingFormState>();
   const { submitCount, isSubmitSuccessful } = useFormState();
   // Once per click on Salvar (each one counts a submit); read the values then, not on every key.
   useEffect(() => {
     if (submitCount === 0 || isSubmitSuccessful) return;
     const problem = validateListingForm(kind, getValues());
-    if (problem) toast(problem.title, problem.description, 'error');
-  }, [submitCount, isSubmitSuccessful, kind, getValues, toast]);
+    if (problem) notify(problem.title, problem.description, 'error');
+  }, [submitCount, isSubmitSuccessful, kind, getValues, notify]);
   return null;
 }
 
@@ -192,16 +193,16 @@ function ListingFormBody({ kind, title }: { kind: ListingResource; title: string
  * message}'), then back to the list; they replace react-admin's own, redirect included.
  */
 function useSaveOutcome(kind: ListingResource, action: 'criar' | 'atualizar') {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const redirect = useRedirect();
   const info = kindTexts(kind);
   return {
     onSuccess: () => {
-      toast(action === 'criar' ? info.created : info.updated);
+      notify(action === 'criar' ? info.created : info.updated);
       redirect('list', kind);
     },
     onError: (error: unknown) =>
-      toast(
+      notify(
         `Erro ao ${action} ${info.singular}: ${messageOf(error, 'tente novamente.')}`,
         undefined,
         'error',
@@ -244,7 +245,7 @@ function ListingHistory({ kind }: { kind: ListingResource }) {
 
 export function ListingEdit({ kind }: { kind: ListingResource }) {
   const info = kindTexts(kind);
-  const toast = useToast();
+  const notify = useTitledNotify();
   const outcome = useSaveOutcome(kind, 'atualizar');
   const title = `Editar ${info.singular}`;
   return (
@@ -255,7 +256,7 @@ export function ListingEdit({ kind }: { kind: ListingResource }) {
       transform={(values: ListingFormState) => listingPayload(kind, values)}
       queryOptions={{
         onError: () =>
-          toast(`Não foi possível carregar os dados ${info.ofThe}.`, undefined, 'error'),
+          notify(`Não foi possível carregar os dados ${info.ofThe}.`, undefined, 'error'),
       }}
       mutationOptions={outcome}
       sx={{ mt: 2 }}

@@ -10,20 +10,28 @@ import {
   ExportButton,
   LinkBase as Link,
   List,
+  SelectInput,
   TextInput,
   TopToolbar,
   useResourceContext,
 } from 'react-admin';
-import { NAME_SEARCH, PUBLIC_ORDER } from '../dataProvider.ts';
+import {
+  CATEGORY_FILTER,
+  EXTRA_PHOTOS_FILTER,
+  NAME_SEARCH,
+  PUBLIC_ORDER,
+} from '../dataProvider.ts';
 import { formatMoney } from '../i18n.ts';
 import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { chipsToShow } from '../rules/lists.ts';
-import { useToast } from '../toast.tsx';
 import { ListingActions } from './ListingActions.tsx';
+import { ListingBulkActions } from './ListingBulkActions.tsx';
 import { listingExporter } from './listingExporter.ts';
 import type { ListingRow } from './listingRow.ts';
 import { OrderingSwitch } from './OrderingSwitch.tsx';
+import { useCategoryNames } from './useCategoryNames.ts';
 
 /**
  * Words never break in the middle on a computer (the body lets a long unbroken name wrap
@@ -33,6 +41,9 @@ const LIST_LAYOUT = {
   '& th, & td': { overflowWrap: 'normal' },
   '& th, & td.column-price, & td.column-rating': { whiteSpace: 'nowrap' },
   '& td.column-name': { overflowWrap: 'anywhere' },
+  // On a computer the name keeps room for its words (a hyphenated one would break at the hyphen)
+  // beside the selection checkboxes and the actions.
+  '@media (min-width: 900px)': { '& td.column-name': { minWidth: '14rem' } },
   ...STACKED_ON_PHONE,
 } as const;
 
@@ -61,11 +72,55 @@ function Categories({ row }: { row: ListingRow }) {
   );
 }
 
-/** A kind's listings: searched, sorted and paged by the database, in the public order first. */
+const YES_NO = [
+  { id: true, name: 'Sim' },
+  { id: false, name: 'Não' },
+];
+const EXTRA_PHOTOS = [
+  { id: 'com', name: 'Com fotos extras' },
+  { id: 'sem', name: 'Sem fotos extras' },
+];
+
+/** The search and the filters, always on screen and kept in the address. */
+function listingFilters(categories: string[]) {
+  const choice = { alwaysOn: true, helperText: false, emptyText: 'Todos', sx: { minWidth: 160 } };
+  return [
+    <TextInput key="q" source={NAME_SEARCH} label="Buscar por nome" alwaysOn />,
+    <SelectInput
+      key="categoria"
+      source={CATEGORY_FILTER}
+      label="Categoria"
+      choices={categories.map((name) => ({ id: name, name }))}
+      {...choice}
+      emptyText="Todas"
+    />,
+    <SelectInput
+      key="destaque"
+      source="is_featured"
+      label="Destaque"
+      choices={YES_NO}
+      {...choice}
+    />,
+    <SelectInput key="topo" source="is_pinned" label="Topo" choices={YES_NO} {...choice} />,
+    <SelectInput
+      key="fotos"
+      source={EXTRA_PHOTOS_FILTER}
+      label="Fotos extras"
+      choices={EXTRA_PHOTOS}
+      {...choice}
+    />,
+  ];
+}
+
+/**
+ * A kind's listings: searched, filtered, sorted and paged by the database, in the public order
+ * first.
+ */
 export default function ListingList() {
   const kind = useResourceContext() as ListingResource;
   const info = kindTexts(kind);
-  const toast = useToast();
+  const categories = useCategoryNames(info.kind);
+  const notify = useTitledNotify();
   const priced = kind !== 'comercios';
   return (
     <>
@@ -82,7 +137,7 @@ export default function ListingList() {
         sort={{ field: PUBLIC_ORDER, order: 'ASC' }}
         perPage={25}
         debounce={300}
-        filters={[<TextInput key="q" source={NAME_SEARCH} label="Buscar por nome" alwaysOn />]}
+        filters={listingFilters(categories)}
         actions={
           <TopToolbar>
             <ExportButton label="Exportar CSV" />
@@ -91,12 +146,13 @@ export default function ListingList() {
         exporter={listingExporter(kind)}
         empty={false}
         queryOptions={{
-          onError: () => toast(`Não foi possível carregar ${info.pluralWithArticle}.`, '', 'error'),
+          onError: () =>
+            notify(`Não foi possível carregar ${info.pluralWithArticle}.`, '', 'error'),
         }}
       >
         <DataTable
           body={Body}
-          bulkActionButtons={false}
+          bulkActionButtons={<ListingBulkActions kind={kind} />}
           rowClick={false}
           sx={LIST_LAYOUT}
           empty={<Typography sx={{ p: 2 }}>Nenhum item encontrado.</Typography>}

@@ -3,7 +3,7 @@ import { Switch } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useRefresh } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider.ts';
-import { useToast } from '../toast.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { applyChange } from './applyChange.ts';
 import type { ListingRow } from './listingRow.ts';
 
@@ -32,13 +32,13 @@ export function OrderingSwitch({
 }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [saving, setSaving] = useState(false);
   const { flag, label, failure } = SWITCHES[ordering];
   const change = (on: boolean) => {
     setSaving(true);
     void applyChange(
-      toast,
+      notify,
       () =>
         ordering === 'featured'
           ? dataProvider.setFeatured(kind, row.id, on)

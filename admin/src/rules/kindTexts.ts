@@ -23,6 +23,8 @@ export interface KindTexts {
   created: string;
   updated: string;
   deleted: string;
+  /** '3 hospedagens excluídas', '2 comércios excluídos' (one: 'Hospedagem excluída'). */
+  deletedCount: (count: number) => string;
 }
 
 export function kindTexts(resource: ListingResource): KindTexts {
@@ -40,5 +42,7 @@ export function kindTexts(resource: ListingResource): KindTexts {
     created: done('criad'),
     updated: done('atualizad'),
     deleted: done('excluíd'),
+    deletedCount: (count) =>
+      count === 1 ? done('excluíd') : `${count} ${plural} ${word('excluídos', 'excluídas')}`,
   };
 }

@@ -1,5 +1,6 @@
 // The Lixeira's rules: how long an item has before it is deleted for good.
-import { TRASH_RETENTION_DAYS } from '@guia-fortim/domain';
+import { TRASH_RETENTION_DAYS, type TrashItem } from '@guia-fortim/domain';
+import { agreeing, tableNoun } from './tables.ts';
 
 const DAY = 86_400_000;
 
@@ -17,4 +18,20 @@ export function purgeIn(deletedAt: string, now = Date.now()): string {
   return days === 1 ? 'em 1 dia' : `em ${days} dias`;
 }
 
+/** What a delete's notification adds under the screen's own 'Hospedagem excluída'. */
+export const IN_TRASH_FOR = `Fica na lixeira por ${TRASH_RETENTION_DAYS} dias.`;
+/** The same for several items at once. */
+export const ALL_IN_TRASH_FOR = `Ficam na lixeira por ${TRASH_RETENTION_DAYS} dias.`;
+
 export const TRASH_EXPLANATION = `Os itens excluídos ficam aqui por ${TRASH_RETENTION_DAYS} dias e podem ser restaurados. Depois disso, são excluídos definitivamente, com as suas fotos.`;
+
+/** A trash item's name: a listing's or category's name, a slide's title. */
+export const trashItemName = (item: Pick<TrashItem, 'label'>) => item.label?.trim() || 'sem nome';
+
+/** 'Hospedagem “Pousada do Rio”' */
+export const namedTrashItem = (item: Pick<TrashItem, 'label' | 'table_name'>) =>
+  `${tableNoun(item.table_name)} “${trashItemName(item)}”`;
+
+/** 'Restaurar' told: 'Hospedagem “Pousada do Rio” restaurada'. */
+export const restoredTitle = (item: Pick<TrashItem, 'label' | 'table_name'>) =>
+  `${namedTrashItem(item)} ${agreeing(item.table_name, 'restaurad')}`;

@@ -15,11 +15,13 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Title, useCreate, useGetList, useUpdate } from 'react-admin';
+import { useDeleteWithUndo } from '../deleteWithUndo.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
 import { ImageUpload } from '../images/ImageUpload.tsx';
 import { imageStyleCss, normalizeImageStyles } from '../images/imageStyles.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { SLIDES } from '../resources.ts';
 import { SLIDE_FIELD_LABELS as LABELS } from '../rules/fieldLabels.ts';
 import {
@@ -29,8 +31,6 @@ import {
   slideFormProblem,
   slideFormReady,
 } from '../rules/slideRules.ts';
-import { useToast } from '../toast.tsx';
-import { useUndoableDelete } from '../undoableDelete.ts';
 import { ItemThumb } from './ItemThumb.tsx';
 
 interface Slide {
@@ -115,7 +115,7 @@ function slideForm(slide: Slide): SlideForm {
 }
 
 export default function Carousel() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [editing, setEditing] = useState<{ id?: string; form: SlideForm } | null>(null);
   const { data: slides, isPending } = useGetList<Slide>(
     SLIDES,
@@ -124,12 +124,12 @@ export default function Carousel() {
       sort: { field: 'order_position', order: 'ASC' },
       filter: {},
     },
-    { onError: () => toast('Erro ao carregar', 'Não foi possível carregar os slides.', 'error') },
+    { onError: () => notify('Erro ao carregar', 'Não foi possível carregar os slides.', 'error') },
   );
   // Pessimistic: the list changes once the worker has saved (react-admin then reads it again).
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
-  const deleteUndoably = useUndoableDelete();
+  const deleteWithUndo = useDeleteWithUndo();
   const saving = creating || updating;
 
   const set = (patch: Partial<SlideForm>) =>
@@ -141,7 +141,7 @@ export default function Carousel() {
     if (!editing || !slideFormReady(editing.form)) return;
     const problem = slideFormProblem(editing.form);
     if (problem) {
-      toast(problem, undefined, 'error');
+      notify(problem, undefined, 'error');
       return;
     }
     const { form, id } = editing;
@@ -155,13 +155,13 @@ export default function Carousel() {
       image_styles: normalizeImageStyles(form.image_styles),
     };
     const failed = () =>
-      toast(
+      notify(
         id ? 'Erro ao atualizar slide' : 'Erro ao criar slide',
         'Tente novamente mais tarde',
         'error',
       );
     const done = (message: string) => () => {
-      toast(message);
+      notify(message);
       setEditing(null);
     };
     if (id) {
@@ -181,14 +181,14 @@ export default function Carousel() {
 
   const remove = (slide: Slide) => {
     if (!canDeleteSlide(slides?.length ?? 0)) {
-      toast('O carrossel deve ter pelo menos um slide.', undefined, 'error');
+      notify('O carrossel deve ter pelo menos um slide.', undefined, 'error');
       return;
     }
     if (!window.confirm('Tem certeza que deseja excluir este slide?')) return;
-    // Undoable: the slide leaves the list at once; 'Desfazer' in the toast keeps it.
-    void deleteUndoably(SLIDES, slide, {
+    // To the Lixeira at once; 'Desfazer' in the notification restores it.
+    void deleteWithUndo(SLIDES, slide, {
       success: 'Slide removido com sucesso!',
-      onError: () => toast('Erro ao remover slide', 'Tente novamente mais tarde', 'error'),
+      onError: () => notify('Erro ao remover slide', 'Tente novamente mais tarde', 'error'),
     });
   };
 

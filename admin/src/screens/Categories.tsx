@@ -1,4 +1,4 @@
-import type { ListingKind } from '@guia-fortim/domain';
+import { type ListingKind, TRASH_RETENTION_DAYS } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -15,14 +15,17 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Title, useCreate, useGetList, useUpdate } from 'react-admin';
+import { Confirm, Title, useCreate, useDataProvider, useGetList, useUpdate } from 'react-admin';
+import type { AdminDataProvider } from '../dataProvider.ts';
+import { useDeleteWithUndo } from '../deleteWithUndo.ts';
+import { messageOf } from '../errorMessage.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { CATEGORIES } from '../resources.ts';
 import { CATEGORY_FIELD_LABELS } from '../rules/fieldLabels.ts';
-import { messageOf, useToast } from '../toast.tsx';
-import { useUndoableDelete } from '../undoableDelete.ts';
 import { KindTabs } from './KindTabs.tsx';
+import type { Direction } from './RankedListings.tsx';
 
 interface Category {
   id: string;
@@ -39,11 +42,17 @@ const TABS = [
 ] as const;
 
 export default function Categories() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [type, setType] = useState<ListingKind>('hospedagem');
   const [dialog, setDialog] = useState<{ id?: string; name: string } | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
-  const { data: rows, isPending } = useGetList<Category>(
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [moving, setMoving] = useState(false);
+  const {
+    data: rows,
+    isPending,
+    refetch,
+  } = useGetList<Category>(
     CATEGORIES,
     {
       pagination: { page: 1, perPage: 500 },
@@ -51,28 +60,29 @@ export default function Categories() {
       filter: { type },
     },
     {
-      onError: () => toast('Erro ao carregar', 'Não foi possível carregar as categorias.', 'error'),
+      onError: () =>
+        notify('Erro ao carregar', 'Não foi possível carregar as categorias.', 'error'),
     },
   );
   // Pessimistic: the list changes once the worker has saved (react-admin then reads it again).
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
-  const deleteUndoably = useUndoableDelete();
+  const deleteWithUndo = useDeleteWithUndo();
   const saving = creating || updating;
 
   const save = () => {
     if (!dialog) return;
     const name = dialog.name.trim();
     if (name === '') {
-      toast('Digite um nome para a categoria', undefined, 'error');
+      notify('Digite um nome para a categoria', undefined, 'error');
       return;
     }
     const done = (message: string) => () => {
-      toast(message);
+      notify(message);
       setDialog(null);
     };
     const failed = (error: unknown) =>
-      toast(messageOf(error, 'Erro ao salvar categoria'), undefined, 'error');
+      notify(messageOf(error, 'Erro ao salvar categoria'), undefined, 'error');
     if (dialog.id) {
       update(
         CATEGORIES,
@@ -96,11 +106,23 @@ export default function Categories() {
     if (!toDelete) return;
     const category = toDelete;
     setToDelete(null);
-    // Undoable: the category leaves the list at once; 'Desfazer' in the toast keeps it.
-    void deleteUndoably(CATEGORIES, category, {
+    // To the Lixeira at once; 'Desfazer' in the notification restores it.
+    void deleteWithUndo(CATEGORIES, category, {
       success: 'Categoria excluída com sucesso!',
-      onError: (error) => toast(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error'),
+      onError: (error) => notify(messageOf(error, 'Erro ao excluir categoria'), undefined, 'error'),
     });
+  };
+
+  // The order the site's filters and the forms follow: one swap with the neighbour, by the worker.
+  const move = async (category: Category, direction: Direction) => {
+    setMoving(true);
+    try {
+      await dataProvider.moveCategory(category.id, direction);
+    } catch (error) {
+      notify('Não foi possível atualizar a ordem.', messageOf(error, ''), 'error');
+    }
+    await refetch();
+    setMoving(false);
   };
 
   return (
@@ -126,24 +148,39 @@ export default function Categories() {
       ) : (
         <Card>
           <List>
-            {rows.map((row) => (
-              <ListItem
-                key={row.id}
-                secondaryAction={
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => setDialog({ id: row.id, name: row.name })}>
-                      Editar
-                    </Button>
-                    <Button size="small" color="error" onClick={() => setToDelete(row)}>
-                      Excluir
-                    </Button>
-                  </Stack>
-                }
-              >
+            {rows.map((row, index) => (
+              // The actions follow the name and wrap under it on a phone (a secondary action
+              // would sit over a long name).
+              <ListItem key={row.id} divider sx={{ flexWrap: 'wrap', columnGap: 2 }}>
                 <ListItemText
                   primary={row.name}
                   secondary={row.is_active === false ? 'Inativa' : undefined}
+                  sx={{ flex: '1 1 12rem' }}
                 />
+                <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                  <Button
+                    size="small"
+                    aria-label={`Mover ${row.name} para cima`}
+                    disabled={moving || index === 0}
+                    onClick={() => void move(row, 'up')}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="small"
+                    aria-label={`Mover ${row.name} para baixo`}
+                    disabled={moving || index === rows.length - 1}
+                    onClick={() => void move(row, 'down')}
+                  >
+                    ↓
+                  </Button>
+                  <Button size="small" onClick={() => setDialog({ id: row.id, name: row.name })}>
+                    Editar
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setToDelete(row)}>
+                    Excluir
+                  </Button>
+                </Stack>
               </ListItem>
             ))}
           </List>
@@ -188,7 +225,7 @@ export default function Categories() {
       <Confirm
         isOpen={toDelete !== null}
         title="Confirmar Exclusão"
-        content={`Tem certeza que deseja excluir a categoria "${toDelete?.name ?? ''}"? Esta ação não pode ser desfeita.`}
+        content={`Tem certeza que deseja excluir a categoria "${toDelete?.name ?? ''}"? Ela fica na Lixeira por ${TRASH_RETENTION_DAYS} dias e pode ser restaurada de lá.`}
         confirm="Excluir"
         cancel="Cancelar"
         onConfirm={remove}

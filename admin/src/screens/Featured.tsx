@@ -6,9 +6,9 @@ import { dataProvider as adminApi, NAME_SEARCH } from '../dataProvider.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
 import type { ListingRow } from '../listings/listingRow.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { FEATURED_ADD_LIST_LIMIT, FEATURED_LIMIT } from '../rules/constants.ts';
 import { kindLabel } from '../rules/kinds.ts';
-import { useToast } from '../toast.tsx';
 import {
   CandidateList,
   CandidatesHeading,
@@ -25,11 +25,11 @@ export function placeOf(row: ListingRow): string {
 }
 
 export default function Featured() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [kind, setKind] = useState<ListingResource>('hospedagens');
   const [search, setSearch] = useState('');
   // A failed read says so instead of showing an empty list.
-  const failed = () => toast('Erro ao carregar', 'Não foi possível carregar os itens.', 'error');
+  const failed = () => notify('Erro ao carregar', 'Não foi possível carregar os itens.', 'error');
   const featuredQuery = useGetList<ListingRow>(
     kind,
     {
@@ -60,7 +60,7 @@ export default function Featured() {
 
   const add = async (row: ListingRow) => {
     if ((featured?.length ?? 0) >= FEATURED_LIMIT) {
-      toast(
+      notify(
         'Limite atingido',
         `Você já tem ${FEATURED_LIMIT} itens em destaque. Remova um antes de adicionar outro.`,
         'error',
@@ -68,7 +68,7 @@ export default function Featured() {
       return;
     }
     await applyChange(
-      toast,
+      notify,
       async () => {
         await adminApi.setFeatured(kind, row.id, true);
         take(row.id);
@@ -83,7 +83,7 @@ export default function Featured() {
 
   const remove = (row: ListingRow) =>
     applyChange(
-      toast,
+      notify,
       () => adminApi.setFeatured(kind, row.id, false),
       {
         success: 'Item removido dos destaques.',
@@ -94,7 +94,7 @@ export default function Featured() {
 
   const move = (row: ListingRow, direction: Direction) =>
     applyChange(
-      toast,
+      notify,
       () => adminApi.moveFeatured(kind, row.id, direction),
       { failure: 'Não foi possível atualizar a ordem.' },
       reload,

@@ -1,6 +1,5 @@
 import { kindOfResource, LISTING_RESOURCES } from '@guia-fortim/domain';
 import {
-  Alert,
   Box,
   Card,
   CardContent,
@@ -13,9 +12,10 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
+import { messageOf } from '../errorMessage.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { MAP_ADMIN_TABLE_LIMIT } from '../rules/constants.ts';
-import { messageOf } from '../toast.tsx';
-import { MapsKeyForm } from './MapsKeyForm.tsx';
+import { CLEARED_KEY_EFFECT, MapsKeyForm } from './MapsKeyForm.tsx';
 
 interface Location {
   id: string;
@@ -27,7 +27,7 @@ interface Location {
 
 export default function MapSettings() {
   const dataProvider = useDataProvider();
-  const [alert, setAlert] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const notify = useTitledNotify();
   const [locations, setLocations] = useState<Location[] | null>(null);
   const [readFailed, setReadFailed] = useState(false);
   useEffect(() => {
@@ -61,21 +61,19 @@ export default function MapSettings() {
       </Typography>
       <Card sx={{ mb: 2 }}>
         <CardContent>
-          {alert ? (
-            <Alert severity={alert.severity} sx={{ mb: 2 }}>
-              {alert.text}
-            </Alert>
-          ) : null}
           <MapsKeyForm
             buttonLabel="Salvar"
-            onSaved={() =>
-              setAlert({ severity: 'success', text: 'Chave da API salva com sucesso!' })
+            onSaved={(cleared) =>
+              cleared
+                ? notify('Chave removida', CLEARED_KEY_EFFECT)
+                : notify('Chave da API salva com sucesso!')
             }
             onFailed={(error) =>
-              setAlert({
-                severity: 'error',
-                text: messageOf(error, 'Não foi possível salvar a chave da API.'),
-              })
+              notify(
+                'Erro ao salvar',
+                messageOf(error, 'Não foi possível salvar a chave da API.'),
+                'error',
+              )
             }
           />
         </CardContent>

@@ -3,11 +3,12 @@ import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { dataProvider as adminApi, NAME_SEARCH, PUBLIC_ORDER } from '../dataProvider.ts';
+import { messageOf } from '../errorMessage.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
 import type { ListingRow } from '../listings/listingRow.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { kindLabel } from '../rules/kinds.ts';
-import { messageOf, useToast } from '../toast.tsx';
 import {
   CandidateList,
   CandidatesHeading,
@@ -33,10 +34,10 @@ export function unpinnedEmptyText(search: string, totalUnpinned: number): string
 export const UNPINNED_SHOWN = 50;
 
 export default function Pinned() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [kind, setKind] = useState<ListingResource>('comercios');
   const [search, setSearch] = useState('');
-  const failed = () => toast('Erro ao carregar', 'Não foi possível carregar os itens.', 'error');
+  const failed = () => notify('Erro ao carregar', 'Não foi possível carregar os itens.', 'error');
   const pinnedQuery = useGetList<ListingRow>(
     kind,
     {
@@ -79,15 +80,15 @@ export default function Pinned() {
       take(row.id);
       const fresh = await reload();
       const position = fresh.find((item) => item.id === row.id)?.pin_order;
-      toast('Fixado no topo', `Item fixado na posição #${position ?? ''}`);
+      notify('Fixado no topo', `Item fixado na posição #${position ?? ''}`);
     } catch (error) {
-      toast('Não foi possível fixar o item.', messageOf(error, ''), 'error');
+      notify('Não foi possível fixar o item.', messageOf(error, ''), 'error');
     }
   };
 
   const unpin = (row: ListingRow) =>
     applyChange(
-      toast,
+      notify,
       () => adminApi.setPinned(kind, row.id, false),
       { success: 'Removido do topo', failure: 'Não foi possível remover o item.' },
       reload,
@@ -95,7 +96,7 @@ export default function Pinned() {
 
   const move = (row: ListingRow, direction: Direction) =>
     applyChange(
-      toast,
+      notify,
       () => adminApi.movePinned(kind, row.id, direction),
       { success: 'Ordem atualizada', failure: 'Não foi possível atualizar a ordem.' },
       reload,

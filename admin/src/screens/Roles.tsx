@@ -9,12 +9,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useGetList } from 'react-admin';
 import { type AdminDataProvider, dataProvider, NAME_SEARCH } from '../dataProvider.ts';
+import { messageOf } from '../errorMessage.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { ROLE_LABELS } from '../rules/roles.ts';
-import { messageOf, useToast } from '../toast.tsx';
 import { grantErrorMessage } from './grantMessages.ts';
 
 interface Profile {
@@ -42,22 +44,22 @@ function rolesByUser(rows: readonly RoleRow[] | undefined): Map<string, AppRole>
 }
 
 function GrantAdminCard() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [email, setEmail] = useState('');
   const [running, setRunning] = useState(false);
   const grant = async () => {
     const value = email.trim();
     if (value === '') {
-      toast('Por favor, insira um email válido.', undefined, 'error');
+      notify('Por favor, insira um email válido.', undefined, 'error');
       return;
     }
     setRunning(true);
     try {
       await dataProvider.grantAdmin(value);
-      toast(`Acesso de administrador concedido para ${value}`);
+      notify(`Acesso de administrador concedido para ${value}`);
       setEmail('');
     } catch (error) {
-      toast(grantErrorMessage(error), undefined, 'error');
+      notify(grantErrorMessage(error), undefined, 'error');
     } finally {
       setRunning(false);
     }
@@ -75,7 +77,7 @@ function GrantAdminCard() {
             size="small"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            sx={{ minWidth: 300 }}
+            sx={{ width: { xs: '100%', sm: 300 } }}
           />
           <Button
             variant="contained"
@@ -91,10 +93,10 @@ function GrantAdminCard() {
 }
 
 export default function Roles() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [search, setSearch] = useState('');
-  const failed = () => toast('Erro ao carregar perfis de usuários.', undefined, 'error');
+  const failed = () => notify('Erro ao carregar perfis de usuários.', undefined, 'error');
   // Sorted and searched by the database, so that every user can be found however many there are.
   const profiles = useGetList<Profile>(
     'profiles',
@@ -116,15 +118,21 @@ export default function Roles() {
     { enabled: ids.length > 0, onError: failed, placeholderData: (previous) => previous },
   );
   const roleOf = rolesByUser(roles.data);
+  const emails = useQuery({
+    queryKey: ['user_emails', ids],
+    queryFn: () => dataProvider.userEmails(ids),
+    enabled: ids.length > 0,
+    placeholderData: (previous) => previous,
+  });
 
   const change = async (user: Profile, current: AppRole, role: AppRole) => {
     if (role === current) return;
     try {
       await dataProvider.setRole(user.id, role);
       await roles.refetch();
-      toast('Função do usuário atualizada com sucesso.');
+      notify('Função do usuário atualizada com sucesso.');
     } catch (error) {
-      toast('Erro ao atualizar função do usuário.', messageOf(error, ''), 'error');
+      notify('Erro ao atualizar função do usuário.', messageOf(error, ''), 'error');
     }
   };
 
@@ -144,7 +152,7 @@ export default function Roles() {
         slotProps={{ htmlInput: { 'aria-label': 'Pesquisar por nome ou usuário...' } }}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        sx={{ mb: 2, minWidth: 320 }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
       />
       {pending ? (
         <Loading />
@@ -162,8 +170,17 @@ export default function Roles() {
             <Card key={user.id} data-testid="user-card">
               <CardContent>
                 <Typography fontWeight="bold">{user.full_name || 'Nome não informado'}</Typography>
-                <Typography variant="body2" color="text.secondary" gutterBottom>
+                <Typography variant="body2" color="text.secondary">
                   {user.username ? `@${user.username}` : 'username não informado'}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  gutterBottom
+                  data-testid="user-email"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  {emails.data?.get(user.id) ?? ''}
                 </Typography>
                 <TextField
                   select

@@ -1,10 +1,11 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import { messageOf, useToast } from '../toast.tsx';
-import { MapsKeyForm } from './MapsKeyForm.tsx';
+import { messageOf } from '../errorMessage.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
+import { CLEARED_KEY_EFFECT, MapsKeyForm } from './MapsKeyForm.tsx';
 
 export default function Settings() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Configurações" />
@@ -18,11 +19,13 @@ export default function Settings() {
           </Typography>
           <MapsKeyForm
             buttonLabel="Salvar chave"
-            onSaved={() =>
-              toast('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
+            onSaved={(cleared) =>
+              cleared
+                ? notify('Chave removida', CLEARED_KEY_EFFECT)
+                : notify('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
             }
             onFailed={(error) =>
-              toast(
+              notify(
                 'Erro ao salvar',
                 messageOf(error, 'Não foi possível salvar a chave da API.'),
                 'error',

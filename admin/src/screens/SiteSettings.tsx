@@ -13,10 +13,11 @@ import { useState } from 'react';
 import { Title } from 'react-admin';
 import { ApiError } from '../api.ts';
 import { dataProvider } from '../dataProvider.ts';
+import { messageOf } from '../errorMessage.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { SETTING_LABELS } from '../rules/settingLabels.ts';
-import { messageOf, useToast } from '../toast.tsx';
 import { useSiteSettings } from './useSiteSettings.ts';
 
 interface SettingField {
@@ -105,7 +106,7 @@ function SettingsCard({
   values: Record<string, string>;
   onChange: (key: string, value: string) => void;
 }) {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [saving, setSaving] = useState(false);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const save = async () => {
@@ -115,17 +116,17 @@ function SettingsCard({
     const invalid = settingsProblems(card);
     if (invalid) {
       setProblems(invalid);
-      toast('Erro ao salvar configurações', Object.values(invalid)[0], 'error');
+      notify('Erro ao salvar configurações', Object.values(invalid)[0], 'error');
       return;
     }
     setProblems({});
     setSaving(true);
     try {
       await dataProvider.saveSettings(card);
-      toast('Configurações salvas com sucesso!');
+      notify('Configurações salvas com sucesso!');
     } catch (error) {
       if (error instanceof ApiError) setProblems(error.fields);
-      toast('Erro ao salvar configurações', messageOf(error, ''), 'error');
+      notify('Erro ao salvar configurações', messageOf(error, ''), 'error');
     } finally {
       setSaving(false);
     }
@@ -174,9 +175,9 @@ function SettingsCard({
 }
 
 export default function SiteSettings() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const { settings, isPending } = useSiteSettings(() =>
-    toast('Erro ao carregar configurações', undefined, 'error'),
+    notify('Erro ao carregar configurações', undefined, 'error'),
   );
   // What the admin typed, over what was read.
   const [edited, setEdited] = useState<Record<string, string>>({});

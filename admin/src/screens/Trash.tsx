@@ -16,13 +16,20 @@ import {
   useRefresh,
 } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider.ts';
+import { messageOf } from '../errorMessage.ts';
 import { formatDate } from '../i18n.ts';
 import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { TRASH } from '../resources.ts';
 import { capitalize } from '../rules/kinds.ts';
 import { agreeing, tableNoun, tableNounWithArticle } from '../rules/tables.ts';
-import { purgeIn, TRASH_EXPLANATION } from '../rules/trash.ts';
-import { messageOf, useToast } from '../toast.tsx';
+import {
+  namedTrashItem,
+  purgeIn,
+  restoredTitle,
+  TRASH_EXPLANATION,
+  trashItemName,
+} from '../rules/trash.ts';
 
 const EMPTY = 'A lixeira está vazia.';
 /** What has photos of its own: purging it frees them. */
@@ -36,12 +43,8 @@ function Body(props: DataTableBodyProps) {
   return <DataTableBody {...props} row={Row} />;
 }
 
-const nameOf = (item: TrashItem) => item.label?.trim() || 'sem nome';
-/** 'Hospedagem “Pousada do Rio”' */
-const named = (item: TrashItem) => `${tableNoun(item.table_name)} “${nameOf(item)}”`;
-
 function TrashActions({ item }: { item: TrashItem }) {
-  const toast = useToast();
+  const notify = useTitledNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [state, setState] = useState<'idle' | 'restoring' | 'restored'>('idle');
@@ -54,12 +57,12 @@ function TrashActions({ item }: { item: TrashItem }) {
     try {
       const { notices } = await dataProvider.restoreFromTrash(item.id);
       setState('restored');
-      toast(`${named(item)} ${agreeing(item.table_name, 'restaurad')}`, notices, 'success', {
+      notify(restoredTitle(item), notices, 'success', {
         autoHideDuration: notices.length > 0 ? 12_000 : 5000,
       });
     } catch (error) {
       setState('idle');
-      toast('Não foi possível restaurar o item.', messageOf(error, 'Tente novamente.'), 'error');
+      notify('Não foi possível restaurar o item.', messageOf(error, 'Tente novamente.'), 'error');
     }
     // The item left the trash (or another admin took it first): every screen reads again.
     refresh();
@@ -73,9 +76,9 @@ function TrashActions({ item }: { item: TrashItem }) {
       {
         mutationMode: 'pessimistic',
         onSuccess: () =>
-          toast(`${named(item)} ${agreeing(item.table_name, 'excluíd')} definitivamente`),
+          notify(`${namedTrashItem(item)} ${agreeing(item.table_name, 'excluíd')} definitivamente`),
         onError: (error) =>
-          toast(
+          notify(
             'Não foi possível excluir o item definitivamente.',
             messageOf(error, 'Tente novamente.'),
             'error',
@@ -115,7 +118,7 @@ function TrashActions({ item }: { item: TrashItem }) {
         title="Excluir definitivamente?"
         content={
           <DialogContentText>
-            {`${capitalize(thing)} “${nameOf(item)}” será ${agreeing(item.table_name, 'excluíd')} para sempre${WITH_PHOTOS.has(item.table_name) ? ', com as suas fotos' : ''}. Esta ação não pode ser desfeita.`}
+            {`${capitalize(thing)} “${trashItemName(item)}” será ${agreeing(item.table_name, 'excluíd')} para sempre${WITH_PHOTOS.has(item.table_name) ? ', com as suas fotos' : ''}. Esta ação não pode ser desfeita.`}
           </DialogContentText>
         }
         confirm="Excluir definitivamente"
@@ -128,7 +131,7 @@ function TrashActions({ item }: { item: TrashItem }) {
 }
 
 export default function Trash() {
-  const toast = useToast();
+  const notify = useTitledNotify();
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
@@ -150,7 +153,8 @@ export default function Trash() {
           </Typography>
         }
         queryOptions={{
-          onError: () => toast('Erro ao carregar', 'Não foi possível carregar a lixeira.', 'error'),
+          onError: () =>
+            notify('Erro ao carregar', 'Não foi possível carregar a lixeira.', 'error'),
         }}
       >
         <DataTable
@@ -170,7 +174,7 @@ export default function Trash() {
             source="label"
             label="Nome"
             data-label="Nome"
-            render={(item: TrashItem) => nameOf(item)}
+            render={(item: TrashItem) => trashItemName(item)}
           />
           <DataTable.Col
             source="deleted_by_email"

@@ -3,7 +3,7 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { useToast } from '../toast.tsx';
+import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 
 export function ExportStatsButton({
   days,
@@ -17,16 +17,16 @@ export function ExportStatsButton({
   disabled?: boolean;
 }) {
   const dataProvider = useDataProvider();
-  const toast = useToast();
+  const notify = useTitledNotify();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
       const { exportDailyStats } = await import('./statsExporter.ts');
       const lines = await exportDailyStats(dataProvider, { days, listingId, filename });
-      if (lines === 0) toast('Nenhuma contagem para exportar neste período.', undefined, 'info');
+      if (lines === 0) notify('Nenhuma contagem para exportar neste período.', undefined, 'info');
     } catch {
-      toast('Não foi possível exportar as contagens.', 'Tente novamente.', 'error');
+      notify('Não foi possível exportar as contagens.', 'Tente novamente.', 'error');
     } finally {
       setBusy(false);
     }

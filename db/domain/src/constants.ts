@@ -109,3 +109,9 @@ export const DIRECTIONS_URL = 'https://www.google.com/maps/dir/';
 
 // Accounts
 export const APP_ROLES = ['user', 'moderator', 'admin'] as const satisfies readonly AppRole[];
+
+/**
+ * The most listings one bulk action of the panel's lists carries (react-admin selects at most
+ * 250 rows with 'Selecionar tudo').
+ */
+export const LISTING_BULK_MAX = 250;

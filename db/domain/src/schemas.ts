@@ -10,6 +10,7 @@ import {
   FULL_NAME_MAX_LENGTH,
   HISTORY_RETENTION_DAYS,
   IMAGE_ADJUSTER,
+  LISTING_BULK_MAX,
   OBJECT_FITS,
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
@@ -57,6 +58,8 @@ export const MESSAGES = {
   kind: 'Tipo de item inválido. Use hospedagem, comercio ou passeio.',
   id: 'Identificador inválido.',
   direction: 'Direção inválida. Use up ou down.',
+  bulkAction: 'Ação em lote inválida.',
+  bulkIds: `Selecione de 1 a ${LISTING_BULK_MAX} itens.`,
   slideLink: 'O link deve ser um caminho do site (começando com /) ou um endereço http(s).',
   slideOrder: 'A ordem deve ser um número inteiro maior ou igual a 1.',
   order: 'A ordem deve ser um número inteiro maior ou igual a 0.',
@@ -304,6 +307,18 @@ export const moveSchema = object({
   direction: z.enum(['up', 'down'], { error: orRequired(MESSAGES.direction) }),
 });
 
+/** The lists' bulk actions: to the trash, into or out of the featured and the pinned. */
+export const LISTING_BULK_ACTIONS = ['delete', 'feature', 'unfeature', 'pin', 'unpin'] as const;
+export type ListingBulkAction = (typeof LISTING_BULK_ACTIONS)[number];
+/** Several listings of one kind at once, in the order their ordering positions are given. */
+export const listingBulkSchema = object({
+  action: z.enum(LISTING_BULK_ACTIONS, { error: orRequired(MESSAGES.bulkAction) }),
+  ids: z
+    .array(uuid, { error: orRequired(MESSAGES.bulkIds) })
+    .min(1, MESSAGES.bulkIds)
+    .max(LISTING_BULK_MAX, MESSAGES.bulkIds),
+});
+
 // Categories -------------------------------------------------------------------------------------
 
 const categoryName = z
@@ -389,7 +404,6 @@ export const settingsUpdateSchema = patch({
     (value) => value === '' || z.email().safeParse(value).success,
     MESSAGES.email,
   ),
-  google_maps_api_key: settingValue.min(1, MESSAGES.mapsKey),
   ...Object.fromEntries(SOCIAL_SETTING_KEYS.map((key) => [key, socialLink])),
   ...Object.fromEntries(LEGAL_SETTING_KEYS.map((key) => [key, legalText])),
   history_retention_days: settingValue.refine((value) => {

@@ -82,7 +82,6 @@ const TEXT = {
   role: 'Função inválida. Use user, moderator ou admin.',
   id: 'Identificador inválido.',
   direction: 'Direção inválida. Use up ou down.',
-  mapsKey: 'Informe a chave da API.',
   invalidPayload: 'Dados inválidos.',
 };
 
@@ -395,7 +394,11 @@ describe('write schemas', () => {
       messageOf(moveSchema, { kind: 'passeio', item_id: crypto.randomUUID(), direction: 'left' }),
     ).toBe(TEXT.direction);
     expect(messageOf(settingsUpdateSchema, { contact_email: 'sem-arroba' })).toBe(TEXT.email);
-    expect(messageOf(settingsUpdateSchema, { google_maps_api_key: '  ' })).toBe(TEXT.mapsKey);
+    // §5 "Maps key saved only when non-empty", deliberately not: a blank key clears it, so one
+    // wrong key never keeps every visitor's map broken.
+    expect(settingsUpdateSchema.parse({ google_maps_api_key: '  ' })).toEqual({
+      google_maps_api_key: '',
+    });
     expect(messageOf(settingsUpdateSchema, { tema: 'azul' })).toBe('Campo não permitido: tema.');
     expect(settingsUpdateSchema.parse({ contact_email: '', nav_label_mapa: ' Mapa ' })).toEqual({
       contact_email: '',
@@ -433,7 +436,6 @@ describe('write schemas', () => {
     );
     // The spec's own wording for these empty values stays.
     expect(messageOf(categoryCreateSchema, { name: '', type: 'passeio' })).toBe(TEXT.categoryName);
-    expect(messageOf(settingsUpdateSchema, { google_maps_api_key: '' })).toBe(TEXT.mapsKey);
     expect(messageOf(grantAdminBodySchema, { email: '' })).toBe(TEXT.email);
     // Root problems are not a missing field.
     expect(messageOf(hospedagemCreateSchema, null)).toBe(TEXT.invalidPayload);

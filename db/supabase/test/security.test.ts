@@ -660,12 +660,15 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'admin_access',
+      'bulk_set_featured',
+      'bulk_set_pinned',
       'delete_own_account',
       'grant_admin_access',
       'has_role',
       'images_in_use',
       'is_admin',
       'listing_ranking',
+      'move_category',
       'move_featured',
       'move_pinned',
       'own_session_is_live',
@@ -678,6 +681,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'set_featured',
       'set_pinned',
       'set_user_role',
+      'user_emails',
       'username_available',
     ]);
     // the ingest key is the operator's: the service role alone sets it
@@ -708,8 +712,8 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       });
       expect(result.error?.code).toBe('42501');
     }
-    // The trash and history functions are callable by any signed-in user and refuse inside
-    // everyone but an administrator.
+    // The trash, history and panel functions are callable by any signed-in user and refuse
+    // inside everyone but an administrator.
     const trashItem = fixture.keys.trash?.item;
     const adminOnly: [string, unknown[]][] = [
       ['select public.restore_from_trash($1)', [trashItem]],
@@ -718,6 +722,11 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       ['select public.restore_version($1)', [fixture.keys.audit_log?.entry]],
       ['select public.images_in_use($1)', [['/demo/hospedagens/teste-1-hero.jpg']]],
       ['select public.referenced_images()', []],
+      // The panel's: users' e-mails (auth.users stays closed), category order, bulk orderings.
+      ['select * from public.user_emails($1)', [[fixture.users.other.id]]],
+      ['select public.move_category($1, $2)', ['00000000-0000-4000-8000-000000000001', 'up']],
+      ['select public.bulk_set_featured($1, $2, $3)', ['hospedagem', [], true]],
+      ['select public.bulk_set_pinned($1, $2, $3)', ['hospedagem', [], true]],
     ];
     for (const name of ['user', 'other'] as const) {
       for (const [text, params] of adminOnly) {

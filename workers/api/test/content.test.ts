@@ -97,6 +97,63 @@ describe('categories', () => {
     expect((await rows('categories', `id=eq.${category.id}`))[0].name).toBe(`${name} Nova`);
   });
 
+  it('moves a category up or down in its type; the order stays 1..n, the ends move no further', async () => {
+    const stamp = Date.now();
+    const made: { id: string }[] = [];
+    for (const n of [1, 2, 3]) {
+      made.push(
+        await expectCall(201, 'POST', '/api/categories', {
+          token,
+          json: { name: `Ordem ${stamp} ${n}`, type: 'hospedagem' },
+        }),
+      );
+    }
+    const [a, b, c] = made.map((category) => category.id) as [string, string, string];
+    const order = async () =>
+      (
+        await rows<{ id: string; order_position: number }>(
+          'categories',
+          'type=eq.hospedagem&select=id,order_position&order=order_position,name,id',
+        )
+      ).map((row) => [row.id, row.order_position]);
+    const move = (id: string, direction: unknown) =>
+      api('POST', `/api/categories/${id}/move`, { token, json: { direction } });
+    // A gap, as deletes and restores leave.
+    await expectCall(200, 'PATCH', `/api/categories/${c}`, {
+      token,
+      json: { order_position: 500 },
+    });
+
+    const up = await move(c, 'up');
+    const after = await order();
+    const count = after.length;
+    expect(after.map(([, position]) => position)).toEqual(after.map((_, i) => i + 1));
+    expect(after.slice(-3).map(([id]) => id)).toEqual([a, c, b]);
+    expect([up.status, up.body]).toEqual([200, { id: c, order_position: count - 1 }]);
+
+    const down = await move(c, 'down');
+    expect([down.status, down.body]).toEqual([200, { id: c, order_position: count }]);
+    expect((await order()).slice(-3).map(([id]) => id)).toEqual([a, b, c]);
+    // The last goes no further down, the first no further up.
+    const before = await order();
+    expect((await move(c, 'down')).body).toEqual({ id: c, order_position: count });
+    const [[first]] = before as [[string, number]];
+    expect((await move(first, 'up')).body).toEqual({ id: first, order_position: 1 });
+    expect(await order()).toEqual(before);
+
+    const sideways = await move(a, 'left');
+    expect([sideways.status, sideways.body.error.message]).toEqual([
+      400,
+      'Direção inválida. Use up ou down.',
+    ]);
+    const unknown = await move('00000000-0000-4000-8000-000000000abc', 'up');
+    expect([unknown.status, unknown.body.error.message]).toEqual([
+      404,
+      'Categoria não encontrada.',
+    ]);
+    expect(await order()).toEqual(before);
+  });
+
   it('deletes a category once, into the trash', async () => {
     const category = await expectCall(201, 'POST', '/api/categories', {
       token,
@@ -264,6 +321,30 @@ describe('site settings', () => {
     expect(cleared.status).toBe(200);
   });
 
+  it('clears the maps key (blank is saved empty): one wrong key must not keep breaking the map', async () => {
+    const set = await api('PUT', '/api/settings', {
+      token,
+      json: { google_maps_api_key: 'AIza-chave-errada' },
+    });
+    expect([set.status, set.body]).toEqual([200, { google_maps_api_key: 'AIza-chave-errada' }]);
+    for (const blank of ['', '   ']) {
+      const cleared = await api('PUT', '/api/settings', {
+        token,
+        json: { google_maps_api_key: blank },
+      });
+      expect([blank, cleared.status, cleared.body]).toEqual([
+        blank,
+        200,
+        { google_maps_api_key: '' },
+      ]);
+      const [stored] = await rows(
+        'site_settings',
+        'setting_key=eq.google_maps_api_key&select=setting_value',
+      );
+      expect(stored?.setting_value).toBe('');
+    }
+  });
+
   it('keeps the history between 30 and 3650 days', async () => {
     const reply = await api('PUT', '/api/settings', {
       token,
@@ -296,7 +377,6 @@ describe('site settings', () => {
       [{ nav_label_inicio: 'Casa', tema: 'escuro' }, 'Campo não permitido: tema.'],
       [{ site_description: 'x'.repeat(2001) }, 'Valor muito longo (máximo de 2000 caracteres).'],
       [{ contact_email: 'não é email' }, 'Por favor, insira um email válido.'],
-      [{ google_maps_api_key: '' }, 'Informe a chave da API.'],
       [{ nav_label_inicio: 42 }, 'Dados inválidos.'],
       ...['javascript:alert(1)', '/instagram', 'instagram.com/guia', 'https://insta gram.com'].map(
         (link): [unknown, string] => [

@@ -33,7 +33,7 @@ export const WARM_PAGES = [
 
 /** Account pages and the panel: always from the network, never stored on the device. */
 export const NETWORK_ONLY_PREFIXES = ['/auth/', '/admin-setup'];
-/** The panel is a separate app with its own routes; the worker leaves it alone entirely. */
+/** The panel is a separate app with its own routes: its files pass through, its pages are network-only. */
 export const UNTOUCHED_PREFIX = '/admin';
 
 /** A page from the network unless it takes longer than this; then the copy on the device. */

@@ -132,14 +132,17 @@ const serwist = new Serwist({
   navigationPreload: true,
   runtimeCaching: [
     {
-      matcher: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(UNTOUCHED_PREFIX),
+      // The panel's files and data pass straight through; its pages are network-only below, so
+      // without signal they get the offline page instead of the browser's error.
+      matcher: ({ request, url, sameOrigin }) =>
+        sameOrigin && request.mode !== 'navigate' && url.pathname.startsWith(UNTOUCHED_PREFIX),
       handler: ({ request }) => fetch(request),
     },
     {
       matcher: ({ request, url, sameOrigin }) =>
         sameOrigin &&
         request.mode === 'navigate' &&
-        startsWithAny(url.pathname, NETWORK_ONLY_PREFIXES),
+        startsWithAny(url.pathname, [...NETWORK_ONLY_PREFIXES, UNTOUCHED_PREFIX]),
       handler: new NetworkOnly(),
     },
     {

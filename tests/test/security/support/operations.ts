@@ -409,6 +409,19 @@ function rpcOperations(f: Fixture): Operation[] {
         { refusal: ADMIN_ONLY_SQL },
       ),
     ]),
+    // After set_featured and set_pinned above: taking the item out again changes it.
+    ...(['featured', 'pinned'] as const).map((list) =>
+      rpc(
+        `bulk_set_${list}`,
+        { kind: 'hospedagem', item_ids: [item], [list]: false },
+        { changes: 'hospedagens', refusal: ADMIN_ONLY_SQL },
+      ),
+    ),
+    rpc(
+      'move_category',
+      { category_id: f.rest.category, direction: 'down' },
+      { refusal: ADMIN_ONLY_SQL },
+    ),
     rpc(
       'restore_from_trash',
       { trash_id: f.rpcTrash.restore },
@@ -428,6 +441,11 @@ function rpcOperations(f: Fixture): Operation[] {
     rpc('images_in_use', { urls: [f.imageUrl] }, { okBody: () => [], refusal: ADMIN_ONLY_SQL }),
     rpc('referenced_images', {}, { refusal: ADMIN_ONLY_SQL }),
     rpc('listing_ranking', { p_days: 30 }, { probe: { key: 'listing_id', value: f.statsListing } }),
+    rpc(
+      'user_emails',
+      { user_ids: [f.otherId] },
+      { probe: { key: 'user_id', value: f.otherId }, refusal: ADMIN_ONLY_SQL },
+    ),
     // Without the worker's ingest key nobody adds counts, an admin included.
     rpc(
       'record_listing_events',

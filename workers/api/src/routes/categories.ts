@@ -1,10 +1,11 @@
-// Categories: create (trimmed name, last in its type), rename or (de)activate, delete (to the
-// trash, a trigger).
+// Categories: create (trimmed name, last in its type), rename or (de)activate, move up or down in
+// its type (move_category: atomic, the type's order kept 1..n), delete (to the trash, a trigger).
 import {
   type Category,
   categoryCreateSchema,
   categoryUpdateSchema,
   DB_ERROR,
+  moveSchema,
 } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
@@ -48,6 +49,17 @@ export const categories = new Hono<AppEnv>()
     if (!rows[0]) throw notFound(NOT_FOUND);
     requestRebuildAndSweep(c);
     return c.json(rows[0]);
+  })
+  .post('/:id/move', params(idParam), json(moveSchema.pick({ direction: true })), async (c) => {
+    const id = c.req.valid('param').id;
+    const position = await dataOf<number>(
+      database(c).rpc('move_category', {
+        category_id: id,
+        direction: c.req.valid('json').direction,
+      }),
+    ).catch((err) => databaseError(err, 'Não foi possível atualizar a ordem.'));
+    requestRebuildAndSweep(c);
+    return c.json({ id, order_position: position });
   })
   .delete('/:id', params(idParam), async (c) => {
     const rows = await dataOf<Category[]>(

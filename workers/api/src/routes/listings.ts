@@ -1,11 +1,14 @@
-// Hospedagens, comercios and passeios: create, update, quick edit, delete, featured and pinned.
+// Hospedagens, comercios and passeios: create, update, quick edit, delete, featured and pinned,
+// and the same changes to several listings at once (the panel lists' bulk actions).
 // Every change runs with the caller's token (row-level security applies too); ordering goes
 // through the database's atomic functions. A deleted listing goes to the trash (a trigger) with
 // its photos; photos replaced in an edit stay for its history (images/cleanup.ts).
 import {
   LISTING_TABLE,
   type Listing,
+  type ListingBulkAction,
   type ListingKind,
+  listingBulkSchema,
   listingSchemas,
   moveSchema,
   quickEditSchemas,
@@ -25,8 +28,24 @@ const NOUN: Record<ListingKind, string> = {
   comercio: 'o comércio',
   passeio: 'o passeio',
 };
+const PLURAL: Record<ListingKind, string> = {
+  hospedagem: 'as hospedagens',
+  comercio: 'os comércios',
+  passeio: 'os passeios',
+};
 
 const MOVE_FAILED = 'Não foi possível atualizar a ordem.';
+
+/** A bulk action on the featured or pinned lists: the database function and its flag. */
+const BULK_ORDERING: Record<
+  Exclude<ListingBulkAction, 'delete'>,
+  { fn: 'bulk_set_featured' | 'bulk_set_pinned'; args: Record<string, boolean> }
+> = {
+  feature: { fn: 'bulk_set_featured', args: { featured: true } },
+  unfeature: { fn: 'bulk_set_featured', args: { featured: false } },
+  pin: { fn: 'bulk_set_pinned', args: { pinned: true } },
+  unpin: { fn: 'bulk_set_pinned', args: { pinned: false } },
+};
 const moveBody = moveSchema.pick({ direction: true });
 
 export function listingRoutes(kind: ListingKind) {
@@ -58,91 +77,114 @@ export function listingRoutes(kind: ListingKind) {
     return position;
   };
 
-  return new Hono<AppEnv>()
-    .use(requireAdmin)
-    .post('/', json(schemas.create), async (c) => {
-      const values: Record<string, unknown> = c.req.valid('json');
-      const row = await oneRow(database(c).from(table).insert(values).select());
-      requestRebuildAndSweep(c);
-      return c.json(row, 201);
-    })
-    .patch('/:id', params(idParam), json(schemas.update), async (c) => {
-      const { id } = c.req.valid('param');
-      const row = await oneRow(
-        database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
-      );
-      requestRebuildAndSweep(c);
-      return c.json(row);
-    })
-    .patch('/:id/quick', params(idParam), json(quickEditSchemas[kind]), async (c) => {
-      const { id } = c.req.valid('param');
-      const row = await oneRow(
-        database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
-      );
-      requestRebuildAndSweep(c);
-      return c.json(row);
-    })
-    .delete('/:id', params(idParam), async (c) => {
-      const { id } = c.req.valid('param');
-      const row = await oneRow(
-        database(c).from(table).delete().eq('id', id).select(),
-        `Não foi possível excluir ${NOUN[kind]}.`,
-      );
-      requestRebuildAndSweep(c);
-      return c.json(row);
-    })
-    .post(
-      '/:id/featured',
-      params(idParam),
-      json(setFeaturedSchema.pick({ featured: true })),
-      async (c) => {
+  return (
+    new Hono<AppEnv>()
+      .use(requireAdmin)
+      .post('/', json(schemas.create), async (c) => {
+        const values: Record<string, unknown> = c.req.valid('json');
+        const row = await oneRow(database(c).from(table).insert(values).select());
+        requestRebuildAndSweep(c);
+        return c.json(row, 201);
+      })
+      .patch('/:id', params(idParam), json(schemas.update), async (c) => {
         const { id } = c.req.valid('param');
-        const { featured } = c.req.valid('json');
-        const position = await reorder<number | null>(
-          c,
-          'set_featured',
-          { item_id: id, featured },
-          'Não foi possível atualizar o destaque.',
+        const row = await oneRow(
+          database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
         );
-        return c.json({ id, is_featured: position !== null, featured_order: position ?? 0 });
-      },
-    )
-    .post('/:id/featured/move', params(idParam), json(moveBody), async (c) => {
-      const { id } = c.req.valid('param');
-      const { direction } = c.req.valid('json');
-      const position = await reorder<number>(
-        c,
-        'move_featured',
-        { item_id: id, direction },
-        MOVE_FAILED,
-      );
-      return c.json({ id, is_featured: true, featured_order: position });
-    })
-    .post(
-      '/:id/pinned',
-      params(idParam),
-      json(setPinnedSchema.pick({ pinned: true })),
-      async (c) => {
+        requestRebuildAndSweep(c);
+        return c.json(row);
+      })
+      .patch('/:id/quick', params(idParam), json(quickEditSchemas[kind]), async (c) => {
         const { id } = c.req.valid('param');
-        const { pinned } = c.req.valid('json');
-        const position = await reorder<number | null>(
-          c,
-          'set_pinned',
-          { item_id: id, pinned },
-          pinned ? 'Não foi possível fixar o item.' : 'Não foi possível remover o item.',
+        const row = await oneRow(
+          database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
         );
-        return c.json({ id, is_pinned: position !== null, pin_order: position ?? 0 });
-      },
-    )
-    .post('/:id/pinned/move', params(idParam), json(moveBody), async (c) => {
-      const { id } = c.req.valid('param');
-      const { direction } = c.req.valid('json');
-      const position = await reorder<number>(
-        c,
-        'move_pinned',
-        { item_id: id, direction },
-        MOVE_FAILED,
-      );
-      return c.json({ id, is_pinned: true, pin_order: position });
-    });
+        requestRebuildAndSweep(c);
+        return c.json(row);
+      })
+      .delete('/:id', params(idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        const row = await oneRow(
+          database(c).from(table).delete().eq('id', id).select(),
+          `Não foi possível excluir ${NOUN[kind]}.`,
+        );
+        requestRebuildAndSweep(c);
+        return c.json(row);
+      })
+      // Several at once: a delete takes the rows that still exist (each to the trash, the orders
+      // closing up as for one), the orderings go through their atomic bulk functions (all or none).
+      // The answer lists the ids that changed.
+      .post('/bulk', json(listingBulkSchema), async (c) => {
+        const { action, ids } = c.req.valid('json');
+        let changed: string[];
+        if (action === 'delete') {
+          const rows = await dataOf<{ id: string }[]>(
+            database(c).from(table).delete().in('id', ids).select('id'),
+          ).catch((err) => databaseError(err, `Não foi possível excluir ${PLURAL[kind]}.`));
+          if (rows.length === 0) throw notFound();
+          changed = [...new Set(ids)].filter((id) => rows.some((row) => row.id === id));
+        } else {
+          const { fn, args } = BULK_ORDERING[action];
+          changed = await dataOf<string[]>(
+            database(c).rpc(fn, { kind, item_ids: ids, ...args }),
+          ).catch((err) => databaseError(err, 'Não foi possível atualizar os itens.'));
+        }
+        requestRebuildAndSweep(c);
+        return c.json({ action, ids: changed });
+      })
+      .post(
+        '/:id/featured',
+        params(idParam),
+        json(setFeaturedSchema.pick({ featured: true })),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const { featured } = c.req.valid('json');
+          const position = await reorder<number | null>(
+            c,
+            'set_featured',
+            { item_id: id, featured },
+            'Não foi possível atualizar o destaque.',
+          );
+          return c.json({ id, is_featured: position !== null, featured_order: position ?? 0 });
+        },
+      )
+      .post('/:id/featured/move', params(idParam), json(moveBody), async (c) => {
+        const { id } = c.req.valid('param');
+        const { direction } = c.req.valid('json');
+        const position = await reorder<number>(
+          c,
+          'move_featured',
+          { item_id: id, direction },
+          MOVE_FAILED,
+        );
+        return c.json({ id, is_featured: true, featured_order: position });
+      })
+      .post(
+        '/:id/pinned',
+        params(idParam),
+        json(setPinnedSchema.pick({ pinned: true })),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const { pinned } = c.req.valid('json');
+          const position = await reorder<number | null>(
+            c,
+            'set_pinned',
+            { item_id: id, pinned },
+            pinned ? 'Não foi possível fixar o item.' : 'Não foi possível remover o item.',
+          );
+          return c.json({ id, is_pinned: position !== null, pin_order: position ?? 0 });
+        },
+      )
+      .post('/:id/pinned/move', params(idParam), json(moveBody), async (c) => {
+        const { id } = c.req.valid('param');
+        const { direction } = c.req.valid('json');
+        const position = await reorder<number>(
+          c,
+          'move_pinned',
+          { item_id: id, direction },
+          MOVE_FAILED,
+        );
+        return c.json({ id, is_pinned: true, pin_order: position });
+      })
+  );
 }

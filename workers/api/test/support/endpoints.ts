@@ -66,6 +66,13 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
         path: `${item}/pinned/move`,
         json: { direction: 'down' },
       },
+      // After 'fixar': taking the pin off again changes the row.
+      {
+        name: `ações em lote ${kind}`,
+        method: 'POST',
+        path: `${base}/bulk`,
+        json: { action: 'unpin', ids: [ids.listing[kind]] },
+      },
     ];
   });
   return [
@@ -81,6 +88,12 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
       method: 'PATCH',
       path: `/api/categories/${ids.category}`,
       json: { name: 'Renomeada' },
+    },
+    {
+      name: 'mover categoria',
+      method: 'POST',
+      path: `/api/categories/${ids.category}/move`,
+      json: { direction: 'up' },
     },
     { name: 'excluir categoria', method: 'DELETE', path: `/api/categories/${ids.category}` },
     { name: 'criar slide', method: 'POST', path: '/api/slides', json: validSlide() },
