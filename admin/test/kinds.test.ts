@@ -5,7 +5,9 @@ import { SIDEBAR_ITEMS } from '../src/sidebar.ts';
 
 describe("the panel's words for each kind", () => {
   it('come from the domain nouns, in the gender of each', () => {
-    expect(kindTexts('hospedagens')).toEqual({
+    const { deletedCount: hospedagens, ...lodging } = kindTexts('hospedagens');
+    const { deletedCount: comercios, ...business } = kindTexts('comercios');
+    expect(lodging).toEqual({
       kind: 'hospedagem',
       label: 'Hospedagens',
       singular: 'hospedagem',
@@ -16,7 +18,7 @@ describe("the panel's words for each kind", () => {
       updated: 'Hospedagem atualizada',
       deleted: 'Hospedagem excluída',
     });
-    expect(kindTexts('comercios')).toEqual({
+    expect(business).toEqual({
       kind: 'comercio',
       label: 'Comércios',
       singular: 'comércio',
@@ -27,6 +29,13 @@ describe("the panel's words for each kind", () => {
       updated: 'Comércio atualizado',
       deleted: 'Comércio excluído',
     });
+    // A bulk delete's count, singular at 1 and plural above, in the noun's gender.
+    expect([hospedagens(1), hospedagens(2), comercios(1), comercios(3)]).toEqual([
+      'Hospedagem excluída',
+      '2 hospedagens excluídas',
+      'Comércio excluído',
+      '3 comércios excluídos',
+    ]);
     expect(kindTexts('passeios')).toMatchObject({
       label: 'Passeios',
       withArticle: 'o passeio',
