@@ -11,9 +11,9 @@ import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { buildEnv } from '@guia-fortim/portal/build';
 import { copyDemoPhotos, drawDemoPhotos } from './stack/demo-photo-cache.ts';
-import { createDevOrigin } from './stack/dev-origin.ts';
+import { createDevOrigin, devSiteRunner } from './stack/dev-origin.ts';
 import { leashed, whenAncestorGone } from './stack/leash.ts';
-import { assertPortFree, panelConfig, ROOT, startApi } from './stack/parts.ts';
+import { assertPortFree, panelConfig, ROOT, startApi, startLocalBuilds } from './stack/parts.ts';
 import { startTurnstile } from './stack/turnstile.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -70,7 +70,15 @@ try {
   await assertPortFree(ports.turnstile, 'Turnstile local');
   const turnstile = await startTurnstile(ports.turnstile);
   stops.push(() => turnstile.stop());
-  const api = await startApi({ dataDir, ports, turnstile, log: (line) => console.log(line) });
+  const builds = await startLocalBuilds();
+  stops.push(() => builds.stop());
+  const api = await startApi({
+    dataDir,
+    ports,
+    turnstile,
+    builds,
+    log: (line) => console.log(line),
+  });
   stops.push(() => api.stop());
   const { supabase, worker, env } = api;
   const devEnv = buildEnv(env);
@@ -103,14 +111,15 @@ try {
     panelConfig: panelConfig(env),
     site: () => site?.port ?? null,
     demoDir: join(demoDir, 'demo'),
-    deployHookSecret: api.deployHookSecret,
-    reloadSite: async () => {
+  });
+  builds.attach(
+    devSiteRunner(async () => {
       const previous = site;
       site = null;
       await previous?.stop();
       site = await startSite();
-    },
-  });
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     origin.once('error', reject);
     origin.listen(ports.site, '127.0.0.1', () => resolve());

@@ -1,16 +1,17 @@
 // The one origin of `npm run dev`: `/admin/*` goes to the panel's vite dev server (its runtime
 // configuration, /admin/config.json, is answered here from the running stack), everything
-// else to `astro dev` (websockets too, so both hot reloads work through it), and the local deploy
-// hook at its secret address (origin.ts) reloads the site's data by restarting `astro dev` (its content loader
-// reads Supabase once per start). Requests during a restart are coalesced into one more restart.
+// else to `astro dev` (websockets too, so both hot reloads work through it). A content change
+// reaches it through the local Workers Builds (build-service.ts), whose runner here restarts
+// `astro dev` (its content loader reads Supabase once per start); changes during a restart are
+// coalesced into one more restart.
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { type Duplex, pipeline } from 'node:stream';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
-import { IMAGE_FORMATS } from '@guia-fortim/domain';
-import { deployHookPath } from './origin.ts';
+import { BUILD_FAILED_MARK, IMAGE_FORMATS } from '@guia-fortim/domain';
+import type { BuildEvent, BuildRunner } from './build-service.ts';
 
 export type DevTargets = {
   /** The panel's vite dev server (base /admin/). */
@@ -19,55 +20,53 @@ export type DevTargets = {
   panelConfig: PanelConfig;
   /** The site's astro dev server, or null while it restarts. */
   site: () => number | null;
-  /** Restarts the site's dev server; rejects with the reason when it does not come back. */
-  reloadSite: () => Promise<void>;
   /** The demo photos the seed refers to (/demo/…), which builds copy in and dev must serve. */
   demoDir: string | null;
-  deployHookSecret: string;
 };
 
-type HookState = {
-  state: 'idle' | 'building' | 'live' | 'failed';
-  pending: boolean;
-  finishedAt: string | null;
-  error: string | null;
-};
-
-export function createDevOrigin(targets: DevTargets) {
-  const hook: HookState = { state: 'idle', pending: false, finishedAt: null, error: null };
-  const hookPath = deployHookPath(targets.deployHookSecret);
+/**
+ * The builds of `npm run dev`: each is a restart of `astro dev` (`reload`, which rejects with the
+ * reason when the server does not come back).
+ */
+export function devSiteRunner(reload: () => Promise<void>): BuildRunner {
+  const listeners: ((event: BuildEvent) => void)[] = [];
+  const state = { state: 'idle', pending: false, error: null as string | null };
   let reloading: Promise<void> | null = null;
-
-  const reload = async () => {
+  const emit = (event: BuildEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const loop = async () => {
     do {
-      hook.pending = false;
-      hook.state = 'building';
+      Object.assign(state, { state: 'building', pending: false });
+      emit({ kind: 'started' });
       try {
-        await targets.reloadSite();
-        Object.assign(hook, { state: 'live', error: null });
+        await reload();
+        Object.assign(state, { state: 'live', error: null });
+        emit({ kind: 'stopped', outcome: 'success', log: '' });
       } catch (error) {
-        Object.assign(hook, { state: 'failed', error: (error as Error).message.slice(0, 500) });
+        const reason = (error as Error).message.slice(0, 500);
+        Object.assign(state, { state: 'failed', error: reason });
+        emit({ kind: 'stopped', outcome: 'fail', log: `${BUILD_FAILED_MARK}${reason}` });
       }
-      hook.finishedAt = new Date().toISOString();
-    } while (hook.pending);
+    } while (state.pending);
     reloading = null;
   };
+  return {
+    request() {
+      if (reloading) state.pending = true;
+      else reloading = loop();
+    },
+    subscribe: (listener) => void listeners.push(listener),
+    status: () => ({ ...state }),
+  };
+}
 
+export function createDevOrigin(targets: DevTargets) {
   const targetOf = (path: string): number | null =>
     path === '/admin' || path.startsWith('/admin/') ? targets.admin() : targets.site();
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (req.url === hookPath) {
-      if (req.method === 'POST') {
-        if (reloading) hook.pending = true;
-        else reloading = reload();
-        return json(res, 202, hook);
-      }
-      if (req.method === 'GET') return json(res, 200, hook);
-      res.writeHead(405, { allow: 'GET, POST' });
-      return res.end();
-    }
     if (path === CONFIG_PATH) return json(res, 200, targets.panelConfig);
     if (targets.demoDir && path.startsWith('/demo/')) return demoPhoto(res, targets.demoDir, path);
     const port = targetOf(path);

@@ -28,10 +28,10 @@ import {
   siteRenderer,
 } from '@guia-fortim/portal/build';
 import { adminRewrites } from '../deploy/admin-routes.ts';
+import { type BuildService, type BuildsConfig, startBuildService } from './build-service.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
 import { leashed, spawnLeashed } from './leash.ts';
-import { createDeployHook, deployHookPath, newDeployHookSecret } from './origin.ts';
 import { writeSecretsFile } from './secrets-file.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
 import { type RunningTurnstile, TEST_SECRETS, TEST_SITEKEYS } from './turnstile.ts';
@@ -88,7 +88,8 @@ export type WorkerOptions = {
   supabaseUrl: string;
   publishableKey: string;
   siteUrl: string;
-  deployHookUrl: string;
+  /** Workers Builds (the local build service): the site's deploy hook and the builds API. */
+  builds: BuildsConfig;
   /** The listing statistics' ingest key the database holds (POST /api/events answers 503 without). */
   statsIngestKey?: string;
   /**
@@ -110,8 +111,8 @@ export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
 /**
  * The worker, on a leash and watched: started again when its runtime stops answering (see
- * watchdog.ts). Its secrets — the ingest key, and the deploy hook's address, which holds the
- * hook's secret — never go on a command line: wrangler dev reads them from a file only this user
+ * watchdog.ts). Its secrets — the ingest key, the deploy hook's address (which holds the hook's
+ * secret) and the builds API's token — never go on a command line: wrangler dev reads them from a file only this user
  * may read (secrets-file.ts), workerd-api.ts from its environment.
  */
 export async function startWorker(options: WorkerOptions) {
@@ -121,10 +122,13 @@ export async function startWorker(options: WorkerOptions) {
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
     ALLOWED_ORIGINS: options.siteUrl,
     PUBLIC_IMAGES_URL: imagesUrl,
+    CLOUDFLARE_API_URL: options.builds.apiUrl,
+    CLOUDFLARE_ACCOUNT_ID: options.builds.accountId,
     ...(options.edgeClients ? {} : { LOCAL_CLIENTS: '1' }),
   };
   const secrets = {
-    DEPLOY_HOOK_URL: options.deployHookUrl,
+    DEPLOY_HOOK_URL: options.builds.hookUrl,
+    BUILDS_API_TOKEN: options.builds.token,
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
   };
   mkdirSync(options.persistDir, { recursive: true });
@@ -209,8 +213,8 @@ export type ApiOptions = {
   reset?: boolean;
   /** Load the demo content and accounts into an empty database (default true). */
   seed?: boolean;
-  /** Where the deploy hook answers and its secret (default: the site's origin, a new secret). */
-  deployHook?: { origin: string; secret: string };
+  /** Workers Builds as the worker reaches it: the local build service (startLocalBuilds). */
+  builds: BuildsConfig;
   /**
    * The local Turnstile: Auth then asks for its CAPTCHA and the site renders its widget, with the
    * always-passing test keys, as production does with its own keys. Without it, CAPTCHA is off.
@@ -227,15 +231,12 @@ export type Api = {
   worker: Awaited<ReturnType<typeof startWorker>>;
   /** The origins the site and the panel talk to. */
   env: SiteEnv;
-  /** The site origin's deploy hook answers only at this secret (the worker calls it). */
-  deployHookSecret: string;
-  deployHookUrl: string;
   stop: () => Promise<void>;
 };
 
 /**
- * db/local and the worker under wrangler dev in front of it, for a site on ports.site whose origin
- * serves the local deploy hook: what `npm start` and `npm run dev` both run behind their origin.
+ * db/local and the worker under wrangler dev in front of it, for a site on ports.site built by the
+ * local build service: what `npm start` and `npm run dev` both run behind their origin.
  */
 export async function startApi(options: ApiOptions): Promise<Api> {
   const { dataDir, ports } = options;
@@ -243,8 +244,6 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   await assertPortFree(ports.supabase, 'Supabase local');
   await assertPortFree(ports.api, 'API (worker)');
   const siteUrl = `http://127.0.0.1:${ports.site}`;
-  const deployHookSecret = options.deployHook?.secret ?? newDeployHookSecret();
-  const deployHookUrl = `${options.deployHook?.origin ?? siteUrl}${deployHookPath(deployHookSecret)}`;
   log('Iniciando o Supabase local (banco, autenticação, REST)…');
   const supabase = await startLocalSupabase({
     port: ports.supabase,
@@ -273,7 +272,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       supabaseUrl: supabase.url,
       publishableKey: supabase.keys.publishableKey,
       siteUrl,
-      deployHookUrl,
+      builds: options.builds,
       statsIngestKey,
       runtime: options.workerRuntime ?? 'wrangler-dev',
       edgeClients: options.edgeClients,
@@ -293,8 +292,6 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       supabase,
       worker,
       env,
-      deployHookSecret,
-      deployHookUrl,
       stop: async () => {
         await worker.stop().catch(() => {});
         await supabase.stop();
@@ -531,23 +528,10 @@ export function startOrigin(root: string, port: number): Promise<StartedServer> 
   });
 }
 
-/** The local deploy hook on a port of its own (a free test-range one unless given). */
-export async function startDeployHook(secret: string, port?: number) {
-  const hook = createDeployHook(secret);
-  port ??= await freePort();
-  await new Promise<void>((resolve, reject) => {
-    hook.server.once('error', reject);
-    hook.server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = hook.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
-  return {
-    origin,
-    attach: hook.attach,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        hook.server.close(() => resolve());
-        hook.server.closeAllConnections();
-      }),
-  };
+/**
+ * Workers Builds on this machine (build-service.ts), on a port of its own (a free test-range one
+ * unless given); its runner, the stack's SiteBuilder, is attached once it exists.
+ */
+export async function startLocalBuilds(port?: number): Promise<BuildService> {
+  return startBuildService({ port: port ?? (await freePort()) });
 }

@@ -17,6 +17,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { BUILD_FAILED_MARK } from '@guia-fortim/domain';
+import type { BuildEvent, BuildRunner } from './build-service.ts';
 
 /**
  * What the local deploy hook answers (GET): the builds, not the worker's publish state
@@ -34,11 +36,6 @@ export type SiteBuildStatus = {
   patches: number;
   /** Why the latest build failed, in a line (the log stays on this machine). */
   error: string | null;
-  /**
-   * For the worker's Publisher: call during a build too, for a save is published at once and the
-   * builds are coalesced here.
-   */
-  takesCallsWhileBuilding: true;
 };
 
 /** Builds the site into `outDir`; `reason`: why it failed, in one line (shown to admins). */
@@ -72,7 +69,7 @@ export type PatchSite = {
   prepare(): Promise<void>;
 };
 
-export class SiteBuilder {
+export class SiteBuilder implements BuildRunner {
   readonly #root: string;
   readonly #build: BuildSite;
   readonly #patch: PatchSite | undefined;
@@ -96,8 +93,8 @@ export class SiteBuilder {
     builds: 0,
     patches: 0,
     error: null,
-    takesCallsWhileBuilding: true,
   };
+  readonly #listeners: ((event: BuildEvent) => void)[] = [];
 
   /** `root` holds `builds/<n>` and the `current` symlink to the live one. */
   constructor(root: string, build: BuildSite, options: { keep?: number; patch?: PatchSite } = {}) {
@@ -120,6 +117,15 @@ export class SiteBuilder {
 
   status(): SiteBuildStatus {
     return { ...this.#status };
+  }
+
+  /** The builds as the build service reports them: each start, and each end that went live or failed. */
+  subscribe(listener: (event: BuildEvent) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  #emit(event: BuildEvent) {
+    for (const listener of this.#listeners) listener(event);
   }
 
   /** The latest build's whole output (also in `last-build.log`). */
@@ -212,6 +218,7 @@ export class SiteBuilder {
     // mark and the build read, and gets a build of its own.
     await this.#step(async () => {
       this.#status.pending = false;
+      this.#emit({ kind: 'started' });
       this.#patchesAtMark = this.#status.patches;
       await this.#patch?.mark().catch(() => undefined);
     });
@@ -230,6 +237,12 @@ export class SiteBuilder {
       Object.assign(this.#status, {
         state: 'failed',
         error: result.reason ?? 'A publicação falhou.',
+      });
+      // The build command's last line names why, as in a Workers Builds log.
+      this.#emit({
+        kind: 'stopped',
+        outcome: 'fail',
+        log: `${this.#log}\n${BUILD_FAILED_MARK}${this.#status.error}`,
       });
       return;
     }
@@ -262,6 +275,7 @@ export class SiteBuilder {
     this.#swapIn(live);
     Object.assign(this.#status, { state: 'live', error: null, liveSince: this.#status.finishedAt });
     this.#prune(live);
+    this.#emit({ kind: 'stopped', outcome: 'success', log: this.#log });
   }
 
   #dir(name: string): string {

@@ -1,13 +1,13 @@
 // Brings up the whole local portal: db/local (Supabase stand-in), the worker under wrangler dev,
 // the admin panel build, the public site build (with the panel inside) behind the publisher, the
-// one origin serving it (Cloudflare's Pages asset server, see origin.ts), the local deploy hook and
+// one origin serving it (Cloudflare's Pages asset server, see pages-origin.ts), the local Workers
+// Builds (build-service.ts), whose deploy hook the worker calls and whose builds it follows, and
 // the local Turnstile (turnstile.ts), with which Auth's CAPTCHA is on as in production. Used by
 // `npm start` and by the browser suites.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalSupabase } from '@guia-fortim/local-supabase';
 import { drawDemoPhotos } from './demo-photo-cache.ts';
-import { newDeployHookSecret } from './origin.ts';
 import {
   addPanel,
   assertPortFree,
@@ -15,7 +15,7 @@ import {
   panelConfig,
   siteBuilder,
   startApi,
-  startDeployHook,
+  startLocalBuilds,
   startOrigin,
 } from './parts.ts';
 import { SiteBuilder } from './site-builder.ts';
@@ -79,10 +79,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // sources, serves every stack, so it can start before the services it will talk to.
     const panelReady = panelBuild(options.buildOutput);
     panelReady.catch(() => {});
-    // The hook on a port of its own: the site origin is Cloudflare's asset server (origin.ts).
-    const hookSecret = newDeployHookSecret();
-    const hook = await startDeployHook(hookSecret);
-    stops.push(() => hook.stop());
+    // Workers Builds on a port of its own: the worker calls its deploy hook and reads each
+    // build's status from its builds API, as in production.
+    const builds = await startLocalBuilds();
+    stops.push(() => builds.stop());
     // Its origin is built into the site (script and policy), so it starts before the build.
     const turnstile = await startTurnstile(ports.turnstile);
     stops.push(() => turnstile.stop());
@@ -92,7 +92,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       memory: options.memory,
       reset: options.reset,
       seed,
-      deployHook: { origin: hook.origin, secret: hookSecret },
+      builds,
       edgeClients: options.edgeClients,
       turnstile,
       log,
@@ -123,7 +123,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build, {
       patch: siteBuilds.patch,
     });
-    hook.attach(publisher);
+    builds.attach(publisher);
     const lastLive = publisher.liveDir();
     publisher.request();
     if (lastLive) {
@@ -154,7 +154,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       apiUrl: worker.url,
       mailboxUrl: supabase.mailboxUrl,
       publishableKey: supabase.keys.publishableKey,
-      deployHookUrl: api.deployHookUrl,
+      deployHookUrl: builds.hookUrl,
       turnstileUrl: turnstile.origin,
       supabase,
       publisher,

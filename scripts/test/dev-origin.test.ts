@@ -1,6 +1,6 @@
 // The `npm run dev` origin: routes /admin/* to the panel's dev server and the rest to the site's,
-// websockets included (hot reload), serves the demo photos, and its deploy hook restarts the
-// site's dev server, coalescing requests that arrive meanwhile.
+// websockets included (hot reload), serves the demo photos; and its builds, through the local
+// Workers Builds, restart the site's dev server, coalescing requests that arrive meanwhile.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
@@ -8,11 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevOrigin } from '../stack/dev-origin.ts';
-import { deployHookPath, newDeployHookSecret } from '../stack/origin.ts';
-
-const HOOK_SECRET = newDeployHookSecret();
-const hookUrl = () => `${base}${deployHookPath(HOOK_SECRET)}`;
+import { type BuildService, startBuildService } from '../stack/build-service.ts';
+import { createDevOrigin, devSiteRunner } from '../stack/dev-origin.ts';
 
 let root: string;
 let base: string;
@@ -21,6 +18,7 @@ const upgraded = new Set<Duplex>();
 let siteUp = true;
 let reloads = 0;
 let finishReload: ((error?: Error) => void) | null = null;
+let builds: BuildService;
 
 /** A dev server stand-in: answers with its name and the path, echoes on a websocket upgrade. */
 async function target(name: string): Promise<number> {
@@ -53,8 +51,10 @@ beforeAll(async () => {
     panelConfig: PANEL_CONFIG,
     site: () => (siteUp ? site : null),
     demoDir: join(root, 'demo'),
-    deployHookSecret: HOOK_SECRET,
-    reloadSite: () => {
+  });
+  base = `http://127.0.0.1:${await listen(origin)}`;
+  builds = await startBuildService({
+    runner: devSiteRunner(() => {
       reloads++;
       siteUp = false;
       return new Promise<void>((resolve, reject) => {
@@ -64,12 +64,12 @@ beforeAll(async () => {
           else resolve();
         };
       });
-    },
+    }),
   });
-  base = `http://127.0.0.1:${await listen(origin)}`;
 });
 
 afterAll(async () => {
+  await builds?.stop();
   for (const socket of upgraded) socket.destroy();
   for (const server of servers) {
     server.closeAllConnections();
@@ -158,49 +158,62 @@ describe('routing', () => {
   });
 });
 
-describe('deploy hook', () => {
-  it('answers at its secret address only, without CORS', async () => {
-    for (const guess of ['/__deploy-hook', `/__deploy-hook/${HOOK_SECRET}x`]) {
-      const post = await fetch(base + guess, { method: 'POST' });
-      expect(post.status, guess).not.toBe(202);
-    }
-    expect(reloads).toBe(0);
-    const state = await fetch(hookUrl());
-    expect(state.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await fetch(hookUrl(), { method: 'OPTIONS' })).status).toBe(405);
-  });
+describe('its builds, through the local Workers Builds', () => {
+  const trigger = async () => {
+    const response = await fetch(builds.hookUrl, { method: 'POST' });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { result: { build_uuid: string; already_exists: boolean } })
+      .result;
+  };
+  const build = async (uuid: string) => {
+    const response = await fetch(
+      `${builds.apiUrl}/accounts/${builds.accountId}/builds/builds/${uuid}`,
+      {
+        headers: { Authorization: `Bearer ${builds.token}` },
+      },
+    );
+    return ((await response.json()) as { result: { status: string; build_outcome: string | null } })
+      .result;
+  };
 
-  it('restarts the site once more for requests during a restart, then reports it live', async () => {
-    expect(await (await fetch(hookUrl())).json()).toMatchObject({ state: 'idle' });
-    const first = await fetch(hookUrl(), { method: 'POST' });
-    expect(first.status).toBe(202);
-    expect(await first.json()).toMatchObject({ state: 'building' });
+  it('restarts the site once more for requests during a restart, then reports it stopped', async () => {
+    const first = await trigger();
+    expect(await build(first.build_uuid)).toMatchObject({ status: 'running' });
     expect(await text('/')).toEqual({
       status: 503,
       body: 'O site está recarregando os dados. Tente de novo em instantes.',
     });
     expect((await text('/admin/')).status).toBe(200);
-    await fetch(hookUrl(), { method: 'POST' });
-    await fetch(hookUrl(), { method: 'POST' });
-    expect(await (await fetch(hookUrl())).json()).toMatchObject({
-      state: 'building',
-      pending: true,
-    });
+    // Requests during the restart: one queued build, which the second call joins.
+    const second = await trigger();
+    const third = await trigger();
+    expect(second.already_exists).toBe(false);
+    expect(third).toMatchObject({ build_uuid: second.build_uuid, already_exists: true });
     finishReload?.();
     await expect.poll(() => reloads).toBe(2);
+    expect(await build(first.build_uuid)).toMatchObject({
+      status: 'stopped',
+      build_outcome: 'success',
+    });
     finishReload?.();
     await expect
-      .poll(async () => (await fetch(hookUrl())).json())
-      .toMatchObject({ state: 'live', pending: false, error: null });
+      .poll(() => build(second.build_uuid))
+      .toMatchObject({ status: 'stopped', build_outcome: 'success' });
     expect(reloads).toBe(2);
     expect((await text('/')).body).toBe('site GET /');
   });
 
-  it('reports a restart that fails, with its reason', async () => {
-    await fetch(hookUrl(), { method: 'POST' });
+  it('reports a restart that fails, with its reason in the log', async () => {
+    const failed = await trigger();
     finishReload?.(new Error('astro dev saiu antes de responder'));
     await expect
-      .poll(async () => (await fetch(hookUrl())).json())
-      .toMatchObject({ state: 'failed', error: 'astro dev saiu antes de responder' });
+      .poll(() => build(failed.build_uuid))
+      .toMatchObject({ status: 'stopped', build_outcome: 'fail' });
+    const logs = await fetch(
+      `${builds.apiUrl}/accounts/${builds.accountId}/builds/builds/${failed.build_uuid}/logs`,
+      { headers: { Authorization: `Bearer ${builds.token}` } },
+    );
+    const lines = ((await logs.json()) as { result: { lines: [number, string][] } }).result.lines;
+    expect(lines.at(-1)?.[1]).toBe('✗ O build do site falhou: astro dev saiu antes de responder');
   });
 });

@@ -10,8 +10,8 @@ import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key'
 import { freePort } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployHookPath, newDeployHookSecret } from '../stack/origin.ts';
-import { startDeployHook, startWorker } from '../stack/parts.ts';
+import type { BuildService } from '../stack/build-service.ts';
+import { startLocalBuilds, startWorker } from '../stack/parts.ts';
 import { SiteBuilder } from '../stack/site-builder.ts';
 
 const BROWSER =
@@ -21,11 +21,10 @@ const BACK_WITHIN_MS = 30_000;
 
 let dataDir: string;
 let supabase: LocalSupabase;
-let hook: Awaited<ReturnType<typeof startDeployHook>>;
+let hook: BuildService;
 let worker: Awaited<ReturnType<typeof startWorker>>;
-const hookSecret = newDeployHookSecret();
 const statsIngestKey = newStatsIngestKey();
-/** Builds the deploy hook started: the worker called it at its secret address. */
+/** Builds the local Workers Builds ran: the worker called its deploy hook (a secret address). */
 let builds = 0;
 
 beforeAll(async () => {
@@ -33,7 +32,7 @@ beforeAll(async () => {
   const siteUrl = `http://127.0.0.1:${await freePort()}`;
   supabase = await startLocalSupabase({ port: await freePort(), seed: true, quiet: true, siteUrl });
   await setStatsIngestKey(supabase.url, supabase.keys.secretKey, statsIngestKey);
-  hook = await startDeployHook(hookSecret);
+  hook = await startLocalBuilds();
   hook.attach(
     new SiteBuilder(join(dataDir, 'site'), async () => {
       builds += 1;
@@ -46,7 +45,7 @@ beforeAll(async () => {
     supabaseUrl: supabase.url,
     publishableKey: supabase.keys.publishableKey,
     siteUrl,
-    deployHookUrl: `${hook.origin}${deployHookPath(hookSecret)}`,
+    builds: hook,
     statsIngestKey,
   });
 }, 180_000);
@@ -122,7 +121,7 @@ describe('the worker as the stack runs it', () => {
     const wranglers = lines.filter((running) => groupOf(running.pid) === worker.process.pid);
     // Its other settings are still arguments: the search below sees the worker's command lines.
     expect(wranglers.some((running) => running.line.includes(supabase.url))).toBe(true);
-    for (const secret of [statsIngestKey, hookSecret]) {
+    for (const secret of [statsIngestKey, new URL(hook.hookUrl).pathname, hook.token]) {
       expect(lines.filter((running) => running.line.includes(secret))).toEqual([]);
     }
     const file = join(dataDir, 'wrangler', 'secrets.env');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_BUILDS } from '../stack/build-service.ts';
 import { type Api, startApi } from '../stack/parts.ts';
 
 let api: Api;
@@ -19,6 +20,7 @@ beforeAll(async () => {
     memory: true,
     ports: { site: await freePort(), supabase: await freePort(), api: await freePort() },
     workerRuntime: 'workerd',
+    builds: NO_BUILDS,
   });
 }, 120_000);
 

@@ -1,6 +1,6 @@
 // `npm run bench`, public site: figures, not a test. Writes .data/bench/site.json.
 //  1. Lighthouse 13 (mobile preset, Debian Chromium, median of 3) on the demo site served
-//     compressed by the real local origin (scripts/stack/origin.ts) on 127.0.0.1: the four
+//     compressed by the real local origin (scripts/stack/pages-origin.ts) on 127.0.0.1: the four
 //     category scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images per page.
 //     Then the search: time to the first results and the bytes a first search loads.
 //  2. The same origin under 500 concurrent visitors for 20 s over the pages and their assets:
@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { copyDemoPhotos, drawDemoPhotos } from '@guia-fortim/stack/demo-photo-cache';
+import { NO_BUILDS } from '@guia-fortim/stack/build-service';
 import { startApi } from '@guia-fortim/stack/parts';
 import { buildApart, portalTempDir } from './build-dir.ts';
 import { type BuildFigures, measureBuilds } from './builds.ts';
@@ -65,6 +66,7 @@ async function servedSite(): Promise<ServedFigures> {
     dataDir: apiDir,
     ports: { site: port, supabase: await freePort(), api: await freePort() },
     memory: true,
+    builds: NO_BUILDS,
   });
   const { supabase } = api;
   let origin: Awaited<ReturnType<typeof serveSite>> | undefined;

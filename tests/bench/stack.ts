@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { PHOTO_CACHE } from '@guia-fortim/stack/demo-photo-cache';
+import { NO_BUILDS } from '@guia-fortim/stack/build-service';
 import { startApi } from '@guia-fortim/stack/parts';
 import { type Stack, startStack } from '@guia-fortim/stack/stack';
 import { type EventsFigures, measureEvents } from './events.ts';
@@ -53,6 +54,7 @@ async function measureEventsOnWorkerd(run: { ratePerSecond: number; durationS: n
     ports: { site: await freePort(), supabase: await freePort(), api: await freePort() },
     workerRuntime: 'workerd',
     edgeClients: true,
+    builds: NO_BUILDS,
   });
   try {
     return await measureEvents({ supabase: api.supabase, ...api.env }, run);

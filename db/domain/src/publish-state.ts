@@ -17,3 +17,9 @@ export type PublishState = {
   pending: boolean;
   hookCalls: number;
 };
+
+/**
+ * How the site's build command writes its last line when the build fails, before the reason in
+ * Portuguese: the worker reads it from the build's log (Cloudflare's builds API) for the panel.
+ */
+export const BUILD_FAILED_MARK = '✗ O build do site falhou: ';

@@ -1,23 +1,21 @@
 // `node parts-process.ts <dataDir>`: the parts of the stack that listen, started as `npm start`
-// starts them — the deploy hook and db/local in this process, the worker under wrangler dev and
+// starts them — the local Workers Builds and db/local in this process, the worker under wrangler dev and
 // the site origin in processes of their own — then one JSON line: their ports and the process
 // groups of the children. It runs until it is killed (leash.test.ts kills it with SIGKILL).
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
-import { newDeployHookSecret } from '../../stack/origin.ts';
-import { startApi, startDeployHook, startOrigin } from '../../stack/parts.ts';
+import { startApi, startLocalBuilds, startOrigin } from '../../stack/parts.ts';
 
 const dataDir = process.argv[2] ?? '';
-const secret = newDeployHookSecret();
-const hook = await startDeployHook(secret);
+const builds = await startLocalBuilds();
 const ports = { site: await freePort(), supabase: await freePort(), api: await freePort() };
 const api = await startApi({
   dataDir,
   memory: true,
   seed: false,
   ports,
-  deployHook: { origin: hook.origin, secret },
+  builds,
 });
 const build = join(dataDir, 'site', 'build-1');
 mkdirSync(build, { recursive: true });
@@ -26,7 +24,7 @@ symlinkSync('build-1', join(dataDir, 'site', 'current'));
 const origin = await startOrigin(join(dataDir, 'site'), ports.site);
 console.log(
   JSON.stringify({
-    ports: [Number(new URL(hook.origin).port), ports.supabase, ports.api, ports.site],
+    ports: [Number(new URL(builds.hookUrl).port), ports.supabase, ports.api, ports.site],
     groups: [api.worker.process.pid, origin.process.pid],
   }),
 );

@@ -74,7 +74,7 @@ async function startWorkerProcess() {
     persistDir,
     supabaseUrl: supabaseUrl(),
     publishableKey: keys.publishableKey,
-    deployHookUrl: hook.url,
+    builds: hook.builds,
   });
 }
 

@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
+import { type BuildsConfig, startDeployHook } from '@guia-fortim/api/testing/hook';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { loadOrCreateKeys } from '@guia-fortim/local-supabase/keys';
 import { ROOT, startWorker } from '@guia-fortim/stack/parts';
@@ -67,7 +68,7 @@ export async function startApi(options: {
   persistDir: string;
   supabaseUrl: string;
   publishableKey: string;
-  deployHookUrl: string;
+  builds: BuildsConfig;
 }): Promise<Worker> {
   await portFree(options.port);
   return startWorker({ ...options, siteUrl: SITE_URL });
@@ -98,22 +99,7 @@ export async function groupAlive(server: StartedServer, waitMs = 3_000): Promise
   }
 }
 
-/** A deploy hook that always reports the site live (the Publisher needs someone to call). */
-export async function startQuietHook(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    res.setHeader('Content-Type', 'application/json');
-    res.statusCode = req.method === 'POST' ? 202 : 200;
-    res.end(JSON.stringify({ state: 'live', startedAt: null, finishedAt: null }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+/** Workers Builds whose every build goes live at once (the Publisher needs someone to call). */
+export function startQuietHook() {
+  return startDeployHook();
 }

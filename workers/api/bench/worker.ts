@@ -102,7 +102,7 @@ const hook = await startDeployHook();
 const worker = await startWorker({
   supabaseUrl: supabase.url,
   publishableKey: supabase.publishableKey,
-  deployHookUrl: hook.url,
+  builds: hook.builds,
   persistTo: join(dir, 'wrangler'),
 });
 

@@ -1,8 +1,22 @@
-// The worker's bindings (generated into worker-configuration.d.ts by `npm run types`) and the
-// per-request values the middleware sets.
+// The worker's bindings (the ones wrangler.jsonc declares are generated into
+// worker-configuration.d.ts by `npm run types`), the variables and secrets each deployment gives
+// it, and the per-request values the middleware sets.
 import type { RequestIdVariables } from 'hono/request-id';
 
 export type Bindings = Env & {
+  /** The Supabase project (its URL and publishable key), for reads and the caller's writes. */
+  SUPABASE_URL: string;
+  SUPABASE_PUBLISHABLE_KEY: string;
+  /** The site's origin(s), comma-separated: the only ones CORS answers. */
+  ALLOWED_ORIGINS: string;
+  /** Where the stored photos are served from. */
+  PUBLIC_IMAGES_URL: string;
+  /** The site Worker's deploy hook in Workers Builds (a secret: whoever has it may build). */
+  DEPLOY_HOOK_URL: string;
+  /** The Cloudflare account the site Worker builds in (the builds API's path). */
+  CLOUDFLARE_ACCOUNT_ID: string;
+  /** A token that may read Workers Builds (Workers CI Read), to follow each build (a secret). */
+  BUILDS_API_TOKEN?: string;
   /** Legacy HS256 signing secret of the Supabase project; optional (`wrangler secret put`). */
   SUPABASE_JWT_SECRET?: string;
   /**

@@ -7,8 +7,13 @@
  * milliseconds, and changes made while the build runs go into one follow-up build anyway.
  */
 export const COALESCE_MS = 500;
-/** How often a running build's status is read from the deploy hook. */
-export const POLL_MS = 1_000;
+/**
+ * How long to wait before reading a build's status again: every second at first (a build that
+ * publishes a save is short), then every 5 s (a whole Cloudflare build takes minutes).
+ */
+export function pollDelay(polls: number): number {
+  return polls < 30 ? 1_000 : 5_000;
+}
 export const HOOK_TIMEOUT_MS = 10_000;
 /** A build still running after this long is reported as failed. */
 export const BUILD_TIMEOUT_MS = 15 * 60_000;

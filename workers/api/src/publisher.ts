@@ -1,20 +1,26 @@
-// Site rebuilds, coalesced: the first content change of a burst sets an alarm COALESCE_MS ahead;
-// when it fires, the deploy hook is POSTed once for everything changed so far. Changes made while
-// that build runs cause at most one follow-up call once it finishes, unless the hook says it takes
-// calls during a build (the local stack's: it publishes a save at once and queues its own builds),
-// which then gets each burst as it comes. The request path never waits for any of this (the
-// worker calls `request()` inside waitUntil).
+// Site rebuilds, coalesced, and followed to their end. The first content change of a burst sets an
+// alarm COALESCE_MS ahead; when it fires, the deploy hook (Workers Builds) is called once for
+// everything changed so far and answers the build's uuid. Changes made while a build runs call the
+// hook again after their own burst: Workers Builds queues one build after the running one and
+// answers further calls with that same queued build until it starts, so a burst during a build
+// costs one follow-up build, never one each. The Publisher follows the newest build through
+// Cloudflare's builds API until it stops: live, or failed with the reason its log gives (the live
+// site stays as it was). The request path never waits for any of this (the worker calls
+// `request()` inside waitUntil).
 
 import { DurableObject } from 'cloudflare:workers';
 import type { PublishState } from '@guia-fortim/domain';
+import { buildStatus, failureReason, triggerBuild } from './builds.ts';
 import type { Bindings } from './env.ts';
-import { BUILD_TIMEOUT_MS, COALESCE_MS, HOOK_TIMEOUT_MS, POLL_MS } from './publish-timing.ts';
+import { BUILD_TIMEOUT_MS, COALESCE_MS, pollDelay } from './publish-timing.ts';
 
 type Stored = PublishState & {
-  /** The hook reports its build status on GET, so we follow the build to its end. */
-  tracking: boolean;
-  /** The hook said it takes calls during a build (`takesCallsWhileBuilding` in its status). */
-  hookTakesCalls: boolean;
+  /** When the burst of changes not yet sent began (ms). */
+  burstAt: number | null;
+  /** The newest build asked for, followed until it stops. */
+  build: string | null;
+  /** Its status reads so far (a long build is polled less often). */
+  polls: number;
 };
 
 const INITIAL: Stored = {
@@ -25,31 +31,10 @@ const INITIAL: Stored = {
   error: null,
   pending: false,
   hookCalls: 0,
-  tracking: false,
-  hookTakesCalls: false,
+  burstAt: null,
+  build: null,
+  polls: 0,
 };
-
-type HookStatus = {
-  state: 'building' | 'live' | 'failed';
-  finishedAt?: string;
-  error?: string;
-  takesCalls: boolean;
-};
-
-function parseHookStatus(value: unknown): HookStatus | null {
-  if (!value || typeof value !== 'object') return null;
-  const status = value as Record<string, unknown>;
-  if (status.state !== 'building' && status.state !== 'live' && status.state !== 'failed') {
-    return null;
-  }
-  return {
-    // A build the hook has queued is still to come.
-    state: status.pending === true ? 'building' : status.state,
-    finishedAt: typeof status.finishedAt === 'string' ? status.finishedAt : undefined,
-    error: typeof status.error === 'string' ? status.error.slice(0, 500) : undefined,
-    takesCalls: status.takesCallsWhileBuilding === true,
-  };
-}
 
 export class Publisher extends DurableObject<Bindings> {
   private async load(): Promise<Stored> {
@@ -61,7 +46,7 @@ export class Publisher extends DurableObject<Bindings> {
   }
 
   async state(): Promise<PublishState> {
-    const { tracking: _, hookTakesCalls: __, ...state } = await this.load();
+    const { burstAt: _, build: __, polls: ___, ...state } = await this.load();
     return state;
   }
 
@@ -69,111 +54,82 @@ export class Publisher extends DurableObject<Bindings> {
   async request(): Promise<PublishState> {
     const state = await this.load();
     state.requestedAt = new Date().toISOString();
-    const firstOfBurst = !state.pending;
+    if (!state.pending) state.burstAt = Date.now();
     state.pending = true;
-    const building = state.state === 'building' && state.tracking;
-    if (!building) state.state = 'requested';
+    if (state.state !== 'building') state.state = 'requested';
     await this.save(state);
-    if (building) {
-      // The burst's call COALESCE_MS from its first change; the build's next poll waits for it.
-      if (state.hookTakesCalls && firstOfBurst) {
-        await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
-      }
-    } else if ((await this.ctx.storage.getAlarm()) === null) {
-      await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
-    }
+    const due = (state.burstAt ?? Date.now()) + COALESCE_MS;
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm > due) await this.ctx.storage.setAlarm(due);
     return this.state();
   }
 
   override async alarm(): Promise<void> {
-    const state = await this.load();
-    const building = state.state === 'building' && state.tracking;
-    if (state.pending && (!building || state.hookTakesCalls)) {
-      await this.callHook(state);
-    } else if (building) {
-      await this.followBuild();
+    let state = await this.load();
+    if (state.pending && Date.now() >= (state.burstAt ?? 0) + COALESCE_MS) {
+      state = await this.callHook(state);
+    } else if (state.build) {
+      state = await this.followBuild(state);
     }
+    // The next step: the pending burst's call, or the followed build's next poll.
+    const next = [
+      state.pending ? (state.burstAt ?? Date.now()) + COALESCE_MS : Number.POSITIVE_INFINITY,
+      state.build ? Date.now() + pollDelay(state.polls) : Number.POSITIVE_INFINITY,
+    ];
+    const at = Math.min(...next);
+    if (Number.isFinite(at)) await this.ctx.storage.setAlarm(at);
   }
 
-  private async callHook(state: Stored): Promise<void> {
-    // Saved before the call: changes arriving meanwhile set `pending` again for a follow-up.
-    Object.assign(state, {
-      state: 'building',
-      tracking: true,
-      pending: false,
-      startedAt: new Date().toISOString(),
-      finishedAt: null,
-      error: null,
-      hookCalls: state.hookCalls + 1,
-    });
+  private async callHook(state: Stored): Promise<Stored> {
+    // Changes arriving while the hook answers start the next burst.
+    Object.assign(state, { pending: false, burstAt: null, hookCalls: state.hookCalls + 1 });
     await this.save(state);
-    let error: string | null = null;
-    try {
-      const response = await fetch(this.env.DEPLOY_HOOK_URL, {
-        method: 'POST',
-        signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      if (!response.ok) error = `O gancho de publicação respondeu ${response.status}.`;
-    } catch {
-      error = 'O gancho de publicação não respondeu.';
-    }
+    const called = await triggerBuild(this.env);
     const latest = await this.load();
-    if (error) {
+    if ('error' in called) {
       Object.assign(latest, {
         state: 'failed',
-        tracking: false,
-        error,
-        finishedAt: new Date().toISOString(),
-      });
-      await this.save(latest);
-      if (latest.pending) await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
-      return;
-    }
-    await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
-  }
-
-  private async followBuild(): Promise<void> {
-    let status: HookStatus | null = null;
-    try {
-      const response = await fetch(this.env.DEPLOY_HOOK_URL, {
-        headers: { Accept: 'application/json' },
-        signal: AbortSignal.timeout(HOOK_TIMEOUT_MS),
-      });
-      status = response.ok ? parseHookStatus(await response.json()) : null;
-      if (!response.bodyUsed) await response.body?.cancel();
-    } catch {
-      status = null;
-    }
-    const latest = await this.load();
-    latest.hookTakesCalls = status?.takesCalls ?? false;
-    if (status === null) {
-      // A hook without a status endpoint (e.g. a Cloudflare Pages deploy hook): the build was
-      // accepted; its end cannot be observed, so pending changes go out right away.
-      latest.tracking = false;
-    } else if (status.state === 'building') {
-      const startedAt = Date.parse(latest.startedAt ?? '') || Date.now();
-      if (Date.now() - startedAt < BUILD_TIMEOUT_MS) {
-        await this.save(latest);
-        await this.ctx.storage.setAlarm(Date.now() + POLL_MS);
-        return;
-      }
-      Object.assign(latest, {
-        state: 'failed',
-        tracking: false,
-        error: 'A publicação demorou demais.',
+        build: null,
+        error: called.error,
         finishedAt: new Date().toISOString(),
       });
     } else {
-      Object.assign(latest, {
-        state: status.state,
-        tracking: false,
-        error: status.state === 'failed' ? (status.error ?? 'A publicação falhou.') : null,
-        finishedAt: status.finishedAt ?? new Date().toISOString(),
-      });
+      if (latest.state !== 'building') {
+        Object.assign(latest, {
+          state: 'building',
+          startedAt: new Date().toISOString(),
+          finishedAt: null,
+          error: null,
+        });
+      }
+      if (latest.build !== called.uuid) Object.assign(latest, { build: called.uuid, polls: 0 });
     }
     await this.save(latest);
-    if (latest.pending) await this.ctx.storage.setAlarm(Date.now() + COALESCE_MS);
+    return latest;
+  }
+
+  private async followBuild(state: Stored): Promise<Stored> {
+    const uuid = state.build as string;
+    const status = await buildStatus(this.env, uuid);
+    const reason =
+      status?.done && !status.ok ? await failureReason(this.env, uuid, status.outcome) : null;
+    const latest = await this.load();
+    // A newer build was asked for meanwhile: that one is followed from now on.
+    if (latest.build !== uuid) return latest;
+    if (!status?.done) {
+      const startedAt = Date.parse(latest.startedAt ?? '') || Date.now();
+      if (Date.now() - startedAt < BUILD_TIMEOUT_MS) {
+        latest.polls += 1;
+        await this.save(latest);
+        return latest;
+      }
+      Object.assign(latest, { state: 'failed', error: 'A publicação demorou demais.' });
+    } else {
+      Object.assign(latest, { state: status.ok ? 'live' : 'failed', error: reason });
+    }
+    Object.assign(latest, { build: null, finishedAt: new Date().toISOString() });
+    await this.save(latest);
+    return latest;
   }
 }
 

@@ -11,6 +11,7 @@ import type { StartedServer } from '@guia-fortim/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, stack } from './support/client.ts';
 import { validListing } from './support/fixtures.ts';
+import { NO_BUILDS } from './support/hook.ts';
 import { startWorker } from './support/stack.ts';
 import { reissuedToken } from './support/tokens.ts';
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   worker = await startWorker({
     supabaseUrl: url,
     publishableKey: stack.publishableKey,
-    deployHookUrl: 'http://127.0.0.1:9/hook',
+    builds: NO_BUILDS,
     persistTo: join(dir, 'wrangler'),
   });
   token = await reissuedToken((await admin()).token, { iss: `${url}/auth/v1` });

@@ -35,6 +35,7 @@ import {
   sendBeacon,
 } from './support/events.ts';
 import { KIND_PATH, validListing } from './support/fixtures.ts';
+import { NO_BUILDS } from './support/hook.ts';
 import { startWorker } from './support/stack.ts';
 
 const BROWSER = BROWSER_USER_AGENT;
@@ -508,7 +509,7 @@ describe('the counter, on workers of its own', { timeout: 120_000 }, () => {
     startWorker({
       supabaseUrl: stack.supabaseUrl,
       publishableKey: stack.publishableKey,
-      deployHookUrl: 'http://127.0.0.1:9/',
+      builds: NO_BUILDS,
       persistTo: persistTo(),
       statsIngestKey: refusedKey,
     });
@@ -519,7 +520,7 @@ describe('the counter, on workers of its own', { timeout: 120_000 }, () => {
     const common = {
       supabaseUrl: stack.supabaseUrl,
       publishableKey: stack.publishableKey,
-      deployHookUrl: 'http://127.0.0.1:9/',
+      builds: NO_BUILDS,
     };
     // One after another: wrangler dev instances starting together can race for a port.
     quick = await startWorker({

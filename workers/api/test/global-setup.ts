@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
     worker = await startWorker({
       supabaseUrl: supabase.url,
       publishableKey: supabase.publishableKey,
-      deployHookUrl: hook.url,
+      builds: hook.builds,
       persistTo,
       // The legacy HS256 fallback is configured here (as on a project still using it).
       jwtSecret: supabase.jwtSecret,

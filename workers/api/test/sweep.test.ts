@@ -238,7 +238,7 @@ describe('photos stored before issue 24: three JPEGs, no mark', () => {
     worker = await startWorker({
       supabaseUrl: stack.supabaseUrl,
       publishableKey: stack.publishableKey,
-      deployHookUrl: hook.url,
+      builds: hook.builds,
       persistTo,
     });
   });

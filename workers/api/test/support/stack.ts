@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import type { JWK } from 'jose';
+import type { BuildsConfig } from './hook.ts';
 
 const PACKAGE_DIR = new URL('../..', import.meta.url).pathname;
 const WRANGLER = join(
@@ -64,7 +65,8 @@ export async function startSupabase(dir: string): Promise<LocalSupabase> {
 export type WorkerOptions = {
   supabaseUrl: string;
   publishableKey: string;
-  deployHookUrl: string;
+  /** Workers Builds (test/support/hook.ts): the site's deploy hook and the builds API. */
+  builds: BuildsConfig;
   /** Local R2 and Durable Object storage. */
   persistTo: string;
   jwtSecret?: string;
@@ -81,7 +83,8 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
     ALLOWED_ORIGINS: 'http://127.0.0.1:4321,http://localhost:4321',
     PUBLIC_IMAGES_URL: 'http://127.0.0.1:{port}/images',
-    DEPLOY_HOOK_URL: options.deployHookUrl,
+    CLOUDFLARE_API_URL: options.builds.apiUrl,
+    CLOUDFLARE_ACCOUNT_ID: options.builds.accountId,
     ...(options.statsRepeatWindowMs !== undefined
       ? { STATS_REPEAT_WINDOW_MS: String(options.statsRepeatWindowMs) }
       : {}),
@@ -89,6 +92,8 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
   // Secrets go in a file only this user reads (`--env-file`), not on the command line, which
   // every process of the machine can read.
   const secrets = {
+    DEPLOY_HOOK_URL: options.builds.hookUrl,
+    BUILDS_API_TOKEN: options.builds.token,
     ...(options.jwtSecret ? { SUPABASE_JWT_SECRET: options.jwtSecret } : {}),
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
   };
