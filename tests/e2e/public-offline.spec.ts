@@ -203,6 +203,8 @@ test(
   async ({ page, context }) => {
     await firstVisit(page);
     await open(page, '/auth/login');
+    // The sign-in form loads Turnstile's widget once it runs: done before the network is cut.
+    await page.waitForFunction(() => 'turnstile' in window);
     await cut(context);
     for (const path of ['/privacidade', '/auth/login', '/auth/registro']) {
       await offline(page, path);
