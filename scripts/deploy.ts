@@ -1,18 +1,18 @@
-// `npm run deploy`: builds every deployable artefact and deploys it — Supabase migrations, the
-// worker, and the site with the panel to Cloudflare Pages. `npm run deploy -- --dry-run` does
-// everything offline instead: checks the configuration (.env, else .env.example), bundles the
-// worker with `wrangler deploy --dry-run`, builds the panel and the site (the site's content read
-// from an in-memory db/local with the demo seed), assembles the Pages output with _headers,
-// _redirects and the panel's admin/config.json, validates it, and prints what a real deploy would
-// run.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm run deploy`: sets up production — the Supabase migrations, Supabase Auth's settings, the
+// API worker (its variables, its secrets, its custom domain) — and asks Workers Builds for a build
+// of the site Worker, which from then on builds itself on every push and every save in the panel
+// (README, "Deploying to production"). `npm run deploy -- --dry-run` checks everything offline
+// instead: the configuration (.env, else .env.example), the migrations' names, the API worker's
+// bundle (`wrangler deploy --dry-run`), the site's build command on the demo content and the site
+// Worker's assets (`wrangler deploy --dry-run`), then prints what a real deploy would run. No
+// secret is ever printed or put on a command line: wrangler reads them from a file only this user
+// reads, the Supabase CLI and wrangler their tokens from their environment.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLocalSupabase } from '@guia-fortim/local-supabase';
-import { type SiteEnv, TURNSTILE_ORIGIN } from '@guia-fortim/portal/build';
 import { applyAuthSettings, authSettingsBody, MANAGEMENT_API } from './deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
-import { validatePagesOutput } from './deploy/validate.ts';
-import { addPanel, panelBuild, panelConfig, ROOT, run, siteBuilder } from './stack/parts.ts';
+import { buildSiteOutput, SITE_OUTPUT } from './deploy/site-output.ts';
+import { ROOT, run } from './stack/parts.ts';
 
 const dryRun = process.argv.includes('--dry-run');
 const out = join(ROOT, '.data', 'deploy');
@@ -42,7 +42,7 @@ step('Configurações de autenticação do Supabase (API de gerenciamento)');
 const authBody = authSettingsBody({
   siteUrl: config.siteUrl,
   paidPlan: config.paidPlan,
-  captchaSecret: config.turnstile.secret,
+  captchaSecret: config.turnstileSecret,
 });
 // The names only: the body holds the Turnstile secret.
 console.log(`  ${Object.keys(authBody).join(', ')}`);
@@ -50,79 +50,125 @@ console.log(`  ${Object.keys(authBody).join(', ')}`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
-step('Worker (wrangler deploy --dry-run)');
-const workerVars = {
+step('API (worker): variáveis, segredos e domínio');
+const apiVars = {
   SUPABASE_URL: config.supabaseUrl,
   SUPABASE_PUBLISHABLE_KEY: config.publishableKey,
   ALLOWED_ORIGINS: config.siteUrl,
   PUBLIC_IMAGES_URL: config.imagesUrl,
-  DEPLOY_HOOK_URL: config.deployHookUrl,
+  CLOUDFLARE_ACCOUNT_ID: config.accountId,
 };
-const workerArgs = [
+const apiSecrets = {
+  DEPLOY_HOOK_URL: config.deployHookUrl,
+  BUILDS_API_TOKEN: config.buildsToken,
+  ...(config.jwtSecret ? { SUPABASE_JWT_SECRET: config.jwtSecret } : {}),
+};
+// Uploaded with the version (`--secrets-file`): never on a command line, never printed.
+const secretsFile = join(out, 'api-secrets.json');
+writeFileSync(secretsFile, JSON.stringify(apiSecrets), { mode: 0o600 });
+const apiDeploy = [
   '--no-install',
   'wrangler',
   'deploy',
-  ...Object.entries(workerVars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+  ...Object.entries(apiVars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+  '--domain',
+  new URL(config.apiUrl).host,
 ];
-const worker = await run('npx', [...workerArgs, '--dry-run', '--outdir', join(out, 'worker')], {
-  cwd: join(ROOT, 'workers', 'api'),
-});
-if (!worker.ok) fail(`O bundle do worker falhou:\n${worker.log.slice(-3000)}`);
-console.log(`  ${out}/worker`);
-
-const env: SiteEnv = {
-  siteUrl: config.siteUrl,
-  supabaseUrl: config.supabaseUrl,
-  publishableKey: config.publishableKey,
-  apiUrl: config.apiUrl,
-  imagesUrl: config.imagesUrl,
-  turnstile: { siteKey: config.turnstile.siteKey, origin: TURNSTILE_ORIGIN },
+const wranglerEnv = {
+  CLOUDFLARE_API_TOKEN: config.cloudflareToken,
+  CLOUDFLARE_ACCOUNT_ID: config.accountId,
+  WRANGLER_SEND_METRICS: 'false',
 };
-const pagesDir = join(out, 'pages');
+const apiBundle = await run('npx', [...apiDeploy, '--dry-run', '--outdir', join(out, 'worker')], {
+  cwd: join(ROOT, 'workers', 'api'),
+  env: wranglerEnv,
+});
+if (!apiBundle.ok) fail(`O bundle do worker falhou:\n${apiBundle.log.slice(-3000)}`);
+console.log(`  variáveis: ${Object.keys(apiVars).join(', ')}`);
+console.log(`  segredos: ${Object.keys(apiSecrets).join(', ')}`);
+console.log(`  domínio: ${new URL(config.apiUrl).host}`);
 
-step('Painel administrativo (vite build)');
-const admin = await panelBuild();
-if (!admin.ok) fail(`O build do painel falhou:\n${admin.log.slice(-3000)}`);
-console.log(admin.cached ? '  build em cache (fontes sem mudança)' : '  construído');
+step(
+  dryRun
+    ? 'Site (npm run build:site, com o conteúdo de demonstração)'
+    : 'Site (npm run build:site, com os dados do Supabase)',
+);
+const reason = await buildSiteOutput(SITE_OUTPUT, config, {
+  demo: dryRun,
+  log: (line) => console.log(`  ${line}`),
+});
+if (reason) fail(`O build do site falhou: ${reason}`);
+const siteDeploy = [
+  '--no-install',
+  'wrangler',
+  'deploy',
+  '-c',
+  'sites/portal/wrangler.jsonc',
+  '--domain',
+  new URL(config.siteUrl).host,
+];
+const siteCheck = await run('npx', [...siteDeploy, '--dry-run'], { cwd: ROOT, env: wranglerEnv });
+if (!siteCheck.ok) fail(`O Worker do site não está pronto:\n${siteCheck.log.slice(-3000)}`);
+console.log(`  ${SITE_OUTPUT}: _headers, _redirects, site e painel ok`);
 
-step(dryRun ? 'Site público (dados do seed, em memória)' : 'Site público (dados do Supabase)');
-const local = dryRun ? await startLocalSupabase({ port: 0, seed: true, quiet: true }) : null;
-const site = await siteBuilder(env, {
-  ...(local ? { data: { url: local.url, key: local.keys.publishableKey } } : {}),
-}).build(pagesDir);
-await local?.stop();
-if (!site.ok) fail(`O build do site falhou:\n${site.log.slice(-3000)}`);
-// The panel reads its production origins at runtime (admin/src/config.ts); `npm start` serves
-// builds assembled by the same function.
-addPanel(pagesDir, { dir: admin.dir, config: panelConfig(env) });
-
-step('Validação da saída do Cloudflare Pages');
-const findings = validatePagesOutput(pagesDir, env);
-if (findings.length > 0) fail(`A saída não está pronta:\n  - ${findings.join('\n  - ')}`);
-console.log(`  ${pagesDir}: _headers, _redirects, site e painel ok`);
-
-const commands = [
-  `npx supabase link --project-ref ${config.projectRef}`,
-  'npx supabase db push --workdir db',
-  `(cd workers/api && npx wrangler ${workerArgs.slice(2).join(' ')})`,
-  `npx wrangler pages deploy ${pagesDir} --project-name ${config.pagesProject}`,
+const supabaseEnv = {
+  SUPABASE_ACCESS_TOKEN: config.accessToken,
+  SUPABASE_DB_PASSWORD: config.dbPassword,
+};
+const commands: { label: string; command: string; args: string[]; cwd: string; env: object }[] = [
+  {
+    label: 'Supabase: vincular o projeto',
+    command: 'npx',
+    args: ['--yes', 'supabase', 'link', '--project-ref', config.projectRef, '--workdir', 'db'],
+    cwd: ROOT,
+    env: supabaseEnv,
+  },
+  {
+    label: 'Supabase: aplicar as migrações',
+    command: 'npx',
+    args: ['--yes', 'supabase', 'db', 'push', '--workdir', 'db'],
+    cwd: ROOT,
+    env: supabaseEnv,
+  },
+  {
+    label: 'API (worker)',
+    command: 'npx',
+    args: [...apiDeploy, '--secrets-file', secretsFile],
+    cwd: join(ROOT, 'workers', 'api'),
+    env: wranglerEnv,
+  },
+  {
+    label: 'Site: a mesma publicação que o Workers Builds faz',
+    command: 'npx',
+    args: siteDeploy,
+    cwd: ROOT,
+    env: wranglerEnv,
+  },
 ];
 const patch = `PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth`;
+const shown = (c: (typeof commands)[number]) =>
+  `${c.cwd === ROOT ? '' : `(cd ${c.cwd.slice(ROOT.length + 1)} && `}${c.command} ${c.args.join(' ')}${c.cwd === ROOT ? '' : ')'}`;
 if (dryRun) {
+  rmSync(secretsFile, { force: true });
   console.log(
-    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${commands.join('\n  ')}\ne depois aplicaria as configurações de autenticação (${patch}).`,
+    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${commands.map(shown).join('\n  ')}\ne depois aplicaria as configurações de autenticação (${patch}).`,
   );
   process.exit(0);
 }
 
-step('Publicando (Supabase, worker, Pages)');
-for (const command of commands) {
-  console.log(`  $ ${command}`);
-  const result = await run('bash', ['-c', command], {
-    cwd: ROOT,
-    onLine: (l) => console.log(`    ${l}`),
-  });
-  if (!result.ok) fail(`Falhou: ${command}`);
+step('Publicando (Supabase, API, site)');
+try {
+  for (const c of commands) {
+    console.log(`  ${c.label}\n  $ ${shown(c)}`);
+    const result = await run(c.command, c.args, {
+      cwd: c.cwd,
+      env: c.env as Record<string, string>,
+      onLine: (l) => console.log(`    ${l}`),
+    });
+    if (!result.ok) fail(`Falhou: ${c.label}`);
+  }
+} finally {
+  rmSync(secretsFile, { force: true });
 }
 // Auth's settings last: once its CAPTCHA is on, a site without the widget signs nobody in, while
 // the new site (with it) works with Auth's CAPTCHA still off.
@@ -132,7 +178,9 @@ await applyAuthSettings({
   accessToken: config.accessToken,
   body: authBody,
 }).catch((error: Error) => fail(error.message));
-console.log('\n✓ Publicado.');
+console.log(
+  '\n✓ Publicado. Daqui em diante o Workers Builds constrói o site a cada push e a cada alteração salva no painel.',
+);
 
 function definedOnly(values: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(

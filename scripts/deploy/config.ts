@@ -1,25 +1,35 @@
 // The production configuration read from .env (or the environment), checked before anything is
 // built or deployed. Every problem is reported at once, in Portuguese.
 
-export type DeployConfig = {
+/** What the site's build needs (`npm run build:site`, in Workers Builds): all of it public. */
+export type SiteConfig = {
   supabaseUrl: string;
   publishableKey: string;
-  projectRef: string;
-  /** A personal access token: the Supabase CLI and the Management API (Auth settings). */
-  accessToken: string;
-  /** The project is on a paid plan (leaked-password protection is available). */
-  paidPlan: boolean;
   siteUrl: string;
   apiUrl: string;
   imagesUrl: string;
-  pagesProject: string;
+  /** Cloudflare Turnstile's sitekey for the account forms (Supabase Auth's CAPTCHA). */
+  turnstileSiteKey: string;
+};
+
+/** Everything `npm run deploy` sets up: the site's configuration and the secrets beside it. */
+export type DeployConfig = SiteConfig & {
+  projectRef: string;
+  /** A personal access token: the Supabase CLI and the Management API (Auth settings). */
+  accessToken: string;
+  dbPassword: string;
+  /** The project is on a paid plan (leaked-password protection is available). */
+  paidPlan: boolean;
+  /** The Cloudflare account and a token that may deploy Workers in it (wrangler). */
+  accountId: string;
+  cloudflareToken: string;
+  /** The site Worker's Workers Builds deploy hook (a secret of the API worker). */
   deployHookUrl: string;
+  /** A token that may read Workers Builds (Workers CI Read), for the API worker. */
+  buildsToken: string;
   jwtSecret: string;
-  /**
-   * Cloudflare Turnstile, Supabase Auth's CAPTCHA: the widget's sitekey (public, built into the
-   * site) and its secret (for Auth only).
-   */
-  turnstile: { siteKey: string; secret: string };
+  /** Turnstile's secret key, for Supabase Auth only. */
+  turnstileSecret: string;
 };
 
 /** Parses KEY=value lines; `#` comments and blank lines are skipped, quotes stripped. */
@@ -57,43 +67,71 @@ function httpsUrl(value: string | undefined, name: string, problems: string[]): 
 /** Cloudflare's test keys pass (or fail) everyone: a site using them has no CAPTCHA at all. */
 const TURNSTILE_TEST_KEY = /^[123]x0{20,}(AA|AB|BB|FF)$/;
 
+/** A Workers Builds deploy hook, as the dashboard gives it (Settings → Builds → Deploy Hooks). */
+const WORKERS_BUILDS_HOOK =
+  /^https:\/\/api\.cloudflare\.com\/client\/v4\/workers\/builds\/deploy_hooks\/[0-9a-f-]{36}$/;
+
+function reader(env: Record<string, string | undefined>, problems: string[]) {
+  return (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) problems.push(`${name} não foi definida.`);
+    return value ?? '';
+  };
+}
+
+export function readSiteConfig(
+  env: Record<string, string | undefined>,
+  problems: string[] = [],
+): { config: SiteConfig; problems: string[] } {
+  const required = reader(env, problems);
+  const config: SiteConfig = {
+    supabaseUrl: httpsUrl(env.SUPABASE_URL, 'SUPABASE_URL', problems),
+    publishableKey: required('SUPABASE_PUBLISHABLE_KEY'),
+    siteUrl: httpsUrl(env.SITE_URL, 'SITE_URL', problems),
+    apiUrl: httpsUrl(env.API_URL, 'API_URL', problems),
+    imagesUrl: httpsUrl(env.IMAGES_URL, 'IMAGES_URL', problems),
+    turnstileSiteKey: required('PUBLIC_TURNSTILE_SITE_KEY'),
+  };
+  if (config.publishableKey.startsWith('sb_secret_')) {
+    problems.push('SUPABASE_PUBLISHABLE_KEY contém uma chave secreta: ela iria parar no site.');
+  }
+  if (TURNSTILE_TEST_KEY.test(config.turnstileSiteKey)) {
+    problems.push(
+      'PUBLIC_TURNSTILE_SITE_KEY é uma chave de teste da Cloudflare: use a do widget do site.',
+    );
+  }
+  return { config, problems };
+}
+
 export function readDeployConfig(env: Record<string, string | undefined>): {
   config: DeployConfig;
   problems: string[];
 } {
   const problems: string[] = [];
-  const required = (name: string) => {
-    const value = env[name]?.trim();
-    if (!value) problems.push(`${name} não foi definida.`);
-    return value ?? '';
-  };
+  const site = readSiteConfig(env, problems).config;
+  const required = reader(env, problems);
   const config: DeployConfig = {
-    supabaseUrl: httpsUrl(env.SUPABASE_URL, 'SUPABASE_URL', problems),
-    publishableKey: required('SUPABASE_PUBLISHABLE_KEY'),
+    ...site,
     projectRef: required('SUPABASE_PROJECT_REF'),
     accessToken: required('SUPABASE_ACCESS_TOKEN'),
+    dbPassword: required('SUPABASE_DB_PASSWORD'),
     paidPlan: ['pro', 'team', 'enterprise'].includes(env.SUPABASE_PLAN?.trim().toLowerCase() ?? ''),
-    siteUrl: httpsUrl(env.SITE_URL, 'SITE_URL', problems),
-    apiUrl: httpsUrl(env.API_URL, 'API_URL', problems),
-    imagesUrl: httpsUrl(env.IMAGES_URL, 'IMAGES_URL', problems),
-    pagesProject: required('CLOUDFLARE_PAGES_PROJECT'),
+    accountId: required('CLOUDFLARE_ACCOUNT_ID'),
+    cloudflareToken: required('CLOUDFLARE_API_TOKEN'),
     deployHookUrl: httpsUrl(env.DEPLOY_HOOK_URL, 'DEPLOY_HOOK_URL', problems),
+    buildsToken: required('BUILDS_API_TOKEN'),
     jwtSecret: env.SUPABASE_JWT_SECRET?.trim() ?? '',
-    turnstile: {
-      siteKey: required('PUBLIC_TURNSTILE_SITE_KEY'),
-      secret: required('TURNSTILE_SECRET_KEY'),
-    },
+    turnstileSecret: required('TURNSTILE_SECRET_KEY'),
   };
-  if (config.publishableKey.startsWith('sb_secret_')) {
-    problems.push('SUPABASE_PUBLISHABLE_KEY contém uma chave secreta: ela iria parar no site.');
+  if (config.deployHookUrl && !WORKERS_BUILDS_HOOK.test(config.deployHookUrl)) {
+    problems.push(
+      'DEPLOY_HOOK_URL não é um deploy hook do Workers Builds (https://api.cloudflare.com/client/v4/workers/builds/deploy_hooks/…): crie-o no Worker do site, em Settings → Builds → Deploy Hooks.',
+    );
   }
-  for (const [name, key] of [
-    ['PUBLIC_TURNSTILE_SITE_KEY', config.turnstile.siteKey],
-    ['TURNSTILE_SECRET_KEY', config.turnstile.secret],
-  ] as const) {
-    if (TURNSTILE_TEST_KEY.test(key)) {
-      problems.push(`${name} é uma chave de teste da Cloudflare: use a do widget do site.`);
-    }
+  if (TURNSTILE_TEST_KEY.test(config.turnstileSecret)) {
+    problems.push(
+      'TURNSTILE_SECRET_KEY é uma chave de teste da Cloudflare: use a do widget do site.',
+    );
   }
   return { config, problems };
 }

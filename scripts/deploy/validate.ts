@@ -1,4 +1,4 @@
-// Checks that a Cloudflare Pages output directory is complete before it is uploaded.
+// Checks that the site Worker's output (its static assets) is complete before it is uploaded.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -15,7 +15,7 @@ import { ADMIN_SECTIONS } from './admin-routes.ts';
 
 const LEGACY = ['/comercios', '/comércio', '/comercio-local'];
 
-export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
+export function validateSiteOutput(dir: string, env: SiteEnv): string[] {
   const findings: string[] = [];
   for (const file of ['index.html', '404.html', 'admin/index.html', 'robots.txt']) {
     if (!existsSync(join(dir, file))) findings.push(`falta ${file}`);
@@ -45,7 +45,7 @@ export function validatePagesOutput(dir: string, env: SiteEnv): string[] {
         findings.push(`_headers não permite o Turnstile em ${path}`);
       }
     }
-    // Cloudflare Pages ignores a _headers line longer than this.
+    // Static assets (Workers and Pages alike) ignore a _headers line longer than this.
     if (text.split('\n').some((line) => line.length > 2000)) {
       findings.push('_headers tem uma linha com mais de 2.000 caracteres');
     }

@@ -20,22 +20,40 @@ describe('deploy configuration', () => {
       SITE_URL: 'http://guiafortim.com.br',
       API_URL: 'nao é url',
       SUPABASE_PUBLISHABLE_KEY: 'sb_secret_oops',
-      CLOUDFLARE_PAGES_PROJECT: '',
+      BUILDS_API_TOKEN: '',
     });
     expect(problems).toEqual([
       'SITE_URL precisa usar https:// (recebido http://guiafortim.com.br).',
       'API_URL não é um endereço válido: nao é url',
-      'CLOUDFLARE_PAGES_PROJECT não foi definida.',
       'SUPABASE_PUBLISHABLE_KEY contém uma chave secreta: ela iria parar no site.',
+      'BUILDS_API_TOKEN não foi definida.',
     ]);
+  });
+
+  it('takes a Workers Builds deploy hook, never a Pages one', () => {
+    const hook = (url: string) => readDeployConfig({ ...example, DEPLOY_HOOK_URL: url }).problems;
+    expect(
+      hook(
+        'https://api.cloudflare.com/client/v4/workers/builds/deploy_hooks/6a1b2c3d-4e5f-4a7b-8c9d-0e1f2a3b4c5d',
+      ),
+    ).toEqual([]);
+    for (const wrong of [
+      'https://api.cloudflare.com/client/v4/pages/webhooks/deploy_hooks/6a1b2c3d-4e5f-4a7b-8c9d-0e1f2a3b4c5d',
+      'https://api.cloudflare.com/client/v4/workers/builds/deploy_hooks/',
+      'https://example.com/client/v4/workers/builds/deploy_hooks/6a1b2c3d-4e5f-4a7b-8c9d-0e1f2a3b4c5d',
+    ]) {
+      expect(hook(wrong), wrong).toEqual([
+        'DEPLOY_HOOK_URL não é um deploy hook do Workers Builds (https://api.cloudflare.com/client/v4/workers/builds/deploy_hooks/…): crie-o no Worker do site, em Settings → Builds → Deploy Hooks.',
+      ]);
+    }
   });
 
   it("needs both Turnstile keys, and refuses Cloudflare's test keys (they pass everyone)", () => {
     const { config } = readDeployConfig(example);
-    expect(config.turnstile).toEqual({
-      siteKey: example.PUBLIC_TURNSTILE_SITE_KEY,
-      secret: example.TURNSTILE_SECRET_KEY,
-    });
+    expect([config.turnstileSiteKey, config.turnstileSecret]).toEqual([
+      example.PUBLIC_TURNSTILE_SITE_KEY,
+      example.TURNSTILE_SECRET_KEY,
+    ]);
     expect(
       readDeployConfig({ ...example, PUBLIC_TURNSTILE_SITE_KEY: '', TURNSTILE_SECRET_KEY: ' ' })
         .problems,
@@ -114,11 +132,14 @@ describe('npm run deploy -- --dry-run', () => {
     expect(run.stderr).toContain('SITE_URL precisa usar https://');
   });
 
-  it('builds every artefact offline and validates the Pages output', { timeout: 240_000 }, () => {
+  it('checks every artefact offline: the API worker, the site build command, the site Worker', {
+    timeout: 300_000,
+  }, () => {
     const secret = '0x4AAAAAAAsegredo-que-nunca-aparece';
+    const buildsToken = 'token-de-leitura-que-nunca-aparece';
     const run = spawnSync(process.execPath, ['scripts/deploy.ts', '--dry-run'], {
       cwd: root,
-      env: { ...process.env, TURNSTILE_SECRET_KEY: secret },
+      env: { ...process.env, TURNSTILE_SECRET_KEY: secret, BUILDS_API_TOKEN: buildsToken },
       encoding: 'utf8',
     });
     const output = run.stderr + run.stdout;
@@ -128,29 +149,55 @@ describe('npm run deploy -- --dry-run', () => {
     expect(output).toContain(
       'security_captcha_enabled, security_captcha_provider, security_captcha_secret',
     );
-    expect(output).not.toContain(secret);
+    // The API worker's secrets by name, its custom domain; no secret printed, none left on disk.
+    expect(output).toContain('segredos: DEPLOY_HOOK_URL, BUILDS_API_TOKEN');
+    expect(output).toContain('--domain api.guiafortim.com.br');
+    expect(output).toContain('--secrets-file');
+    for (const hidden of [secret, buildsToken, example.DEPLOY_HOOK_URL ?? '']) {
+      expect(output).not.toContain(hidden);
+    }
     const out = join(root, '.data', 'deploy');
+    expect(existsSync(join(out, 'api-secrets.json'))).toBe(false);
+    // The Supabase CLI finds the project in one place for both commands.
+    expect(output).toContain('supabase link --project-ref your-project-ref --workdir db');
+    expect(output).toContain('supabase db push --workdir db');
+    expect(output).toContain(
+      'wrangler deploy -c sites/portal/wrangler.jsonc --domain guiafortim.com.br',
+    );
     expect(existsSync(join(out, 'worker', 'index.js'))).toBe(true);
-    expect(existsSync(join(out, 'pages', 'admin', 'index.html'))).toBe(true);
+    const site = join(out, 'site');
+    expect(existsSync(join(site, 'admin', 'index.html'))).toBe(true);
     // One panel build for every environment: the production origins come from config.json.
     const { config } = readDeployConfig(example);
-    expect(JSON.parse(readFileSync(join(out, 'pages', 'admin', 'config.json'), 'utf8'))).toEqual({
+    expect(JSON.parse(readFileSync(join(site, 'admin', 'config.json'), 'utf8'))).toEqual({
       supabaseUrl: config.supabaseUrl,
       publishableKey: config.publishableKey,
       apiUrl: config.apiUrl,
     });
-    const panel = readFileSync(join(out, 'pages', 'admin', 'index.html'), 'utf8');
+    const panel = readFileSync(join(site, 'admin', 'index.html'), 'utf8');
     expect(panel).toContain('<link rel="preload" href="/admin/config.json"');
-    const headers = readFileSync(join(out, 'pages', '_headers'), 'utf8');
+    const headers = readFileSync(join(site, '_headers'), 'utf8');
     expect(headers).toContain('https://your-project-ref.supabase.co');
     expect(headers).toContain('Strict-Transport-Security');
     // The account forms render the widget of the configured sitekey, from Turnstile's origin.
     expect(headers).toContain('frame-src https://challenges.cloudflare.com');
-    expect(readFileSync(join(out, 'pages', 'index.html'), 'utf8')).not.toContain('turnstile');
-    const sitekey = config.turnstile.siteKey;
-    const scripts = readdirSync(join(out, 'pages', '_astro'))
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).not.toContain('turnstile');
+    const scripts = readdirSync(join(site, '_astro'))
       .filter((name) => name.endsWith('.js'))
-      .map((name) => readFileSync(join(out, 'pages', '_astro', name), 'utf8'));
-    expect(scripts.some((text) => text.includes(sitekey))).toBe(true);
+      .map((name) => readFileSync(join(site, '_astro', name), 'utf8'));
+    expect(scripts.some((text) => text.includes(config.turnstileSiteKey))).toBe(true);
+  });
+
+  it("the site's build command refuses to build without its configuration, saying why in its last line", () => {
+    const run = spawnSync(process.execPath, ['scripts/build-site.ts'], {
+      cwd: root,
+      env: { ...process.env, SUPABASE_URL: '', SITE_URL: 'http://inseguro.example' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    const last = run.stdout.trim().split('\n').at(-1);
+    expect(last).toMatch(/^✗ O build do site falhou: configuração incompleta: /);
+    expect(last).toContain('SUPABASE_URL não foi definida.');
+    expect(last).toContain('SITE_URL precisa usar https://');
   });
 });
