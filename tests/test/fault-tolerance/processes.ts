@@ -2,7 +2,6 @@
 // (`db/local/main.ts`, PGlite persisted in a data directory) and the worker under wrangler dev
 // (scripts/stack's startWorker, local R2 persisted in a directory), each on a fixed port so the
 // other keeps talking to it across restarts.
-import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { join } from 'node:path';
 import { type BuildsConfig, startDeployHook } from '@guia-fortim/api/testing/hook';
