@@ -39,6 +39,9 @@ import { restartWhenSilent } from './watchdog.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
+/** What wrangler dev prints when Miniflare started a crashed workerd again. */
+export const RUNTIME_CRASHED = 'The Workers runtime crashed unexpectedly';
+
 /** Fails with a clear message when something else already listens on the port. */
 export async function assertPortFree(port: number, what: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -139,6 +142,7 @@ export async function startWorker(options: WorkerOptions) {
   const server = await restartWhenSilent(start, {
     healthPath: '/health',
     name: 'A API (worker)',
+    crashMark: RUNTIME_CRASHED,
     log: options.log,
   });
   return Object.assign(server, { imagesUrl });

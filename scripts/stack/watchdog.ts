@@ -8,12 +8,21 @@
 // the ProxyWorker reaches it again.) Here the stack notices the silence on the health path and
 // starts a new wrangler dev on the same port. A process that exited is left alone: whoever ended
 // it (stop(), a test's SIGKILL) meant to.
+//
+// A busy worker is not a dead one. On a loaded machine (load 13: a browser suite uploading photos,
+// each nine Images transformations done in wrangler's own process) /health took 3.2 s; a watchdog
+// that restarted after two 3-second misses killed the worker it meant to save, and every request
+// in flight ended as `net::ERR_FAILED` in the browser or `other side closed` in Node. So the quick
+// restart needs the runtime's own word that it crashed (the line below, which Miniflare prints
+// when it restarts a workerd); without it, only a silence long enough that no load explains it.
 import type { StartedServer } from '@guia-fortim/db/testing';
 
 /** Between health checks. */
 const CHECK_MS = 1_000;
-/** A health check unanswered this long is a miss (loaded, the worker answers in well under 1 s). */
-const ANSWER_MS = 3_000;
+/** After a reported crash, a health check unanswered this long is a miss. */
+const CRASHED_ANSWER_MS = 3_000;
+/** Otherwise a miss is a check unanswered this long (loaded, the worker answered within 3.2 s). */
+const BUSY_ANSWER_MS = 20_000;
 /** Misses in a row that mean the runtime is gone: one may be the moment workerd is restarted. */
 const MISSES = 2;
 
@@ -24,6 +33,8 @@ export type WatchOptions = {
   healthPath: string;
   /** The server's name in progress lines ('A API (worker)'). */
   name: string;
+  /** What the server prints when a runtime under it crashed and was started again. */
+  crashMark?: string;
   log?: (line: string) => void;
 };
 
@@ -33,7 +44,7 @@ export type WatchOptions = {
  */
 export async function restartWhenSilent(
   start: () => Promise<StartedServer>,
-  { healthPath, name, log = () => {} }: WatchOptions,
+  { healthPath, name, crashMark, log = () => {} }: WatchOptions,
 ): Promise<StartedServer> {
   let current = await start();
   let stopped = false;
@@ -41,10 +52,14 @@ export async function restartWhenSilent(
   let down = false;
   let restarting: Promise<unknown> = Promise.resolve();
 
-  const answers = async () => {
+  /** Crash lines in the current server's output (its log is trimmed, so any change counts). */
+  const crashes = () => (crashMark ? current.output().split(crashMark).length - 1 : 0);
+  let crashesSeen = 0;
+
+  const answers = async (withinMs: number) => {
     try {
       const response = await fetch(current.url + healthPath, {
-        signal: AbortSignal.timeout(ANSWER_MS),
+        signal: AbortSignal.timeout(withinMs),
       });
       await response.body?.cancel();
       return response.status < 500;
@@ -63,6 +78,7 @@ export async function restartWhenSilent(
     if (stopped) return;
     try {
       current = await start();
+      crashesSeen = 0;
       down = false;
       log(`${name} voltou a responder.`);
     } catch (error) {
@@ -81,7 +97,13 @@ export async function restartWhenSilent(
         continue;
       }
       if (!running()) continue;
-      misses = (await answers()) ? 0 : misses + 1;
+      const crashed = crashes() !== crashesSeen;
+      if (await answers(crashed ? CRASHED_ANSWER_MS : BUSY_ANSWER_MS)) {
+        misses = 0;
+        crashesSeen = crashes();
+        continue;
+      }
+      misses += 1;
       if (misses < MISSES || stopped) continue;
       misses = 0;
       restarting = restart();
