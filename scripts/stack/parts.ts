@@ -34,6 +34,7 @@ import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.t
 import { leashed, spawnLeashed } from './leash.ts';
 import { writeSecretsFile } from './secrets-file.ts';
 import type { BuildSite, PatchSite } from './site-builder.ts';
+import { SERVED_FILE } from './site-worker.ts';
 import { type RunningTurnstile, TEST_SECRETS, TEST_SITEKEYS } from './turnstile.ts';
 import { restartWhenSilent } from './watchdog.ts';
 
@@ -307,7 +308,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   }
 }
 
-/** What the panel needs inside a Pages output: its build, its configuration, its routes. */
+/** What the panel needs inside the site's assets: its build, its configuration, its routes. */
 export type PanelFiles = { dir: string; config: PanelConfig };
 
 /**
@@ -342,7 +343,7 @@ export function siteBuilder(
     data?: { url: string; key: string };
     /** Copy the drawn demo photos (/demo/…, referenced by the seed) into each build. */
     demoPhotos?: boolean;
-    /** Put the panel into each build (the served origin is the build, as on Pages). */
+    /** Put the panel into each build (the served origin is the build, as the deployed site Worker's assets). */
     panel?: PanelFiles;
     /** Astro's cache directory, kept between these builds (they run one at a time). */
     cacheDir?: string;
@@ -512,23 +513,43 @@ function prunePanelCache(current: string) {
 }
 
 /**
- * The site origin: Cloudflare's Pages asset server over the live build under `root` (its
- * `current` link), in its own process (pages-origin.ts) on a leash. A swap of the link is served
- * at once.
+ * The site origin: the site Worker (site-worker.ts, wrangler dev's engine over the live build
+ * under `root`), in its own process on a leash. `serving(dir)` resolves once a swapped-in build
+ * is what it serves.
  */
-export function startOrigin(root: string, port: number): Promise<StartedServer> {
+export async function startOrigin(
+  root: string,
+  port: number,
+): Promise<StartedServer & { serving: (dir: string) => Promise<void> }> {
   const [command, args] = leashed(process.execPath, [
-    join(import.meta.dirname, 'pages-origin.ts'),
+    join(import.meta.dirname, 'site-worker.ts'),
     root,
     String(port),
   ]);
-  return startServer({
+  const server = await startServer({
     command,
     args,
     port,
     env: { WRANGLER_SEND_METRICS: 'false' },
     readyPath: '/',
     timeoutMs: 60_000,
+  });
+  const served = () => {
+    try {
+      return readFileSync(join(root, SERVED_FILE), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  return Object.assign(server, {
+    serving: async (dir: string) => {
+      // The Worker reloads within a second (measured 23 ms on a quiet machine); past this, the
+      // origin is down or restarting and the build stays live for it to find.
+      const deadline = Date.now() + 30_000;
+      while (served() !== dir && Date.now() < deadline && server.process.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
   });
 }
 

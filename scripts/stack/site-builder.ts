@@ -71,6 +71,7 @@ export type PatchSite = {
 
 export class SiteBuilder implements BuildRunner {
   readonly #root: string;
+  readonly #served: (dir: string) => Promise<void>;
   readonly #build: BuildSite;
   readonly #patch: PatchSite | undefined;
   readonly #keep: number;
@@ -97,8 +98,18 @@ export class SiteBuilder implements BuildRunner {
   readonly #listeners: ((event: BuildEvent) => void)[] = [];
 
   /** `root` holds `builds/<n>` and the `current` symlink to the live one. */
-  constructor(root: string, build: BuildSite, options: { keep?: number; patch?: PatchSite } = {}) {
+  constructor(
+    root: string,
+    build: BuildSite,
+    options: {
+      keep?: number;
+      patch?: PatchSite;
+      /** Resolves once the origin serves a build just swapped in (its directory). */
+      served?: (dir: string) => Promise<void>;
+    } = {},
+  ) {
     this.#root = root;
+    this.#served = options.served ?? (async () => {});
     this.#build = build;
     this.#patch = options.patch;
     this.#keep = options.keep ?? 2;
@@ -199,7 +210,7 @@ export class SiteBuilder implements BuildRunner {
       rmSync(outDir, { recursive: true, force: true });
       return;
     }
-    this.#swapIn(name);
+    await this.#swapIn(name);
     this.#status.patches++;
     this.#status.liveSince = new Date().toISOString();
     this.#prune(name);
@@ -272,7 +283,7 @@ export class SiteBuilder implements BuildRunner {
       return;
     }
     const live = goesLive === 'patched' ? caughtUp : name;
-    this.#swapIn(live);
+    await this.#swapIn(live);
     Object.assign(this.#status, { state: 'live', error: null, liveSince: this.#status.finishedAt });
     this.#prune(live);
     this.#emit({ kind: 'stopped', outcome: 'success', log: this.#log });
@@ -287,11 +298,15 @@ export class SiteBuilder implements BuildRunner {
     return `${Date.now()}-${this.#status.builds}-${++this.#names}-${kind}`;
   }
 
-  /** rename(2) of a symlink over another is atomic: a request sees the old or the new site. */
-  #swapIn(name: string) {
+  /**
+   * rename(2) of a symlink over another is atomic: a request sees the old or the new site. The
+   * build counts as live once the origin serves it.
+   */
+  async #swapIn(name: string) {
     const next = join(this.#root, `current.${name}`);
     symlinkSync(join('builds', name), next);
     renameSync(next, join(this.#root, 'current'));
+    await this.#served(this.#dir(name));
   }
 
   #prune(live: string) {

@@ -1,6 +1,6 @@
 // Brings up the whole local portal: db/local (Supabase stand-in), the worker under wrangler dev,
 // the admin panel build, the public site build (with the panel inside) behind the publisher, the
-// one origin serving it (Cloudflare's Pages asset server, see pages-origin.ts), the local Workers
+// one origin serving it (the site Worker as production deploys it, see site-worker.ts), the local Workers
 // Builds (build-service.ts), whose deploy hook the worker calls and whose builds it follows, and
 // the local Turnstile (turnstile.ts), with which Auth's CAPTCHA is on as in production. Used by
 // `npm start` and by the browser suites.
@@ -107,7 +107,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
 
     await photos;
-    // Each build carries the panel and its config.json, as the Pages output of `npm run deploy`.
+    // Each build carries the panel and its config.json, as the assets `npm run build:site` writes.
     const admin = { dir: panel.dir, config: panelConfig(env) };
     // The SiteBuilder runs one build at a time, so its builds can share Astro's cache and one
     // warm build process: a publish renders the listings that changed and restores the others
@@ -120,8 +120,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cacheDir: join(dataDir, 'site', 'astro-cache'),
     });
     stops.push(() => siteBuilds.stop());
+    // Started once a build is live (below); from then on a build is live when the origin serves it.
+    let origin: Awaited<ReturnType<typeof startOrigin>> | undefined;
     const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build, {
       patch: siteBuilds.patch,
+      served: async (dir) => origin?.serving(dir),
     });
     builds.attach(publisher);
     const lastLive = publisher.liveDir();
@@ -145,8 +148,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         throw new Error(`O build do site falhou:\n${tail(publisher.lastLog())}`);
     }
 
-    const origin = await startOrigin(join(dataDir, 'site'), ports.site);
-    stops.push(() => origin.stop());
+    origin = await startOrigin(join(dataDir, 'site'), ports.site);
+    const started = origin;
+    stops.push(() => started.stop());
 
     const stack: Stack = {
       siteUrl: env.siteUrl,

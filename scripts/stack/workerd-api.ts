@@ -7,7 +7,7 @@
 // connections under wrangler dev and 875 here (scripts/README.md).
 //
 // It runs in its own process (`node workerd-api.ts <port> <persistDir> <bundleDir>`, variables as
-// JSON in GF_WORKER_VARS, so the ingest key is not in the process list), like pages-origin.ts.
+// JSON in GF_WORKER_VARS, so the ingest key is not in the process list), like site-worker.ts.
 import { join } from 'node:path';
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';

@@ -1,12 +1,11 @@
-// The local origin is Cloudflare's Pages asset server (wrangler's, as `wrangler pages dev` runs
-// it) over the live build: these check what the stack relies on, with a build assembled as
-// `npm run deploy` assembles the Pages output, and the atomic swap of builds.
+// The local origin is the site Worker (sites/portal/wrangler.jsonc, static assets) under wrangler
+// dev's engine over the live build: these check what the stack relies on, with a build assembled
+// as `npm run build:site` assembles it, and the atomic swap of builds.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { StartedServer } from '@guia-fortim/db/testing';
 import { freePort } from '@guia-fortim/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRedirects } from '../deploy/validate.ts';
@@ -19,7 +18,7 @@ import { SiteBuilder } from '../stack/site-builder.ts';
 const TURNSTILE_URL = 'http://127.0.0.1:8788';
 
 let root: string;
-let origin: StartedServer;
+let origin: Awaited<ReturnType<typeof startOrigin>> | undefined;
 let hook: BuildService;
 let base: string;
 let publisher: SiteBuilder;
@@ -40,30 +39,34 @@ beforeAll(async () => {
   const admin = join(root, 'admin');
   write(join(admin, 'index.html'), '<div id="root">painel</div>');
   write(join(admin, 'assets', 'app-abc.js'), 'console.log("painel")');
-  publisher = new SiteBuilder(join(root, 'site'), async (out) => {
-    version += 1;
-    // Astro's `build.format: 'file'` output, as the portal builds it.
-    write(join(out, 'index.html'), `<h1>versão ${version} ${'Início '.repeat(200)}</h1>`);
-    write(join(out, 'hospedagem.html'), '<h1>Hospedagens em Fortim</h1>');
-    write(join(out, 'hospedagem', 'casa.html'), '<h1>Casa</h1>');
-    write(join(out, 'passeios.html'), '<h1>Passeios e Experiências</h1>');
-    write(join(out, 'auth', 'login.html'), '<h1>Entrar</h1>');
-    write(join(out, '404.html'), '<h1>404</h1><p>Oops! Page not found</p>');
-    write(join(out, '_astro', 'page.1a2b.js'), 'export{}');
-    const origins = {
-      supabaseUrl: 'http://127.0.0.1:54321',
-      apiUrl: 'http://127.0.0.1:8787',
-      imagesUrl: 'http://127.0.0.1:8787/images',
-      turnstileUrl: TURNSTILE_URL,
-    };
-    write(
-      join(out, '_headers'),
-      renderHeaders(origins, { https: false, scriptHashes: [`'sha256-v${version}'`] }),
-    );
-    write(join(out, '_redirects'), '/comercios /comercio 301\n/com%C3%A9rcio /comercio 301\n');
-    addPanel(out, { dir: admin, config: panelConfig });
-    return { ok: true, log: '' };
-  });
+  publisher = new SiteBuilder(
+    join(root, 'site'),
+    async (out) => {
+      version += 1;
+      // Astro's `build.format: 'file'` output, as the portal builds it.
+      write(join(out, 'index.html'), `<h1>versão ${version} ${'Início '.repeat(200)}</h1>`);
+      write(join(out, 'hospedagem.html'), '<h1>Hospedagens em Fortim</h1>');
+      write(join(out, 'hospedagem', 'casa.html'), '<h1>Casa</h1>');
+      write(join(out, 'passeios.html'), '<h1>Passeios e Experiências</h1>');
+      write(join(out, 'auth', 'login.html'), '<h1>Entrar</h1>');
+      write(join(out, '404.html'), '<h1>404</h1><p>Oops! Page not found</p>');
+      write(join(out, '_astro', 'page.1a2b.js'), 'export{}');
+      const origins = {
+        supabaseUrl: 'http://127.0.0.1:54321',
+        apiUrl: 'http://127.0.0.1:8787',
+        imagesUrl: 'http://127.0.0.1:8787/images',
+        turnstileUrl: TURNSTILE_URL,
+      };
+      write(
+        join(out, '_headers'),
+        renderHeaders(origins, { https: false, scriptHashes: [`'sha256-v${version}'`] }),
+      );
+      write(join(out, '_redirects'), '/comercios /comercio 301\n/com%C3%A9rcio /comercio 301\n');
+      addPanel(out, { dir: admin, config: panelConfig });
+      return { ok: true, log: '' };
+    },
+    { served: async (dir) => origin?.serving(dir) },
+  );
   publisher.request();
   await publisher.idle();
   hook = await startLocalBuilds();
@@ -93,17 +96,21 @@ function raw(path: string, headers: Record<string, string>) {
   });
 }
 
-describe('local origin (Cloudflare Pages asset server)', () => {
+describe('local origin (the site Worker with static assets)', () => {
+  // Workers static assets, html_handling "auto-trailing-slash" ("HTML handling",
+  // developers.cloudflare.com/workers/static-assets/routing/advanced/html-handling): "individual
+  // files (e.g. foo.html) will be served without a trailing slash", the other forms redirected
+  // there with a 307.
   it('serves clean URLs, one form per page, compressed when asked', async () => {
     for (const path of ['/hospedagem', '/passeios', '/hospedagem/casa']) {
       const response = await fetch(base + path, { redirect: 'manual' });
       expect([path, response.status]).toEqual([path, 200]);
     }
     const slash = await fetch(`${base}/passeios/?categoria=Aventura`, { redirect: 'manual' });
-    expect(slash.status).toBe(308);
+    expect(slash.status).toBe(307);
     expect(slash.headers.get('location')).toBe('/passeios?categoria=Aventura');
     const html = await fetch(`${base}/passeios.html`, { redirect: 'manual' });
-    expect([html.status, html.headers.get('location')]).toEqual([308, '/passeios']);
+    expect([html.status, html.headers.get('location')]).toEqual([307, '/passeios']);
     const gzip = await raw('/', { 'accept-encoding': 'gzip' });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(gzip.body).toString()).toContain('Início');
@@ -160,7 +167,7 @@ describe('local origin (Cloudflare Pages asset server)', () => {
     }
   });
 
-  it("does not serve the build's _headers and _redirects: the 404 page, as Pages", async () => {
+  it("does not serve the build's _headers and _redirects: the 404 page, as Cloudflare", async () => {
     for (const path of ['/_headers', '/_redirects']) {
       const response = await fetch(base + path);
       const text = await response.text();
@@ -172,8 +179,8 @@ describe('local origin (Cloudflare Pages asset server)', () => {
 
   it('answers a path that names no file with the 404 page, never an error with a file path', async () => {
     // Beside each: a path just inside what exists (200), and one just past it, under a file or
-    // one character longer than a name can be (255 bytes), which wrangler's asset server cannot
-    // even look up (a 502 with the build's absolute path, before).
+    // one character longer than a name can be (255 bytes), which the Pages asset server the stack
+    // ran before could not even look up (a 502 with the build's absolute path).
     const name255 = 'a'.repeat(255);
     const cases: [string, number][] = [
       ['/hospedagem/casa', 200],

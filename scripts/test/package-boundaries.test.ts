@@ -111,7 +111,7 @@ describe('package boundaries', () => {
 
   it('finds what it looks for (a leaving import, a .data read)', () => {
     const file = 'sites/portal/src/lib/example.ts';
-    const target = normalize(join(dirname(file), '../../../../scripts/stack/pages-origin.ts'));
+    const target = normalize(join(dirname(file), '../../../../scripts/stack/site-worker.ts'));
     expect(packageOf(target)).toBe('scripts');
     expect(
       // Split so that this file's own scan does not read it as a reference.

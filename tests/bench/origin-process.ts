@@ -1,5 +1,5 @@
-// The built public site served by the real local origin (Cloudflare's Pages asset server,
-// scripts/stack/pages-origin.ts, as `npm start` runs it) in its own process, so a load generator
+// The built public site served by the real local origin (the site Worker under wrangler dev's
+// engine, scripts/stack/site-worker.ts, as `npm start` runs it) in its own process, so a load generator
 // or Lighthouse in the bench process does not share its event loop. The site is built through a
 // SiteBuilder into `root`, as `npm start` does.
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,7 @@ export function serveSite(root: string, port: number): Promise<StartedServer> {
   return startServer({
     command: process.execPath,
     args: [
-      fileURLToPath(import.meta.resolve('@guia-fortim/stack/pages-origin')),
+      fileURLToPath(import.meta.resolve('@guia-fortim/stack/site-worker')),
       root,
       String(port),
     ],

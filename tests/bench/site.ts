@@ -1,6 +1,6 @@
 // `npm run bench`, public site: figures, not a test. Writes .data/bench/site.json.
 //  1. Lighthouse 13 (mobile preset, Debian Chromium, median of 3) on the demo site served
-//     compressed by the real local origin (scripts/stack/pages-origin.ts) on 127.0.0.1: the four
+//     compressed by the real local origin (scripts/stack/site-worker.ts) on 127.0.0.1: the four
 //     category scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images per page.
 //     Then the search: time to the first results and the bytes a first search loads.
 //  2. The same origin under 500 concurrent visitors for 20 s over the pages and their assets:
