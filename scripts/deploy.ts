@@ -43,8 +43,9 @@ const authBody = authSettingsBody({
   siteUrl: config.siteUrl,
   paidPlan: config.paidPlan,
   captchaSecret: config.turnstileSecret,
+  smtp: config.smtp,
 });
-// The names only: the body holds the Turnstile secret.
+// The names only: the body holds the Turnstile and SMTP secrets.
 console.log(`  ${Object.keys(authBody).join(', ')}`);
 
 rmSync(out, { recursive: true, force: true });

@@ -30,6 +30,8 @@ export type DeployConfig = SiteConfig & {
   jwtSecret: string;
   /** Turnstile's secret key, for Supabase Auth only. */
   turnstileSecret: string;
+  /** The SMTP server Auth sends its e-mails through (Supabase's own sends only to its team). */
+  smtp: { host: string; port: string; user: string; pass: string; senderEmail: string };
 };
 
 /** Parses KEY=value lines; `#` comments and blank lines are skipped, quotes stripped. */
@@ -122,7 +124,20 @@ export function readDeployConfig(env: Record<string, string | undefined>): {
     buildsToken: required('BUILDS_API_TOKEN'),
     jwtSecret: env.SUPABASE_JWT_SECRET?.trim() ?? '',
     turnstileSecret: required('TURNSTILE_SECRET_KEY'),
+    smtp: {
+      host: required('SMTP_HOST'),
+      port: required('SMTP_PORT'),
+      user: required('SMTP_USER'),
+      pass: required('SMTP_PASS'),
+      senderEmail: required('SMTP_SENDER_EMAIL'),
+    },
   };
+  if (config.smtp.port && !/^\d{2,5}$/.test(config.smtp.port)) {
+    problems.push(`SMTP_PORT não é uma porta: ${config.smtp.port}`);
+  }
+  if (config.smtp.senderEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.smtp.senderEmail)) {
+    problems.push(`SMTP_SENDER_EMAIL não é um endereço de e-mail: ${config.smtp.senderEmail}`);
+  }
   if (config.deployHookUrl && !WORKERS_BUILDS_HOOK.test(config.deployHookUrl)) {
     problems.push(
       'DEPLOY_HOOK_URL não é um deploy hook do Workers Builds (https://api.cloudflare.com/client/v4/workers/builds/deploy_hooks/…): crie-o no Worker do site, em Settings → Builds → Deploy Hooks.',

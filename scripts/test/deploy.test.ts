@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AUTH_EMAILS, hostedTemplate } from '@guia-fortim/db/auth-emails';
 import { describe, expect, it } from 'vitest';
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { authSettingsBody } from '../deploy/auth-settings.ts';
@@ -48,6 +49,24 @@ describe('deploy configuration', () => {
     }
   });
 
+  it('needs an SMTP server of its own for Auth: a port of 2 to 5 digits, a sender address', () => {
+    const smtp = (values: Record<string, string>) =>
+      readDeployConfig({ ...example, ...values }).problems;
+    expect(smtp({ SMTP_PORT: '25' })).toEqual([]);
+    expect(smtp({ SMTP_PORT: '65535' })).toEqual([]);
+    expect(smtp({ SMTP_PORT: '5' })).toEqual(['SMTP_PORT não é uma porta: 5']);
+    expect(smtp({ SMTP_PORT: '465a' })).toEqual(['SMTP_PORT não é uma porta: 465a']);
+    expect(smtp({ SMTP_PORT: '123456' })).toEqual(['SMTP_PORT não é uma porta: 123456']);
+    expect(smtp({ SMTP_SENDER_EMAIL: 'a@b.co' })).toEqual([]);
+    expect(smtp({ SMTP_SENDER_EMAIL: 'guiafortim.com.br' })).toEqual([
+      'SMTP_SENDER_EMAIL não é um endereço de e-mail: guiafortim.com.br',
+    ]);
+    expect(smtp({ SMTP_HOST: '', SMTP_PASS: ' ' })).toEqual([
+      'SMTP_HOST não foi definida.',
+      'SMTP_PASS não foi definida.',
+    ]);
+  });
+
   it("needs both Turnstile keys, and refuses Cloudflare's test keys (they pass everyone)", () => {
     const { config } = readDeployConfig(example);
     expect([config.turnstileSiteKey, config.turnstileSecret]).toEqual([
@@ -82,10 +101,18 @@ describe('deploy configuration', () => {
   });
 
   it('applies the Auth settings the product relies on, leaked-password checks on a paid plan only', () => {
+    const smtp = {
+      host: 'smtp.resend.com',
+      port: '465',
+      user: 'resend',
+      pass: 're_segredo',
+      senderEmail: 'nao-responda@guiafortim.com.br',
+    };
     const free = authSettingsBody({
       siteUrl: 'https://guiafortim.com.br',
       paidPlan: false,
       captchaSecret: '0x4AAAAAAAsegredo',
+      smtp,
     });
     // Supabase's Management API names; the required characters are its "letters and digits".
     expect(free).toEqual({
@@ -103,11 +130,24 @@ describe('deploy configuration', () => {
       security_captcha_enabled: true,
       security_captcha_provider: 'turnstile',
       security_captcha_secret: '0x4AAAAAAAsegredo',
+      // The project's own SMTP server, and the e-mails in Portuguese.
+      smtp_host: 'smtp.resend.com',
+      smtp_port: '465',
+      smtp_user: 'resend',
+      smtp_pass: 're_segredo',
+      smtp_admin_email: 'nao-responda@guiafortim.com.br',
+      smtp_sender_name: 'Guia Fortim',
+      rate_limit_email_sent: 100,
+      mailer_subjects_confirmation: 'Confirme seu cadastro no Guia Fortim',
+      mailer_templates_confirmation_content: hostedTemplate(AUTH_EMAILS.confirmation),
+      mailer_subjects_recovery: 'Redefinição de senha do Guia Fortim',
+      mailer_templates_recovery_content: hostedTemplate(AUTH_EMAILS.recovery),
     });
     const pro = authSettingsBody({
       siteUrl: 'https://guiafortim.com.br',
       paidPlan: true,
       captchaSecret: '0x4AAAAAAAsegredo',
+      smtp,
     });
     expect(pro).toEqual({ ...free, password_hibp_enabled: true });
     expect(readDeployConfig({ ...example, SUPABASE_PLAN: 'Pro' }).config.paidPlan).toBe(true);

@@ -2,6 +2,7 @@
 // delivered to, and the PKCE flow states that let a link be exchanged for a session by code.
 // Only a hash of each link token is stored; a link works once and for `emailLinkSeconds`.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { AUTH_EMAILS, type AuthEmail, plainText } from '@guia-fortim/db/auth-emails';
 import { type AuthSettings, isAllowedRedirect } from '../config.ts';
 import type { Sql } from '../database.ts';
 import { AuthError } from './errors.ts';
@@ -25,17 +26,10 @@ const COLUMNS = {
   recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
 } as const;
 
-const MESSAGES: Record<LinkKind, { subject: string; text: (link: string) => string }> = {
-  signup: {
-    subject: 'Confirme seu cadastro no Guia Fortim',
-    text: (link) =>
-      `Olá!\n\nPara confirmar seu cadastro no Guia Fortim, abra o link abaixo:\n\n${link}\n\nSe você não criou uma conta, ignore esta mensagem.`,
-  },
-  recovery: {
-    subject: 'Redefinição de senha do Guia Fortim',
-    text: (link) =>
-      `Olá!\n\nRecebemos um pedido para redefinir a senha da sua conta no Guia Fortim. Abra o link abaixo para escolher uma nova senha:\n\n${link}\n\nSe você não fez esse pedido, ignore esta mensagem.`,
-  },
+/** Each link's e-mail: the words hosted Auth sends too (db/supabase's AUTH_EMAILS). */
+const MESSAGES: Record<LinkKind, AuthEmail> = {
+  signup: AUTH_EMAILS.confirmation,
+  recovery: AUTH_EMAILS.recovery,
 };
 
 /** Verification types a link or `verifyOtp` may name, and the link kind each one uses. */
@@ -126,7 +120,7 @@ export async function sendLink(
       pkce?.method ?? null,
       kind,
       message.subject,
-      message.text(link),
+      plainText(message, link),
       link,
     ],
   );
@@ -144,7 +138,7 @@ export async function sendLink(
     id: answer.id,
     to: answer.to_email ?? '',
     subject: message.subject,
-    text: message.text(link),
+    text: plainText(message, link),
     link,
     type: kind,
     createdAt: answer.created_at ?? new Date().toISOString(),
