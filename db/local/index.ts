@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import type { MailboxMessage } from './auth/email-links.ts';
 import { type AuthSettings, authSettings, DEFAULT_PORT } from './config.ts';
+import { startCron } from './cron.ts';
 import { type Database, type DatabaseLocation, openDatabase, type Sql } from './database.ts';
 import { generateKeys, loadOrCreateKeys, type ProjectKeys } from './keys.ts';
 import { SchemaHolder } from './rest/schema-holder.ts';
@@ -106,6 +107,8 @@ export async function startLocalSupabase(
       onEmail: options.quiet ? () => {} : printEmail,
     });
     handler = (request, env) => app.fetch(request, env);
+    // pg_cron's jobs (the daily retention rules), as hosted Supabase runs them.
+    const cron = startCron(db, options.quiet ? () => {} : (line) => console.log(line));
 
     const running = server;
     let stopping: Promise<void> | undefined;
@@ -128,6 +131,7 @@ export async function startLocalSupabase(
         await schema.reload();
       },
       stop: () => {
+        cron.stop();
         stopping ??= closeServer(running).finally(() => db.close());
         return stopping;
       },

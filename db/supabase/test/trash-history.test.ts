@@ -987,6 +987,45 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
       });
     });
 
+    it('the retention rules run every day by themselves, with no admin: 30 days plus a minute goes, 30 days less a minute stays', async () => {
+      const [job] = await must<{ schedule: string; command: string; active: boolean }>(
+        db.sql,
+        `select schedule, command, active from cron.job where jobname = 'guia-fortim-purge-expired'`,
+      );
+      // pg_cron's schedule, in UTC: 06:17, 03:17 in Fortim.
+      expect(job).toEqual({
+        schedule: '17 6 * * *',
+        command: 'select private.purge_expired_unchecked()',
+        active: true,
+      });
+      await inRollback(db.sql, async () => {
+        const gone = await insertAsAdmin('comercios', VALID_ROWS.comercios());
+        const kept = await insertAsAdmin('comercios', VALID_ROWS.comercios());
+        await deleteAsAdmin('comercios', gone.id);
+        await deleteAsAdmin('comercios', kept.id);
+        for (const [id, age] of [
+          [gone.id, '30 days 1 minute'],
+          [kept.id, '29 days 23 hours 59 minutes'],
+        ] as const) {
+          await asOwnerWithoutTriggers(
+            `update public.trash set deleted_at = now() - $2::interval
+             where table_name = 'comercios' and row_id = $1`,
+            [id, age],
+          );
+        }
+        // As pg_cron runs it: the database owner, no API caller at all.
+        await db.sql.exec('reset role');
+        await db.sql.query(`select set_config('request.jwt.claims', '', true)`);
+        await must(db.sql, job?.command ?? '');
+        expect(await trashOf('comercios', gone.id)).toBeUndefined();
+        expect(await trashOf('comercios', kept.id)).toBeDefined();
+        expect((await historyOf('comercios', gone.id)).at(-1)).toMatchObject({
+          action: 'purge',
+          actor_id: null,
+        });
+      });
+    });
+
     it('the retention setting stays between 30 and 3650 days', async () => {
       await inRollback(db.sql, async () => {
         await actAs(db.sql, admin.caller);

@@ -1,10 +1,12 @@
 // What every successful content change starts in the background: a site rebuild (coalesced by the
 // Publisher) and, at most hourly per isolate, the housekeeping that needs an admin's token — the
 // sweep of unused photos and the retention purge (trash older than TRASH_RETENTION_DAYS, history
-// older than the history_retention_days setting; then the purged rows' photos are freed). They
-// ride on content changes because that is when an admin is at work (the worker holds no service
-// credential, so there is no Cron Trigger) and when leftover uploads appear; every change counts
-// towards their hourly turn, whatever it touched. Their failures are logged, never thrown.
+// older than the history_retention_days setting; then the purged rows' photos are freed). The
+// database also applies the retention rules every day by itself (pg_cron), so nothing waits for
+// an edit to be erased; here the purge also frees the photos. They ride on content changes
+// because that is when an admin is at work (the worker holds no service credential, so there is
+// no Cron Trigger) and when leftover uploads appear; every change counts towards their hourly
+// turn, whatever it touched. Their failures are logged, never thrown.
 import type { Context } from 'hono';
 import { database, dataOf } from './database.ts';
 import type { AppEnv } from './env.ts';
