@@ -11,15 +11,13 @@ import {
   variantQuality,
 } from '@guia-fortim/domain';
 import type { Bindings } from '../env.ts';
+import { imagesFailure, UnreadableImageError } from './failures.ts';
 import { newKeyBase, photoFiles, publicUrl, variantKey, variantKeys } from './keys.ts';
 
 /** Cache headers of stored variants: a key never changes content, so caches may keep it forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 export type ImageDimensions = { format: string; width: number; height: number };
-
-/** Thrown when the Images service cannot read or convert the photo. */
-export class UnreadableImageError extends Error {}
 
 const streamOf = (bytes: Uint8Array) => new Blob([bytes]).stream();
 
@@ -28,7 +26,7 @@ export async function readDimensions(env: Bindings, bytes: Uint8Array): Promise<
   try {
     info = await env.IMAGES.info(streamOf(bytes));
   } catch (err) {
-    throw new UnreadableImageError(String(err));
+    throw imagesFailure(err);
   }
   if (!('width' in info) || !(info.width > 0) || !(info.height > 0)) {
     throw new UnreadableImageError(`sem dimensões (${info.format})`);
@@ -58,7 +56,7 @@ async function renderVariant(
     // asked for (AVIF), and the object is then served as what it is.
     return { body: await result.response().arrayBuffer(), contentType: result.contentType() };
   } catch (err) {
-    throw new UnreadableImageError(String(err));
+    throw imagesFailure(err);
   }
 }
 

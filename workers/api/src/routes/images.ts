@@ -14,15 +14,11 @@ import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, MESSAGES, notFound } from '../errors.ts';
+import { ImagesServiceError, UnreadableImageError } from '../images/failures.ts';
 import { parseVariantKey } from '../images/keys.ts';
 import { sniffImageType } from '../images/sniff.ts';
 import { SWEEP_GRACE_MS, sweepUnusedImages } from '../images/sweep.ts';
-import {
-  IMMUTABLE_CACHE,
-  readDimensions,
-  storeVariants,
-  UnreadableImageError,
-} from '../images/variants.ts';
+import { IMMUTABLE_CACHE, readDimensions, storeVariants } from '../images/variants.ts';
 import { log } from '../log.ts';
 import { preconditionOutcome } from '../preconditions.ts';
 import { json } from '../validation.ts';
@@ -36,6 +32,20 @@ const tooLarge = (name: string) =>
   new ApiError(413, 'file_too_large', `${name} deve ter no máximo ${MAX_SIZE_MB}MB.`);
 const invalidFormat = (name: string) =>
   new ApiError(415, 'invalid_format', `${name} não é uma imagem válida.`);
+
+/** The Images service failed, not the photo: nothing was stored, and it can be sent again. */
+const imagesServiceFailed = (name: string, reason: ImagesServiceError['reason']) =>
+  reason === 'quota'
+    ? new ApiError(
+        503,
+        'images_quota',
+        `${name} não foi salva: o limite mensal de conversões de fotos do Cloudflare Images foi atingido. Envie de novo quando o limite renovar, ou amplie o plano do Images.`,
+      )
+    : new ApiError(
+        503,
+        'images_unavailable',
+        `${name} não foi salva: o serviço de fotos do Cloudflare não respondeu. Envie de novo em instantes.`,
+      );
 
 /** The file name as shown back in messages: no control characters, bounded. */
 function displayName(name: string): string {
@@ -103,6 +113,10 @@ export const uploads = new Hono<AppEnv>().post(
       if (err instanceof UnreadableImageError) {
         log(c, 'warn', 'unreadable image', { error: err.message });
         throw invalidFormat(name);
+      }
+      if (err instanceof ImagesServiceError) {
+        log(c, 'error', 'images service failed', { reason: err.reason, error: err.message });
+        throw imagesServiceFailed(name, err.reason);
       }
       throw err;
     }
