@@ -12,7 +12,7 @@ import type { MailboxMessage } from './auth/email-links.ts';
 import { type AuthSettings, authSettings, DEFAULT_PORT } from './config.ts';
 import { startCron } from './cron.ts';
 import { type Database, type DatabaseLocation, openDatabase, type Sql } from './database.ts';
-import { generateKeys, loadOrCreateKeys, type ProjectKeys } from './keys.ts';
+import { generateKeys, loadOrCreateKeys, type ProjectKeys, type SigningAlgorithm } from './keys.ts';
 import { SchemaHolder } from './rest/schema-holder.ts';
 import { createTokenService } from './tokens.ts';
 
@@ -41,6 +41,8 @@ export type LocalSupabaseOptions = {
   auth?: Partial<Omit<AuthSettings, 'url'>>;
   /** Do not print e-mails to the console (they still reach the mailbox). */
   quiet?: boolean;
+  /** The kind of key that signs access tokens in a new key set (default ES256, as new projects). */
+  signingAlgorithm?: SigningAlgorithm;
 };
 
 export type LocalSupabase = {
@@ -71,7 +73,7 @@ export async function startLocalSupabase(
   const location = databaseLocation(options);
   const keys: ProjectKeys = options.dataDir
     ? await loadOrCreateKeys(join(options.dataDir, 'keys.json'))
-    : await generateKeys();
+    : await generateKeys(options.signingAlgorithm);
   const db = await openDatabase(location);
   let server: ReturnType<typeof serve> | undefined;
   try {

@@ -1,11 +1,15 @@
 // The project's keys, as a current Supabase project has them: a publishable key (anon) and a
 // secret key (service role), the legacy JWT anon/service_role keys signed with a legacy HS256
-// secret, and the ES256 key pair that signs user access tokens (published as a JWKS). Generated on
-// first start and kept in the data directory (mode 0600), or generated per process in memory.
+// secret, and the key pair that signs user access tokens (published as a JWKS): ES256, as new
+// projects get, or RS256, the other asymmetric kind a project may choose. Generated on first start
+// and kept in the data directory (mode 0600), or generated per process in memory.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+
+/** The asymmetric signing keys Supabase offers: ECC (P-256) and RSA (2048 bits). */
+export type SigningAlgorithm = 'ES256' | 'RS256';
 
 export type ProjectKeys = {
   publishableKey: string;
@@ -18,7 +22,7 @@ export type ProjectKeys = {
 
 const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
 
-export async function generateKeys(): Promise<ProjectKeys> {
+export async function generateKeys(algorithm: SigningAlgorithm = 'ES256'): Promise<ProjectKeys> {
   const legacyJwtSecret = randomBytes(32).toString('base64url');
   const secret = new TextEncoder().encode(legacyJwtSecret);
   const iat = Math.floor(Date.now() / 1000);
@@ -28,7 +32,7 @@ export async function generateKeys(): Promise<ProjectKeys> {
       .setIssuedAt(iat)
       .setExpirationTime(iat + TEN_YEARS_SECONDS)
       .sign(secret);
-  const pair = await generateKeyPair('ES256', { extractable: true });
+  const pair = await generateKeyPair(algorithm, { extractable: true });
   const kid = randomUUID();
   const publicJwk = await exportJWK(pair.publicKey);
   return {
@@ -39,8 +43,8 @@ export async function generateKeys(): Promise<ProjectKeys> {
     legacyJwtSecret,
     signingKey: {
       kid,
-      privateJwk: { ...(await exportJWK(pair.privateKey)), kid, alg: 'ES256', use: 'sig' },
-      publicJwk: { ...publicJwk, kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] },
+      privateJwk: { ...(await exportJWK(pair.privateKey)), kid, alg: algorithm, use: 'sig' },
+      publicJwk: { ...publicJwk, kid, alg: algorithm, use: 'sig', key_ops: ['verify'] },
     },
   };
 }

@@ -1,6 +1,7 @@
-// Signing user access tokens (ES256, with the project's key id) and verifying any bearer JWT the
-// way Supabase does: ES256 tokens against the JWKS key, HS256 tokens against the legacy secret,
-// every other algorithm (including "none") refused.
+// Signing user access tokens (with the project's signing key: ES256 or RS256, and its key id) and
+// verifying any bearer JWT the way Supabase does: tokens of the signing key's algorithm against the
+// JWKS key, HS256 tokens against the legacy secret, every other algorithm (including "none")
+// refused.
 import { errors, importJWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { ProjectKeys } from './keys.ts';
 
@@ -17,8 +18,9 @@ export type TokenService = {
 };
 
 export async function createTokenService(keys: ProjectKeys): Promise<TokenService> {
-  const privateKey = await importJWK(keys.signingKey.privateJwk, 'ES256');
-  const publicKey = await importJWK(keys.signingKey.publicJwk, 'ES256');
+  const alg = keys.signingKey.publicJwk.alg ?? 'ES256';
+  const privateKey = await importJWK(keys.signingKey.privateJwk, alg);
+  const publicKey = await importJWK(keys.signingKey.publicJwk, alg);
   const legacySecret = new TextEncoder().encode(keys.legacyJwtSecret);
   const { kid } = keys.signingKey;
   return {
@@ -26,7 +28,7 @@ export async function createTokenService(keys: ProjectKeys): Promise<TokenServic
     sign(claims, expiresInSeconds) {
       const iat = Math.floor(Date.now() / 1000);
       return new SignJWT(claims)
-        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+        .setProtectedHeader({ alg, kid, typ: 'JWT' })
         .setIssuedAt(iat)
         .setExpirationTime(iat + expiresInSeconds)
         .sign(privateKey);
@@ -44,12 +46,12 @@ export async function createTokenService(keys: ProjectKeys): Promise<TokenServic
           token,
           (header) => {
             if (header.alg === 'HS256') return legacySecret;
-            if (header.alg === 'ES256' && (header.kid === undefined || header.kid === kid)) {
+            if (header.alg === alg && (header.kid === undefined || header.kid === kid)) {
               return publicKey;
             }
             throw new errors.JOSEAlgNotAllowed('signing method is invalid');
           },
-          { algorithms: ['ES256', 'HS256'], clockTolerance: clockToleranceSeconds },
+          { algorithms: [alg, 'HS256'], clockTolerance: clockToleranceSeconds },
         );
         return { ok: true, claims: payload as Claims };
       } catch (error) {

@@ -15,6 +15,7 @@ import type { AppEnv, Bindings, Caller } from './env.ts';
 import { ApiError, forbidden, MESSAGES, unauthorized } from './errors.ts';
 
 const AUDIENCE = 'authenticated';
+const ASYMMETRIC = ['ES256', 'RS256'];
 
 // One JWKS per Supabase URL, kept for the isolate's lifetime: jose caches the keys (10 minutes)
 // and refetches when a token names an unknown key.
@@ -57,9 +58,11 @@ export async function verifyAccessToken(token: string, env: Bindings): Promise<C
       const secret = new TextEncoder().encode(env.SUPABASE_JWT_SECRET);
       ({ payload } = await jwtVerify(token, secret, { ...options, algorithms: ['HS256'] }));
     } else {
+      // The project's signing key from its JWKS: ECC (ES256, the default of new projects) or
+      // RSA (RS256), the two asymmetric kinds Supabase offers.
       ({ payload } = await jwtVerify(token, keySetFor(supabaseUrl), {
         ...options,
-        algorithms: ['ES256'],
+        algorithms: ASYMMETRIC,
       }));
     }
   } catch (err) {
