@@ -35,6 +35,13 @@ export function emptyNode(): NodeParams {
   return { conditions: [], order: [] };
 }
 
+/** The read asks for at most `maxRows` rows (PostgREST's db-max-rows), whatever its `limit`. */
+export function capRows(params: RequestParams, maxRows: number): void {
+  const root = params.nodes.get('') ?? emptyNode();
+  root.limit = Math.min(root.limit ?? maxRows, maxRows);
+  params.nodes.set('', root);
+}
+
 export function readRequestParams(
   search: URLSearchParams,
   argNames: ReadonlySet<string> = new Set(),

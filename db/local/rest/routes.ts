@@ -1,6 +1,7 @@
 // `/rest/v1`: PostgREST's HTTP behaviour over the statements in statements.ts — routing,
 // statuses, Content-Range, singular responses (rolled back when not exactly one row), and
 // PostgreSQL errors mapped to PostgREST's codes.
+import { HOSTED_API_MAX_ROWS } from '@guia-fortim/db/api-config';
 import { type Context, Hono } from 'hono';
 import { checkApiKey } from '../api-keys.ts';
 import type { Database, Sql } from '../database.ts';
@@ -24,7 +25,7 @@ import {
   wantsSingular,
 } from './negotiation.ts';
 import { openApiDocument } from './openapi.ts';
-import { type RequestParams, readRequestParams } from './request-params.ts';
+import { capRows, type RequestParams, readRequestParams } from './request-params.ts';
 import { inRequestTransaction } from './request-transaction.ts';
 import type { Relation, Routine, SchemaCache } from './schema-cache.ts';
 import type { SchemaHolder } from './schema-holder.ts';
@@ -137,6 +138,7 @@ async function handle(c: Context, deps: RestDeps, caller: Caller): Promise<Reply
 
   const request = readRequestParams(url.searchParams);
   if (readOnly) {
+    capRows(request, HOSTED_API_MAX_ROWS);
     const count = prefer.count !== undefined;
     const statement = readStatement(cache, relation, request, { count, singular });
     const row = await run(async (tx) => firstRow(await tx.query(statement.sql, statement.values)));
@@ -259,6 +261,7 @@ async function callRoutine(
   } else throw unsupportedMethod(method);
 
   const routine = chooseOverload(cache, name, overloads, Object.keys(args));
+  if (routine.returnsSet) capRows(request, HOSTED_API_MAX_ROWS);
   const statement = callStatement(cache, routine, args, request, {
     count: prefer.count !== undefined,
     singular,

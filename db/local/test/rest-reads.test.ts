@@ -17,6 +17,37 @@ describe.each(BACKENDS)('PostgREST reads through supabase-js (%s)', (backend) =>
   });
   afterAll(() => server?.stop());
 
+  // Hosted Supabase's Data API answers at most "Max rows" (1,000) rows to any read, as PostgREST's
+  // db-max-rows: a read that forgets to page meets the cap here first.
+  it('caps every read at 1,000 rows, whatever range it asks, tables and set-returning functions', async () => {
+    await server.database.exec(
+      `create table public.many_rows (id integer primary key);
+       insert into public.many_rows select g from generate_series(1, 1001) g;
+       grant select on public.many_rows to anon, authenticated;
+       create function public.all_many_rows() returns setof public.many_rows
+         language sql stable as 'select * from public.many_rows order by id';
+       grant execute on function public.all_many_rows() to anon, authenticated;`,
+    );
+    await server.reloadSchema();
+    try {
+      const all = await sb.from('many_rows').select('id', { count: 'exact' }).order('id');
+      expect([all.status, all.data?.length, all.count]).toEqual([206, 1000, 1001]);
+      const asked = async (from: number, to: number) =>
+        (await sb.from('many_rows').select('id').order('id').range(from, to)).data?.length;
+      expect(await asked(0, 998)).toBe(999);
+      expect(await asked(0, 999)).toBe(1000);
+      expect(await asked(0, 1000)).toBe(1000);
+      expect(await asked(1000, 1999)).toBe(1);
+      const rpc = await sb.rpc('all_many_rows');
+      expect(rpc.data?.length).toBe(1000);
+    } finally {
+      await server.database.exec(
+        'drop function public.all_many_rows(); drop table public.many_rows;',
+      );
+      await server.reloadSchema();
+    }
+  });
+
   it('select list with alias, embedded many-to-one and one-to-many resources', async () => {
     const { data, error } = await sb
       .from('posts')
