@@ -1,6 +1,9 @@
 // One transaction per request, prepared as PostgREST prepares it (`Query/PreQuery.hs`): search
 // path, `SET LOCAL ROLE`, the verified claims (plus the legacy per-claim settings Supabase's
-// helpers still read), method, path and headers; GET and HEAD run read-only.
+// helpers still read), method, path and headers; GET and HEAD run read-only. Each role's
+// statement timeout is hosted Supabase's (set on the roles there, where SET ROLE would not apply
+// them here).
+import { HOSTED_STATEMENT_TIMEOUTS } from '@guia-fortim/db/api-config';
 import type { Database, Sql } from '../database.ts';
 import type { Caller } from './caller.ts';
 
@@ -20,7 +23,8 @@ const SETTINGS = `select
   set_config('request.jwt.claim.email', $5, true),
   set_config('request.method', $6, true),
   set_config('request.path', $7, true),
-  set_config('request.headers', $8, true)`;
+  set_config('request.headers', $8, true),
+  set_config('statement_timeout', $9, true)`;
 
 const READ_ONLY = `, set_config('transaction_read_only', 'on', true)`;
 
@@ -44,6 +48,7 @@ export function inRequestTransaction<T>(
       request.method,
       request.path,
       JSON.stringify(request.headers),
+      HOSTED_STATEMENT_TIMEOUTS[caller.role] ?? '0',
     ]);
     return work(tx);
   });
