@@ -1,4 +1,4 @@
-import type { ImageStyles } from '@guia-fortim/domain';
+import { type ImageStyles, SLIDE_RECOMMENDED_SIZE } from '@guia-fortim/domain';
 import {
   Box,
   Button,
@@ -32,6 +32,9 @@ import {
   slideFormReady,
 } from '../rules/slideRules.ts';
 import { ItemThumb } from './ItemThumb.tsx';
+
+/** The slide photo's recommended size, as the spec words it ('1920x1080'). */
+const RECOMMENDED = `${SLIDE_RECOMMENDED_SIZE.width}x${SLIDE_RECOMMENDED_SIZE.height}`;
 
 interface Slide {
   id: string;
@@ -225,7 +228,7 @@ export default function Carousel() {
               </Typography>
               <ImageUpload
                 label={`${LABELS.image_url} *`}
-                hint="Recomendado: pelo menos 1920x1080 pixels."
+                hint={`Recomendado: pelo menos ${RECOMMENDED} pixels.`}
                 folder="carousel"
                 value={editing.form.image_url ? [editing.form.image_url] : []}
                 onChange={(urls) => set({ image_url: urls[0] ?? '' })}
@@ -359,7 +362,7 @@ export default function Carousel() {
             Instruções
           </Typography>
           <Typography variant="body2" component="ul" sx={{ pl: 2 }}>
-            <li>Use imagens com pelo menos 1920x1080 pixels para melhor qualidade.</li>
+            <li>Use imagens com pelo menos {RECOMMENDED} pixels para melhor qualidade.</li>
             <li>Apenas slides ativos aparecem na página inicial, na ordem de exibição.</li>
             <li>
               O link do botão "Saiba Mais" pode ser um caminho do site (ex.: /passeios) ou um
