@@ -1,6 +1,7 @@
 // Every public page's frame: header (links, shadow, mobile menu, account area), footer,
 // redirects, the 404 page, SEO files, and what an anonymous visitor never downloads.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { HEADER_SHADOW_SCROLL_PX } from '@guia-fortim/portal/ui-constants';
 import sharp from 'sharp';
 import { attachScreenshot } from '../support/screenshot.ts';
 import { expect, test } from '../support/test.ts';
@@ -93,15 +94,22 @@ test('the mobile menu closes when one of its links is followed and on Escape', a
 
 test('the header gets its shadow once the page is scrolled more than 10 px', async ({ page }) => {
   await open(page, '/');
-  const header = page.locator('header#topo');
-  await expect(header).not.toHaveAttribute('data-scrolled');
-  await page.evaluate(() => window.scrollTo(0, 8));
-  await page.waitForTimeout(100);
-  await expect(header).not.toHaveAttribute('data-scrolled');
-  await page.evaluate(() => window.scrollTo(0, 40));
-  await expect(header).toHaveAttribute('data-scrolled', '');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(header).not.toHaveAttribute('data-scrolled');
+  await expect(page.locator('header#topo')).not.toHaveAttribute('data-scrolled');
+  // The header's own 'scroll' listener runs first (it was added first), so the shadow is read
+  // right after the header has seen that position: no waiting for something not to happen.
+  const shadowAt = (y: number) =>
+    page.evaluate(
+      (y) =>
+        new Promise<boolean>((resolve) => {
+          const read = () => document.getElementById('topo')?.hasAttribute('data-scrolled');
+          window.addEventListener('scroll', () => resolve(read() ?? false), { once: true });
+          window.scrollTo(0, y);
+        }),
+      y,
+    );
+  expect(await shadowAt(HEADER_SHADOW_SCROLL_PX)).toBe(false);
+  expect(await shadowAt(HEADER_SHADOW_SCROLL_PX + 1)).toBe(true);
+  expect(await shadowAt(0)).toBe(false);
 });
 
 // The narrowest phones in use (360 px) and the most common (390 px).
@@ -439,6 +447,10 @@ test('a signed-in visitor without the admin role has no Painel Admin link', asyn
   expect((await roles).status(), 'GET user_roles').toBe(200);
   await expect(page.getByRole('link', { name: 'Perfil' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
-  await page.waitForTimeout(500);
+  // The roles answered without admin, and the menu has rendered what it knew then (two frames
+  // after the answer), not a timed wait.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 // Numbers and names of the public site's screens that the spec states (public-site-and-accounts.md
-// §2 and §9), used by no other package; test/public/spec-constants.test.ts pins them to the spec.
+// §2 and §9), used by the site and its browser tests; test/public/spec-constants.test.ts pins them
+// to the spec.
 import type { ListingKind } from '@guia-fortim/domain';
 
 // Home page and lists
