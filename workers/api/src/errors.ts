@@ -1,5 +1,6 @@
 // One error shape for every failure: `{ error: { code, message, fields? } }`, Portuguese messages,
 // nothing internal. Routes throw ApiError; anything else becomes a 500.
+import { DB_ERROR_MESSAGES } from '@guia-fortim/domain';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -29,7 +30,8 @@ export class ApiError extends Error {
 
 export const MESSAGES = {
   unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
-  forbidden: 'Apenas administradores podem realizar esta ação.',
+  // The database's own words for the same refusal (one sentence wherever it is refused).
+  forbidden: DB_ERROR_MESSAGES.forbidden,
   incompleteFields: 'Por favor, preencha todos os campos obrigatórios.',
   invalidJson: 'O corpo da requisição não é um JSON válido.',
   payloadTooLarge: 'O corpo da requisição é grande demais.',

@@ -134,7 +134,7 @@ export async function snapshot(): Promise<Record<string, unknown[]>> {
 }
 
 export const PORTUGUESE_401 = 'Sessão inválida ou expirada. Entre novamente.';
-export const PORTUGUESE_403 = 'Apenas administradores podem realizar esta ação.';
+export const PORTUGUESE_403 = 'Apenas administradores podem realizar esta operação.';
 
 /** Objects in the suite's local R2 bucket. */
 export const r2ObjectCount = (): number => localR2ObjectCount(stack.persistTo);
