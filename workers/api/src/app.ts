@@ -1,9 +1,9 @@
 // The API: request ids and logs, CORS for the site and admin origins, the routes, one error shape.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { limitBody } from './body-limit.ts';
 import type { AppEnv } from './env.ts';
 import { ApiError, errorBody, handleError, MESSAGES } from './errors.ts';
 import { log } from './log.ts';
@@ -20,7 +20,7 @@ import { trash } from './routes/trash.ts';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
-const jsonBodyLimit = bodyLimit({
+const jsonBodyLimit = limitBody({
   maxSize: JSON_BODY_LIMIT,
   onError: () => {
     throw new ApiError(413, 'payload_too_large', MESSAGES.payloadTooLarge);

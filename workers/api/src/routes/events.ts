@@ -9,7 +9,7 @@
 // logged, and neither is any single beacon (app.ts leaves them out of the request log).
 import { listingEventSchema, STATS_LIMITS, STATS_MESSAGES } from '@guia-fortim/domain';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../body-limit.ts';
 import type { AppEnv } from '../env.ts';
 import { errorBody, MESSAGES } from '../errors.ts';
 import { type EventFrom, eventCounterStub } from '../event-counter.ts';
@@ -83,7 +83,7 @@ const invalidEvent = (c: Context<AppEnv>) =>
 export const events = new Hono<AppEnv>().post(
   '/',
   async (c, next) => (isAutomated(c.req.raw.headers) ? c.body(null, 204) : next()),
-  bodyLimit({ maxSize: STATS_LIMITS.maxBodyBytes, onError: invalidEvent }),
+  limitBody({ maxSize: STATS_LIMITS.maxBodyBytes, onError: invalidEvent }),
   async (c) => {
     let json: unknown;
     try {

@@ -9,9 +9,9 @@ import {
   imagePixelsProblem,
 } from '@guia-fortim/domain';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
+import { limitBody } from '../body-limit.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, MESSAGES, notFound } from '../errors.ts';
 import { ImagesServiceError, UnreadableImageError } from '../images/failures.ts';
@@ -57,7 +57,7 @@ function displayName(name: string): string {
 export const uploads = new Hono<AppEnv>().post(
   '/',
   requireAdmin,
-  bodyLimit({
+  limitBody({
     maxSize: IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
     onError: () => {
       throw tooLarge('O arquivo');
