@@ -160,7 +160,9 @@ test('(a2) a returning visitor gets the new build from the service worker, and k
       )
       .toContain(live.name);
     expect(servedFrom).toMatch(/-patch$/);
-    expect(stack.running.publisher.status().patches).toBe(patches + 1);
+    // The publisher counts the patch once the origin has told it that it serves it: a moment
+    // after the page shows it.
+    await expect.poll(() => stack.running.publisher.status().patches).toBe(patches + 1);
     // The whole build that follows brings the new service worker the visitor is offered below.
     await stack.running.publisher.ready();
 
