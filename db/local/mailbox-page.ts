@@ -26,7 +26,8 @@ const sentAt = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
 
 function message({ to, subject, text, link, type, createdAt }: MailboxMessage): string {
-  // The links are this server's own (/auth/v1/verify); anything else is shown, not followed.
+  // The links are the site's confirmation page (an http(s) address); anything else is shown, not
+  // followed.
   const opens = /^https?:\/\//i.test(link)
     ? `<p><a href="${html(link)}" rel="noreferrer">Abrir o link do e-mail</a></p>`
     : '';
@@ -61,7 +62,7 @@ a{color:#0d4c81;font-weight:600}.note{color:#475569;font-size:.9rem}
 </head>
 <body>
 <h1>Caixa de e-mails</h1>
-<p class="note">Os e-mails que o Supabase local enviaria: confirmação de cadastro e recuperação de senha. Cada link entra na conta de quem o abre. ${to ? '<a href="/mailbox">Ver todos</a>.' : 'Só os de um endereço: <code>/mailbox?to=email</code>.'} Para ferramentas, a mesma lista em JSON (<code>Accept: application/json</code>).</p>
+<p class="note">Os e-mails que o Supabase local enviaria: confirmação de cadastro e recuperação de senha. Cada link abre a página de confirmação do site, cujo botão entra na conta. ${to ? '<a href="/mailbox">Ver todos</a>.' : 'Só os de um endereço: <code>/mailbox?to=email</code>.'} Para ferramentas, a mesma lista em JSON (<code>Accept: application/json</code>).</p>
 ${summary}
 ${messages.map(message).join('\n')}
 </body>

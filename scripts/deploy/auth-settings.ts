@@ -32,8 +32,8 @@ export function authSettingsBody(options: {
   return {
     ...HOSTED_AUTH_CONFIG,
     ...(options.paidPlan ? HOSTED_AUTH_CONFIG_PRO : {}),
+    // `{{ .SiteURL }}` of the e-mails' links (the site's /auth/confirmar: auth-emails.ts).
     site_url: options.siteUrl,
-    // Confirmation links land on the site root, recovery links on /auth/reset-password.
     uri_allow_list: `${options.siteUrl}/**`,
     ...HOSTED_CAPTCHA_CONFIG,
     security_captcha_secret: options.captchaSecret,

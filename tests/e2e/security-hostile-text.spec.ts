@@ -985,8 +985,14 @@ test('open redirects: redirect_to of sign-up, recovery and verify links stays on
       body: JSON.stringify({ email, password: 'segredo123', data: {}, ...captcha }),
     });
     expect(signup.status, target).toBe(200);
+    // The e-mails link the site's confirmation page, whatever redirect was asked for.
+    const onSitePage = (link: string | undefined) => {
+      const url = new URL(link ?? '');
+      expect(`${url.origin}${url.pathname}`).toBe(`${stack.siteUrl}/auth/confirmar`);
+      return url;
+    };
     const [confirmation] = await mailbox(email);
-    expect(new URL(confirmation?.link ?? '').searchParams.get('redirect_to')).toBe(stack.siteUrl);
+    onSitePage(confirmation?.link);
     // Recovery.
     const recover = await fetch(`${auth}/recover?redirect_to=${redirect}`, {
       method: 'POST',
@@ -995,10 +1001,13 @@ test('open redirects: redirect_to of sign-up, recovery and verify links stays on
     });
     expect(recover.status).toBe(200);
     const [recovery] = await mailbox(email);
-    expect(new URL(recovery?.link ?? '').searchParams.get('redirect_to')).toBe(stack.siteUrl);
-    // A real link whose redirect_to was swapped for the evil one.
-    const swapped = new URL(recovery?.link ?? '');
-    swapped.searchParams.set('redirect_to', target);
+    // Auth's own link for that real token, with the evil redirect_to.
+    const swapped = new URL(`${auth}/verify`);
+    swapped.search = new URLSearchParams({
+      token: onSitePage(recovery?.link).searchParams.get('token_hash') ?? '',
+      type: 'recovery',
+      redirect_to: target,
+    }).toString();
     const followed = await fetch(swapped, { redirect: 'manual' });
     expect(followed.status).toBe(303);
     landsOnSite(followed.headers.get('location'));

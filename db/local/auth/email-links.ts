@@ -2,7 +2,7 @@
 // delivered to, and the PKCE flow states that let a link be exchanged for a session by code.
 // Only a hash of each link token is stored; a link works once and for `emailLinkSeconds`.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AUTH_EMAILS, type AuthEmail, plainText } from '@guia-fortim/db/auth-emails';
+import { AUTH_EMAILS, type AuthEmail, confirmLink, plainText } from '@guia-fortim/db/auth-emails';
 import { type AuthSettings, isAllowedRedirect } from '../config.ts';
 import type { Sql } from '../database.ts';
 import { AuthError } from './errors.ts';
@@ -68,14 +68,15 @@ export async function sendLink(
   settings: AuthSettings,
   target: LinkTarget,
   kind: LinkKind,
-  redirectTo: string,
   pkce: Pkce | undefined,
 ): Promise<MailboxMessage | undefined> {
   const { token: tokenColumn, sentAt } = COLUMNS[kind];
   const token = randomBytes(28).toString('hex');
-  const linkToken = pkce ? `${PKCE_PREFIX}${token}` : token;
-  const link = `${settings.url}/auth/v1/verify?token=${linkToken}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`;
   const message = MESSAGES[kind];
+  // The site's confirmation page, as hosted Auth's templates link it (db/supabase's
+  // auth-emails.ts): the token is used up only by its button (POST /verify with the token hash).
+  const linkToken = pkce ? `${PKCE_PREFIX}${token}` : token;
+  const link = confirmLink(settings.siteUrl, linkToken, message.type);
   const { rows } = await tx.query<{
     seconds: number | null;
     id: number | null;
@@ -143,6 +144,23 @@ export async function sendLink(
     type: kind,
     createdAt: answer.created_at ?? new Date().toISOString(),
   };
+}
+
+/**
+ * Auth's own link for a mailed message's token (what `{{ .ConfirmationURL }}` renders, GET
+ * /verify): the portal's templates link the site's page instead, but Auth still answers this one.
+ */
+export function confirmationUrl(
+  authUrl: string,
+  message: Pick<MailboxMessage, 'link' | 'type'>,
+  redirectTo?: string,
+): string {
+  const query = new URLSearchParams({
+    token: new URL(message.link).searchParams.get('token_hash') ?? '',
+    type: message.type,
+    ...(redirectTo ? { redirect_to: redirectTo } : {}),
+  });
+  return `${authUrl}/auth/v1/verify?${query}`;
 }
 
 export type ConsumedLink = { user: UserRow; pkce: boolean };

@@ -243,7 +243,9 @@ export function authRoutes(deps: AuthDeps): Hono {
 
   app.get('/.well-known/jwks.json', (c) => c.json(deps.tokens.jwks));
 
-  // The e-mailed link is opened by a browser without any key.
+  // Auth's own link (`{{ .ConfirmationURL }}`), opened by a browser without any key. The portal's
+  // e-mails link the site's confirmation page instead (db/supabase's auth-emails.ts); GoTrue still
+  // answers this, and so does its stand-in.
   app.get('/verify', async (c) => {
     const type = c.req.query('type') ?? '';
     const token = c.req.query('token') ?? '';
@@ -329,7 +331,6 @@ export function authRoutes(deps: AuthDeps): Hono {
     checkPassword(body.password, settings);
     const pkce = readPkce(body);
     const data = body.data ?? {};
-    const redirectTo = redirectTarget(settings, c.req.query('redirect_to'));
     // bcrypt runs before the transaction, so the database is not held while it computes.
     const hash = await hashPassword(body.password, settings.bcryptCost);
     const response = await transact(async (tx, outbox) => {
@@ -339,7 +340,7 @@ export function authRoutes(deps: AuthDeps): Hono {
           throw new AuthError(422, 'user_already_exists', 'User already registered');
         }
         if (existing.email_confirmed_at) return obfuscatedUserJson(existing, data);
-        const sent = await sendLink(tx, settings, existing, 'signup', redirectTo, pkce);
+        const sent = await sendLink(tx, settings, existing, 'signup', pkce);
         if (sent) outbox.push(sent);
         return userJson((await userById(tx, existing.id)) ?? existing);
       }
@@ -360,7 +361,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       const user = await userById(tx, rows[0]?.id ?? '');
       if (!user) throw new Error('created user not found');
       if (settings.autoconfirm) return startSession(tx, sessionDeps, user, 'password');
-      const sent = await sendLink(tx, settings, user, 'signup', redirectTo, pkce);
+      const sent = await sendLink(tx, settings, user, 'signup', pkce);
       if (sent) outbox.push(sent);
       return userJson((await userById(tx, user.id)) ?? user);
     });
@@ -508,10 +509,9 @@ export function authRoutes(deps: AuthDeps): Hono {
     await requireCaptcha(c);
     const email = normalizeEmail(body.email, 'Password recovery requires an email');
     const pkce = readPkce(body);
-    const redirectTo = redirectTarget(settings, c.req.query('redirect_to'));
     // The same work whether or not the address has an account: one statement finds it and sends.
     await transact(async (tx, outbox) => {
-      const sent = await sendLink(tx, settings, { email }, 'recovery', redirectTo, pkce);
+      const sent = await sendLink(tx, settings, { email }, 'recovery', pkce);
       if (sent) outbox.push(sent);
     });
     return c.json({});
@@ -526,9 +526,11 @@ export function authRoutes(deps: AuthDeps): Hono {
     if (token === '') {
       throw validationFailed('Verify requires either a token or a token hash');
     }
+    // The e-mailed link's button (the site's confirmation page) sends its token hash here, in a
+    // PKCE flow as in any other: the session goes to whoever holds the link.
     const session = await transact(async (tx) => {
       const consumed = await consumeLink(tx, settings, kind, token);
-      if (!consumed || consumed.pkce) {
+      if (!consumed) {
         throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
       }
       return startSession(tx, sessionDeps, consumed.user, 'otp');

@@ -5,7 +5,7 @@
 import { type AuthChangeEvent, createClient, type Session } from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase, MailboxMessage } from '../index.ts';
+import { confirmationUrl, type LocalSupabase, type MailboxMessage } from '../index.ts';
 import { BACKENDS, ownerQuery, signedInUser, startBackend, supabaseClient } from './support.ts';
 
 const APP = 'http://127.0.0.1:4321';
@@ -102,11 +102,15 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     const [mail] = await mailTo(server, 'nova@teste.local');
     expect(mail).toMatchObject({ type: 'signup', subject: 'Confirme seu cadastro no Guia Fortim' });
     expect(mail?.text).toContain(mail?.link ?? '-');
+    // The site's confirmation page (its button posts the token hash), as hosted templates link it.
     const link = new URL(mail?.link ?? '');
-    expect(link.origin + link.pathname).toBe(`${server.url}/auth/v1/verify`);
-    expect(link.searchParams.get('redirect_to')).toBe(`${APP}/`);
+    expect(link.origin + link.pathname).toBe('http://127.0.0.1:3000/auth/confirmar');
+    expect([...link.searchParams.keys()]).toEqual(['token_hash', 'type']);
+    expect(link.searchParams.get('type')).toBe('email');
 
-    const confirmed = await follow(mail?.link ?? '');
+    // Auth's own link form for the same token, with the sign-up's redirect.
+    const authLink = confirmationUrl(server.url, mail as MailboxMessage, `${APP}/`);
+    const confirmed = await follow(authLink);
     expect(confirmed.status).toBe(303);
     expect(confirmed.location.startsWith(`${APP}/#access_token=`)).toBe(true);
     const params = fragment(confirmed.location);
@@ -140,7 +144,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
 
-    const reused = await follow(mail?.link ?? '');
+    const reused = await follow(authLink);
     expect(reused.location).toBe(
       `${APP}/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=`,
     );
@@ -449,7 +453,9 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       subject: 'Redefinição de senha do Guia Fortim',
     });
 
-    const opened = await follow(mail?.link ?? '');
+    const opened = await follow(
+      confirmationUrl(server.url, mail as MailboxMessage, `${APP}/auth/reset-password`),
+    );
     expect(opened.status).toBe(303);
     expect(opened.location.startsWith(`${APP}/auth/reset-password#access_token=`)).toBe(true);
     const tokens = fragment(opened.location);
@@ -471,7 +477,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect(signIn.error).toBeNull();
   });
 
-  it('sends links for disallowed redirects to the site URL, and refuses expired links', async () => {
+  it("sends Auth's links for disallowed redirects to the site URL, and refuses expired links", async () => {
     await signedInUser(server, 'redirecao@teste.local');
     expect(
       (
@@ -481,10 +487,12 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       ).error,
     ).toBeNull();
     const [mail] = await mailTo(server, 'redirecao@teste.local');
-    expect(new URL(mail?.link ?? '').searchParams.get('redirect_to')).toBe('http://127.0.0.1:3000');
-    const tampered = (mail?.link ?? '').replace(
-      /redirect_to=[^&]*/,
-      `redirect_to=${encodeURIComponent('http://127.0.0.1:1@malicioso.example/')}`,
+    // The e-mail names no redirect at all: its link is the site's own page.
+    expect(new URL(mail?.link ?? '').origin).toBe('http://127.0.0.1:3000');
+    const tampered = confirmationUrl(
+      server.url,
+      mail as MailboxMessage,
+      'http://127.0.0.1:1@malicioso.example/',
     );
     await ownerQuery(
       server,
@@ -504,7 +512,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       (await supabaseClient(server).auth.resetPasswordForEmail('otp@teste.local')).error,
     ).toBeNull();
     const [mail] = await mailTo(server, 'otp@teste.local');
-    const tokenHash = new URL(mail?.link ?? '').searchParams.get('token') ?? '';
+    const tokenHash = new URL(mail?.link ?? '').searchParams.get('token_hash') ?? '';
     const { client, events } = recordingClient(server);
     const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
     expect(verified.error).toBeNull();
@@ -515,6 +523,23 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       token_hash: tokenHash,
       type: 'recovery',
     });
+    expect(again.error).toMatchObject({ status: 403, code: 'otp_expired' });
+  });
+
+  it("the site's button: a PKCE client's link verified by its token hash, once, in any browser", async () => {
+    await signedInUser(server, 'botao@teste.local');
+    const asking = recordingClient(server, 'pkce').client;
+    expect((await asking.auth.resetPasswordForEmail('botao@teste.local')).error).toBeNull();
+    const [mail] = await mailTo(server, 'botao@teste.local');
+    const tokenHash = new URL(mail?.link ?? '').searchParams.get('token_hash') ?? '';
+    // Another browser than the one that asked (no code verifier there) still gets the session.
+    const { client, events } = recordingClient(server, 'pkce');
+    const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.session?.user.email).toBe('botao@teste.local');
+    await settle();
+    expect(events).toEqual(['INITIAL_SESSION', 'PASSWORD_RECOVERY']);
+    const again = await asking.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
     expect(again.error).toMatchObject({ status: 403, code: 'otp_expired' });
   });
 
@@ -529,8 +554,12 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
       ).error,
     ).toBeNull();
     const [mail] = await mailTo(server, 'pkce@teste.local');
-    expect(new URL(mail?.link ?? '').searchParams.get('token')?.startsWith('pkce_')).toBe(true);
-    const opened = await follow(mail?.link ?? '');
+    expect(new URL(mail?.link ?? '').searchParams.get('token_hash')?.startsWith('pkce_')).toBe(
+      true,
+    );
+    const opened = await follow(
+      confirmationUrl(server.url, mail as MailboxMessage, `${APP}/callback`),
+    );
     expect(opened.status).toBe(303);
     const code = new URL(opened.location).searchParams.get('code') ?? '';
     expect(code).not.toBe('');

@@ -5,7 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider } from 'ra-core';
 import { supabaseAuthProvider, supabaseDataProvider } from 'ra-supabase';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalSupabase, MailboxMessage } from '../index.ts';
+import { confirmationUrl, type LocalSupabase, type MailboxMessage } from '../index.ts';
 import { BACKENDS, signedInUser, startBackend } from './support.ts';
 
 const ADMIN_URL = 'http://127.0.0.1:4321/admin';
@@ -221,7 +221,11 @@ describe.each(BACKENDS)('ra-supabase providers (%s)', (backend) => {
     const mailbox = await fetch(`${server.mailboxUrl}?to=recupera@teste.local`);
     expect(mailbox.status).toBe(200);
     const mails = (await mailbox.json()) as MailboxMessage[];
-    const opened = await fetch(mails[0]?.link ?? '', { redirect: 'manual' });
+    // Auth's own link form for the mailed token, which ra-supabase's callback reads.
+    const opened = await fetch(
+      confirmationUrl(server.url, mails[0] as MailboxMessage, `${ADMIN_URL}/auth-callback`),
+      { redirect: 'manual' },
+    );
     expect(opened.status).toBe(303);
     const location = opened.headers.get('location') ?? '';
     expect(location.startsWith(`${ADMIN_URL}/auth-callback#access_token=`)).toBe(true);

@@ -1,6 +1,7 @@
 // One island per account page: the page's content plus its toasts.
 import { AdminSetupView } from './AdminSetupView.tsx';
 import { AuthProvider } from './AuthProvider.tsx';
+import { ConfirmLinkForm } from './ConfirmLinkForm.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { ProfileView } from './ProfileView.tsx';
@@ -31,6 +32,15 @@ export function ForgotPasswordPage() {
   return (
     <>
       <ForgotPasswordForm />
+      <Toaster />
+    </>
+  );
+}
+
+export function ConfirmLinkPage() {
+  return (
+    <>
+      <ConfirmLinkForm />
       <Toaster />
     </>
   );

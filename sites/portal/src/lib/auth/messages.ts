@@ -28,6 +28,10 @@ export const MSG = {
   recoveryFailed: 'Não foi possível enviar o email de recuperação.',
   recoveryGeneric: 'Ocorreu um erro. Tente novamente mais tarde.',
 
+  confirmInvalidLink: 'Link de confirmação inválido ou expirado. Entre ou registre-se novamente.',
+  confirmSuccess: 'Email confirmado',
+  confirmSuccessDescription: 'Seu cadastro no Guia Fortim está pronto.',
+
   resetInvalidLink: 'Link de recuperação inválido ou expirado...',
   resetDeniedTitle: 'Acesso negado',
   resetDenied: 'Você precisa acessar esta página através do link de recuperação enviado por email.',
