@@ -165,6 +165,21 @@ describe('POST /api/events', () => {
     await expectCounts(id, { view: 2, whatsapp: 1 });
   });
 
+  it('counts a repeat 5 s later once: the repeat window is 10 s, not a moment', async () => {
+    expect(STATS_LIMITS.repeatWindowMs).toBe(10_000);
+    const id = await newListing('passeio');
+    const ip = newAddress();
+    const view: Beacon = { kind: 'passeio', id, event: 'view' };
+    await accepted(view, { ip });
+    // Time passing, well inside the window (its far side, a repeat counted again, is the
+    // short-window worker's below).
+    await sleep(5_000);
+    await accepted(view, { ip });
+    // Everything sent until now is in the database: a second count would be there too.
+    await flushed();
+    await expectCounts(id, { view: 1 });
+  });
+
   it('refuses malformed events with 400 in Portuguese and counts none of them', async () => {
     const id = await newListing('comercio');
     const good = { kind: 'comercio', id, event: 'view' };
