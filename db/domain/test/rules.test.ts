@@ -311,4 +311,28 @@ describe('public order', () => {
     ];
     expect(rows.sort(comparePublicOrder).map((r) => r.id)).toEqual(['d', 'b', 'c', 'a']);
   });
+
+  it('puts rows that tie by id, whatever order they came in', () => {
+    const at = '2026-03-01T12:00:00Z';
+    const tied = ['c', 'a', 'b'].map((id) => ({
+      id,
+      is_pinned: false,
+      pin_order: 0,
+      created_at: at,
+    }));
+    for (const given of [tied, [...tied].reverse()]) {
+      expect([...given].sort(comparePublicOrder).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    }
+    // A millisecond apart is no tie: the newer first, whatever its id.
+    const later = {
+      id: 'a',
+      is_pinned: false,
+      pin_order: 0,
+      created_at: '2026-03-01T12:00:00.001Z',
+    };
+    const earlier = { id: 'b', is_pinned: false, pin_order: 0, created_at: at };
+    expect([earlier, later].sort(comparePublicOrder).map((r) => r.id)).toEqual(['a', 'b']);
+    const older = { ...later, id: 'z', created_at: '2026-03-01T11:59:59.999Z' };
+    expect([older, earlier].sort(comparePublicOrder).map((r) => r.id)).toEqual(['b', 'z']);
+  });
 });

@@ -239,7 +239,7 @@ describe('the seeded database', () => {
   it('public list order in SQL matches comparePublicOrder', async () => {
     const rows = await must<{ id: string }>(
       db.sql,
-      'select id from public.comercios order by is_pinned desc, pin_order asc, created_at desc',
+      'select id from public.comercios order by is_pinned desc, pin_order asc, created_at desc, id asc',
     );
     const sorted = [...(listings.comercio ?? [])].sort(comparePublicOrder).map((i) => i.id);
     expect(sorted).toEqual(rows.map((r) => r.id));

@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
   type CarouselSlide,
+  compareById,
   comparePublicOrder,
   LISTING_TABLE,
   type ListingKind,
@@ -104,7 +105,10 @@ export async function allListings(): Promise<{
 }
 
 export async function slides(): Promise<CarouselSlide[]> {
-  return inOrder((await siteData()).slides, (a, b) => a.order_position - b.order_position);
+  return inOrder(
+    (await siteData()).slides,
+    (a, b) => a.order_position - b.order_position || compareById(a, b),
+  );
 }
 
 export async function categories(kind: ListingKind): Promise<string[]> {
