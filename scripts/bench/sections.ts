@@ -497,4 +497,28 @@ const stack: Section = {
   },
 };
 
-export const SECTIONS: Section[] = [dbLocal, worker, site, admin, stack];
+type AdminRead = { screen: string; p50Ms: number; p95Ms: number; maxMs: number };
+
+const adminReads: Section = {
+  id: 'admin-reads',
+  title: 'leituras do painel em escala (PostgreSQL 15)',
+  workspace: 'tests',
+  script: 'bench:admin-reads',
+  file: 'admin-reads.json',
+  rows: (json: {
+    sizes: { listings: number; history: number; users: number; sessions: number };
+    targetP95Ms: number;
+    reads: AdminRead[];
+  }) => {
+    const s = 'leituras do painel';
+    const { listings, history, users } = json.sizes;
+    return json.reads.map((read) => ({
+      section: s,
+      figure: `${read.screen} (admin, count=exact; ${listings} listagens, ${history} entradas de histórico, ${users} usuários com sessão)`,
+      value: `p50 ${read.p50Ms} ms, p95 ${read.p95Ms} ms, máx ${read.maxMs} ms`,
+      target: `p95 ≤ ${json.targetP95Ms} ms (o Supabase hospedado corta em 8 s)`,
+    }));
+  },
+};
+
+export const SECTIONS: Section[] = [dbLocal, worker, site, admin, stack, adminReads];
