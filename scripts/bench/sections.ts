@@ -143,7 +143,7 @@ const kindsOf = (kinds: Record<string, number> = {}) => {
 };
 
 /**
- * LCP of the pages that loaded module scripts before their first paint, before issue 24 made them
+ * LCP of the pages that loaded module scripts before their first paint, before they were made
  * inline or deferred (a411b95; Lighthouse mobile, median of 5, load 1.5–2.2).
  */
 const LCP_BEFORE_MS: Record<string, number> = { '/': 1330, '/busca': 1310 };
@@ -387,7 +387,7 @@ type PublishAtSize = {
   settings: Publish;
 };
 /**
- * A renamed listing's publish before issue 24's incremental build, by listings (69bc7fc: a fresh
+ * A renamed listing's publish before the incremental build, by listings (69bc7fc: a fresh
  * process and a full build per publish, 2 s of coalescing; one run each, load 1.0–1.7).
  */
 const PUBLISH_BEFORE_MS: Record<number, number> = { 25: 9329, 1025: 17625, 10025: 57707 };
@@ -463,7 +463,7 @@ const stack: Section = {
           section: 'publicação',
           figure: `salvar no painel → página pública atualizada, uma listagem renomeada (${listing.listings} listagens; renderizador, depois o build incremental)`,
           value: `${seconds(listing.medianMs)} (execuções: ${runs(listing)})`,
-          target: '≤ 3 s (issue 24)',
+          target: '≤ 3 s',
           comparison: `${
             listing.listings in PUBLISH_BEFORE_MS
               ? `antes (build completo, 69bc7fc): ${seconds(PUBLISH_BEFORE_MS[listing.listings] ?? 0)}; só o build incremental (4a05a26): ${seconds(PUBLISH_INCREMENTAL_MS[listing.listings] ?? 0)}; `
@@ -480,7 +480,7 @@ const stack: Section = {
                 section: 'publicação',
                 figure: `o mesmo, salvo enquanto corre o build que seguiu a edição anterior (${duringBuild.listings} listagens)`,
                 value: `${seconds(duringBuild.medianMs)} (execuções: ${runs(duringBuild)})`,
-                target: '≤ 3 s (issue 24)',
+                target: '≤ 3 s',
                 comparison:
                   duringBuild.listings in PUBLISH_DURING_BUILD_BEFORE_MS
                     ? `antes (43e9be4: esperava esse build e mais um): ${seconds(PUBLISH_DURING_BUILD_BEFORE_MS[duringBuild.listings] ?? 0)}`

@@ -1,5 +1,5 @@
 // The API worker on workerd through Miniflare, without `wrangler dev`: what `npm run bench`
-// sends its 500 beacons a second to (issue 23). The same worker as under wrangler dev: the bundle
+// sends its 500 beacons a second to. The same worker as under wrangler dev: the bundle
 // `wrangler deploy` uploads (built by `wrangler deploy --dry-run --outdir`), the bindings wrangler
 // reads from wrangler.jsonc (`unstable_getMiniflareWorkerOptions`), the variables startWorker
 // passes. What is left out is wrangler dev's reloading proxy, a second workerd every request

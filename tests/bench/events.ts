@@ -1,4 +1,4 @@
-// Listing statistics under load (issue 23): visitors' beacons at a fixed rate (open loop: each is
+// Listing statistics under load: visitors' beacons at a fixed rate (open loop: each is
 // sent on schedule whatever the answers before it, up to MAX_IN_FLIGHT unanswered at once) to the
 // worker's POST /api/events on a running stack for a fixed time, then the database's counts
 // compared with what was sent, listing by listing and event by event. A worker slower than the

@@ -1,6 +1,6 @@
 // Lighthouse 13 (mobile preset, median of `runs`) on pages of a running site: the four category
 // scores, LCP, TBT, CLS and the compressed bytes of JS, CSS, HTML and images — and what the same
-// images would have cost as the JPEGs of the same sizes (issue 24: AVIF/WebP against JPEG, one run).
+// images would have cost as the JPEGs of the same sizes (AVIF/WebP against JPEG, one run).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';

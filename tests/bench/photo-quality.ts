@@ -1,4 +1,4 @@
-// Photos in modern formats at equal quality (issue 24): for every demo photo and size, each stored
+// Photos in modern formats at equal quality: for every demo photo and size, each stored
 // format's SSIM against the lossless pixels its encoder was given, and its bytes. "Equal visual
 // quality" is judged by SSIM (ssim.js with its defaults: Wang et al.'s, with their downsampling):
 // a format passes when its mean SSIM per size is at least the JPEG's less SSIM_TOLERANCE. The demo photos are drawn (flat colours, gradients, text), so

@@ -59,7 +59,7 @@ async function servedSite(): Promise<ServedFigures> {
   const root = await portalTempDir('site-');
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
-  // The real worker beside the site: the pages' beacons (issue 23) reach POST /api/events as in
+  // The real worker beside the site: the pages' beacons reach POST /api/events as in
   // production, so Lighthouse sees no failed request.
   const apiDir = await mkdtemp(join(tmpdir(), 'guia-fortim-bench-api-'));
   const api = await startApi({

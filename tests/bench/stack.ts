@@ -1,4 +1,4 @@
-// `npm run bench`, the whole local portal (issue 9): figures, not a test. Writes
+// `npm run bench`, the whole local portal: figures, not a test. Writes
 // .data/bench/stack.json.
 //  1. Start to ready of the `npm start` path (scripts/stack startStack: db/local persisted in a
 //     directory, the worker under wrangler, admin and site builds, the origin) on an empty data

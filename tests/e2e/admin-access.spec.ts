@@ -81,7 +81,7 @@ test('the admin sees the dashboard with real counts, the sidebar and who is sign
     'aria-current',
     'page',
   );
-  // The spec's twelve sections, the Lixeira (issue 22), and two links out (the site, sign-out).
+  // The spec's twelve sections, the Lixeira, and two links out (the site, sign-out).
   await expect(menu.getByRole('link')).toHaveCount(12 + 1 + 2);
   await expect(menu.getByRole('link', { name: 'Lixeira' })).toHaveAttribute(
     'href',

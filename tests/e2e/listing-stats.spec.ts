@@ -1,4 +1,4 @@
-// Views, 'Fale agora' taps and map opens per listing (issue 23), end to end: the built site's
+// Views, 'Fale agora' taps and map opens per listing, end to end: the built site's
 // beacons (sites/portal/src/lib/stats-beacon.ts) to the real worker (POST /api/events), its
 // counter's flush, and the counts in the database as the panel reads them (listing_stats, signed
 // in as the demo administrator). Each visitor action counts once, on its own listing and event.

@@ -302,7 +302,7 @@ test(
       // A phone's home screen paints transparent corners black.
       expect((await png.stats()).isOpaque).toBe(opaque);
     }
-    // Installable (issue 21): a manifest in Portuguese with the icons Android asks for.
+    // Installable: a manifest in Portuguese with the icons Android asks for.
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
       'href',
       '/manifest.webmanifest',

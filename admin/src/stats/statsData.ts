@@ -1,4 +1,4 @@
-// Contacts and views per listing (issue 23), as the panel reads them: the shapes of the database's
+// Contacts and views per listing, as the panel reads them: the shapes of the database's
 // `listing_daily_stats` view and `listing_ranking` function, a listing's days with their counts
 // (a day without a row counts 0) and the dates in pt-BR. Counting days are Fortaleza's
 // (statsDay/statsSince of the domain), the same calendar the database keeps.

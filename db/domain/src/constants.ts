@@ -58,7 +58,7 @@ export const TEXT_LIMITS = {
   legalText: 20000,
 } as const;
 
-// Trash and history (issue 22; the same numbers as the trash_and_history migration)
+// Trash and history (the same numbers as the trash_and_history migration)
 /** Days a deleted item stays in the trash before it is purged for good. */
 export const TRASH_RETENTION_DAYS = 30;
 /** Bounds of the history_retention_days setting (days the history of changes is kept). */

@@ -1,6 +1,6 @@
 // Stored photos: three sizes side by side (…-hero.jpg, …-card.jpg, …-thumb.jpg), each a JPEG;
 // image_url and additional_images hold the hero JPEG's URL. URLs are http(s) or site paths ("/…").
-// Photos stored since issue 24 carry MULTI_FORMAT_MARK before the size (…_mf-card.jpg) and exist
+// Photos stored in several formats carry MULTI_FORMAT_MARK before the size (…_mf-card.jpg) and exist
 // also as WebP (every size) and AVIF (the sizes Cloudflare Images encodes as AVIF): the site offers
 // those first in a <picture>; older photos and other URLs stay JPEG-only, so no source is missing.
 

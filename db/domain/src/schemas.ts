@@ -493,7 +493,7 @@ export const grantAdminBodySchema = object({ email: grantEmail });
 export const userRoleBodySchema = object({ role });
 
 /** The first message of a failed parse, for a toast. */
-// Listing statistics (issue 23) ------------------------------------------------------------------
+// Listing statistics ------------------------------------------------------------------
 
 /** One visitor action, as the site's beacon sends it (JSON in a text/plain body); any failure is
  * answered with STATS_MESSAGES.invalidEvent. */

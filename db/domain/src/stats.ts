@@ -1,4 +1,4 @@
-// Contacts and views per listing (issue 23): what a visitor's action counts as, the abuse bounds,
+// Contacts and views per listing: what a visitor's action counts as, the abuse bounds,
 // and the day a count belongs to (zod-free: the panel's dashboard imports it; the beacon's schema
 // is in schemas.ts). The worker, the database (listing_stats migration), the site and
 // the panel all read these; the SQL states the same kinds and events in its CHECKs.

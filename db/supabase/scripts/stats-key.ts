@@ -1,4 +1,4 @@
-// The worker's ingest key for listing statistics (issue 23): the one credential that lets it add
+// The worker's ingest key for listing statistics: the one credential that lets it add
 // counts (record_listing_events), and nothing else. The database keeps only its SHA-256.
 // `npm run stats:key` makes a new key, stores it with the service role and prints it for
 // `wrangler secret put STATS_INGEST_KEY`; the local stack and the tests call setStatsIngestKey.

@@ -290,7 +290,7 @@ const MATRIX: Record<string, TableCase> = {
       ],
     },
   },
-  // Contacts and views per listing (issue 23): written only by record_listing_events (with the
+  // Contacts and views per listing: written only by record_listing_events (with the
   // worker's ingest key, listing-stats.test.ts); admins (and trusted server code) read them.
   listing_stats: {
     key: 'listing_id',

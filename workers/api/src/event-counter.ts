@@ -1,4 +1,4 @@
-// Visitors' events, counted (issue 23): POST /api/events hands every accepted event to this one
+// Visitors' events, counted: POST /api/events hands every accepted event to this one
 // Durable Object with the client's pseudonym (an HMAC of its address, see routes/events.ts). Here
 // a client sending more than STATS_LIMITS.perClientPerMinute events in a wall-clock minute has
 // the rest dropped (and the route refuses it with 429 once told), repeats of the same client,

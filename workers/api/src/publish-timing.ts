@@ -2,7 +2,7 @@
 
 /**
  * Delay between the first content change of a burst and the deploy-hook call. It is part of every
- * save's wait for the public page (issue 24), so it only spans what arrives together: the panel's
+ * save's wait for the public page, so it only spans what arrives together: the panel's
  * requests for one action (a save with its photos, a reordering) come within a few hundred
  * milliseconds, and changes made while the build runs go into one follow-up build anyway.
  */

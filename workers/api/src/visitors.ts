@@ -1,4 +1,4 @@
-// Who sent an event, as far as counting needs to know (issue 23): whether it is an obvious bot,
+// Who sent an event, as far as counting needs to know: whether it is an obvious bot,
 // and a pseudonym for its address. Nothing here keeps anything.
 
 // Every browser's User-Agent starts with "Mozilla/"; among those, the crawlers, previews and

@@ -278,7 +278,7 @@ describe('site settings', () => {
     expect(values.nav_label_mapa).toBe('Mapa da Cidade');
     // admin-panel.md §3 "Keys: contact_email, …, header_title_passeios", plus the maps key and
     // the social profiles the architecture keeps as site settings (deliberate deviations) and
-    // how long the history of changes is kept (issue 22); the legal texts get a row when first
+    // how long the history of changes is kept; the legal texts get a row when first
     // edited.
     expect(Object.keys(values).sort()).toEqual(
       [

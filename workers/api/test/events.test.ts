@@ -1,4 +1,4 @@
-// POST /api/events (issue 23) against the real worker under wrangler dev and db/local: the site's
+// POST /api/events against the real worker under wrangler dev and db/local: the site's
 // beacons counted exactly once per visitor action after the flush, repeats and floods bounded,
 // bots and malformed events counted nowhere, the per-client rate limit, the flush surviving a
 // refused write and a restart, and no trace of a client's address anywhere.

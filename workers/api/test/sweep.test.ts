@@ -3,7 +3,7 @@
 // and inactive slides, any variant — stays, and so does every photo a trashed row or the history
 // of a row that still exists shows, until 'Excluir definitivamente'. A photo is all its objects:
 // each size as JPEG, WebP and (card, thumb) AVIF, or only the three JPEGs for photos stored
-// before issue 24 (put into a worker's bucket directly, as they were left).
+// before the several formats (put into a worker's bucket directly, as they were left).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,7 +179,7 @@ describe('POST /api/images/sweep', () => {
   });
 });
 
-describe('photos stored before issue 24: three JPEGs, no mark', () => {
+describe('photos stored before the several formats: three JPEGs, no mark', () => {
   type Seeder = {
     env: {
       IMAGES_BUCKET: {

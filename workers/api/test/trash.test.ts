@@ -1,4 +1,4 @@
-// The trash and the history through the worker (issue 22): a delete moves the row into the trash,
+// The trash and the history through the worker: a delete moves the row into the trash,
 // 'Restaurar' brings it back whole (same id, slug, place among the featured and pinned) and asks
 // for a rebuild; 'Excluir definitivamente' ends it and frees its photos unless something else
 // still shows them; 'Restaurar esta versão' puts a row back to a recorded version. Admins only,

@@ -378,7 +378,7 @@ function createMap(
       label: string;
       color: string;
       position: google.maps.LatLngLiteral;
-      /** The listing's place: opening its marker counts (issue 23). */
+      /** The listing's place: opening its marker counts. */
       place?: MapPlace;
     }[] =
       places.length > 0

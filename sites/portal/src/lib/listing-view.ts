@@ -3,7 +3,7 @@
 import type { Comercio, Hospedagem, ListingKind, Passeio } from '@guia-fortim/domain';
 
 type Common = {
-  /** The listing's uuid: what its counts are kept under (issue 23). */
+  /** The listing's uuid: what its counts are kept under. */
   id: string;
   slug: string;
   name: string;

@@ -11,7 +11,7 @@ import {
 import type { MAP_FILTERS, MarkerType } from './ui-constants.ts';
 
 export type MapPlace = {
-  /** The listing's uuid: opening its marker counts for it (issue 23). */
+  /** The listing's uuid: opening its marker counts for it. */
   id: string;
   name: string;
   /** Every place is a listing (beaches and attractions have no data yet). */

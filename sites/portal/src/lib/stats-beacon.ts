@@ -1,4 +1,4 @@
-// The one sender of the listing counts (issue 23): every page runs it as a small inline script
+// The one sender of the listing counts: every page runs it as a small inline script
 // (components/ListingStats.astro, minified at build), so a page that runs no JavaScript at load
 // still loads no script file. What it sends is one visitor action, as db's stats contract says:
 // `{kind, id, event}` as a text body (no CORS preflight), by navigator.sendBeacon. No cookie, no

@@ -1,4 +1,4 @@
-// Views, 'Fale agora' taps and map opens per listing (issue 23), as the components and islands
+// Views, 'Fale agora' taps and map opens per listing, as the components and islands
 // mark and report them; the sending is lib/stats-beacon.ts's, the page's inline script.
 import type { ListingEvent, ListingKind } from '@guia-fortim/domain';
 import { STATS_EVENT } from './stats-beacon.ts';

@@ -82,7 +82,7 @@ describe("'Fale agora'", () => {
     );
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-    // A tap counts one WhatsApp contact for the listing (issue 23; the page's sender sends it).
+    // A tap counts one WhatsApp contact for the listing (the page's sender sends it).
     expect(link.dataset.stats).toBe(`hospedagem:${listingId('cia')}:whatsapp`);
   });
 

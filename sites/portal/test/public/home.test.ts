@@ -72,7 +72,7 @@ function parse(html: string): Document {
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, seed: false, quiet: true });
   // One listing of each kind, published but not featured: the page must not fall back to them.
-  // The lodging's photo and the first slide's are stored in every format (issue 24), the others
+  // The lodging's photo and the first slide's are stored in every format, the others
   // are older JPEG-only uploads.
   await supabase.database.exec(`
     insert into public.hospedagens
@@ -182,7 +182,7 @@ describe('list pages', () => {
   });
 });
 
-describe('photos in several formats (issue 24)', () => {
+describe('photos in several formats', () => {
   it('draws a new photo as a <picture> on its card and its page, an older one as a plain <img>', async () => {
     const list = parse(await readFile(join(outDir, 'hospedagem.html'), 'utf8'));
     const card = (name: string) =>
@@ -215,7 +215,7 @@ describe('photos in several formats (issue 24)', () => {
   });
 });
 
-describe('listing counts (issue 23)', () => {
+describe('listing counts', () => {
   const sender = statsScript(statsEndpoint('http://127.0.0.1:8787'));
   const inlineScripts = (page: Document) =>
     [...page.querySelectorAll('script:not([src]):not([type="application/ld+json"])')].map(

@@ -1,4 +1,4 @@
-// A publish renders only what changed (issue 24): three builds of the whole site in one warm build
+// A publish renders only what changed: three builds of the whole site in one warm build
 // process sharing one cache directory, as a stack's publisher runs them, from db/local. Astro's incremental build names each
 // listing page it restored from the previous build's copy; the pages without a key (home, lists,
 // data files) are rendered every time.

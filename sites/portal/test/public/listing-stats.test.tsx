@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The listing counts (issue 23) as the page sends them: the inline script exactly as the build
+// The listing counts as the page sends them: the inline script exactly as the build
 // writes it (lib/stats-script.ts), run in a browser-like document, and what the components and
 // islands hand it. The worker and the database that count them are in tests/e2e/listing-stats.
 import { listingEventSchema } from '@guia-fortim/domain';

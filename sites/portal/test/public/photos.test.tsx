@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Photos in several formats (issue 24): a photo whose name carries the multi-format mark is a
+// Photos in several formats: a photo whose name carries the multi-format mark is a
 // <picture> (AVIF source, WebP source, then the JPEG <img>); any other address stays the plain
 // <img> it always was. Also the page's broken-photo fallback, the search results' photos and the
 // service worker's rules for which photo requests it keeps and what it answers offline.
@@ -114,7 +114,7 @@ describe('ListingImage', () => {
   });
 
   it('draws any other address exactly as before: one plain <img>', () => {
-    // the markup of the JPEG-only photo before issue 24, byte for byte
+    // the markup of the JPEG-only photo before photos came in several formats, byte for byte
     expect(renderToStaticMarkup(<ListingImage url="/demo/x/casa-1-hero.jpg" {...props} />)).toBe(
       `<img src="/demo/x/casa-1-card.jpg" srcSet="/demo/x/casa-1-hero.jpg 1600w, /demo/x/casa-1-card.jpg 800w, /demo/x/casa-1-thumb.jpg 400w" sizes="${PHOTO_SIZES.card}" width="800" height="600" alt="Casa" loading="lazy" decoding="async" class="size-full " style="object-fit:cover;object-position:50% 50%"/>`,
     );

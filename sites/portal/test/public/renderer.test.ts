@@ -1,4 +1,4 @@
-// The publish renderer (scripts/renderer.ts, issue 24): the same pages rendered on demand are the
+// The publish renderer (scripts/renderer.ts): the same pages rendered on demand are the
 // static build's bytes, and a publish after a listing changed writes only the pages that show it
 // into a copy of the live build; a whole build that a published save overtook goes live with that
 // save's pages rendered on it, or not at all; a change the renderer cannot patch asks for a whole

@@ -1,5 +1,5 @@
 // Where photos live in R2 and how their public URLs map back to storage keys, served under
-// PUBLIC_IMAGES_URL. A photo is a key base, `{folder}/{random}_{timestamp}` plus, since issue 24,
+// PUBLIC_IMAGES_URL. A photo is a key base, `{folder}/{random}_{timestamp}` plus, for a photo in several formats,
 // MULTI_FORMAT_MARK (`_mf`), and one object per size and format: `{base}-{size}.{extension}`.
 // Marked photos exist in every format of variantFormats(size) (…_mf-card.avif, …_mf-card.webp,
 // …_mf-card.jpg); older, unmarked ones only as the three JPEGs. The database and the panel hold

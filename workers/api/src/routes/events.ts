@@ -1,4 +1,4 @@
-// POST /api/events — visitors' actions on a listing (issue 23), public: the site's
+// POST /api/events — visitors' actions on a listing, public: the site's
 // `navigator.sendBeacon(url, JSON.stringify({ kind, id, event }))`, a text/plain body from the
 // site's origin (no preflight, no cookies, no token). Obvious bots are dropped (204); a malformed
 // event is a 400 and counts nowhere; anything else is answered 204 and handed, in batches, to the

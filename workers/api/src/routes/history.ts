@@ -1,4 +1,4 @@
-// The history of changes (issue 22): 'Restaurar esta versão' puts a row back to a version its
+// The history of changes: 'Restaurar esta versão' puts a row back to a version its
 // history recorded (restore_version: the fields an admin edits, never orders, slugs or keys), and
 // the site is rebuilt. The photos of every version are still stored (images/cleanup.ts). Admins
 // read the history itself through Supabase.

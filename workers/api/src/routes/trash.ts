@@ -1,4 +1,4 @@
-// The trash (issue 22): a deleted listing, category or slide waits there for TRASH_RETENTION_DAYS.
+// The trash: a deleted listing, category or slide waits there for TRASH_RETENTION_DAYS.
 // 'Restaurar' puts it back where it was (restore_from_trash: the same id, its slug when still free,
 // its place among the featured and pinned) and the site is rebuilt; 'Excluir definitivamente'
 // ends it (purge_from_trash) and frees its photos. Admins read the trash itself through Supabase.

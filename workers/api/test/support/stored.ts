@@ -1,6 +1,6 @@
 // A stored photo as the site and the panel see it: from one of its JPEG URLs, every object it has
 // by the domain's rule (imageFormats, imageVariant) — for a photo uploaded now 3 JPEG + 3 WebP +
-// 2 AVIF, for one stored before issue 24 its three JPEGs. The tests check the worker against this
+// 2 AVIF, for one stored before the several formats its three JPEGs. The tests check the worker against this
 // rule, not against its own keys.ts.
 import {
   IMAGE_VARIANT_NAMES,
