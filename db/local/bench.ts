@@ -2,7 +2,7 @@
 // - cold start on an empty data directory (migrations + seed), and a restart on that directory;
 // - requests per second with p50/p99 latency for a typical list read and for a sign-in, from a
 //   small load generator on 127.0.0.1 (fetch with a fixed concurrency, bounded in count and
-//   time), over PGlite and, when its binaries are installed, PostgreSQL 15.
+//   time), over PGlite and, when its binaries are installed, PostgreSQL 17.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,7 +135,7 @@ try {
         seed: true,
         quiet: true,
       });
-      console.log('\nPostgreSQL 15:');
+      console.log('\nPostgreSQL 17:');
       postgres = await measureBackend(supabase);
       await supabase.stop();
       print('lista (12 hospedagens)', postgres.listRead);

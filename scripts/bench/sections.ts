@@ -57,14 +57,14 @@ const dbLocal: Section = {
         figure: 'leitura de lista (PGlite)',
         value: load(json.pglite.listRead),
         target: '0 erros',
-        ...(json.postgres ? { comparison: `PostgreSQL 15: ${load(json.postgres.listRead)}` } : {}),
+        ...(json.postgres ? { comparison: `PostgreSQL 17: ${load(json.postgres.listRead)}` } : {}),
       },
       {
         section: s,
         figure: 'login com senha (PGlite, bcrypt 10)',
         value: load(json.pglite.signIn),
         target: '0 erros',
-        ...(json.postgres ? { comparison: `PostgreSQL 15: ${load(json.postgres.signIn)}` } : {}),
+        ...(json.postgres ? { comparison: `PostgreSQL 17: ${load(json.postgres.signIn)}` } : {}),
       },
     ];
   },
@@ -501,7 +501,7 @@ type AdminRead = { screen: string; p50Ms: number; p95Ms: number; maxMs: number }
 
 const adminReads: Section = {
   id: 'admin-reads',
-  title: 'leituras do painel em escala (PostgreSQL 15)',
+  title: 'leituras do painel em escala (PostgreSQL 17)',
   workspace: 'tests',
   script: 'bench:admin-reads',
   file: 'admin-reads.json',

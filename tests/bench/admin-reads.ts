@@ -1,5 +1,5 @@
 // `npm run bench:admin-reads -w @guia-fortim/tests`: every list and count the panel asks for, as
-// an administrator through the REST API, on PostgreSQL 15 grown to a town's first year — 10,000
+// an administrator through the REST API, on PostgreSQL 17 grown to a town's first year — 10,000
 // listings, 100,000 history entries, 3,000 users each with a session, 50 rows in the trash.
 // Hosted Supabase stops an authenticated statement at 8 s; the target is p95 ≤ 300 ms for each.
 // The requests are the ones the panel's data provider sends (ra-data-postgrest: `Prefer:
@@ -179,7 +179,7 @@ try {
             loadAverage: loadavg().map(round),
             node: process.version,
           },
-          database: 'PostgreSQL 15',
+          database: 'PostgreSQL 17',
           sizes,
           seedSeconds,
           targetP95Ms: TARGET_P95_MS,

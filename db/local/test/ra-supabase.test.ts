@@ -1,6 +1,6 @@
 // Contract: ra-supabase's dataProvider (through ra-data-postgrest, table B of the wire reference)
 // and authProvider (section C.3, including the recovery link round trip through the mailbox),
-// the real packages against the server, on PGlite and on PostgreSQL 15.
+// the real packages against the server, on PGlite and on PostgreSQL 17.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider } from 'ra-core';
 import { supabaseAuthProvider, supabaseDataProvider } from 'ra-supabase';

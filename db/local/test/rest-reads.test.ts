@@ -1,5 +1,5 @@
 // Contract: every read shape of the wire reference's table A.2 and the read rows of A.3, driven
-// only through the real supabase-js, on PGlite and on PostgreSQL 15.
+// only through the real supabase-js, on PGlite and on PostgreSQL 17.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalSupabase } from '../index.ts';

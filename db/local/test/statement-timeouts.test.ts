@@ -11,7 +11,7 @@ let server: LocalSupabase;
 let anon: SupabaseClient;
 
 beforeAll(async () => {
-  server = await startBackend('PostgreSQL 15');
+  server = await startBackend('PostgreSQL 17');
   await server.database.exec(
     `create function public.statement_timeout_now() returns text language sql stable
        as $$ select current_setting('statement_timeout') $$;

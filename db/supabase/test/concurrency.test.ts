@@ -1,4 +1,4 @@
-// What needs several connections, so PostgreSQL 15 only (PGlite has one): 20 concurrent
+// What needs several connections, so PostgreSQL 17 only (PGlite has one): 20 concurrent
 // featured/pinned operations leave a contiguous order with no duplicates, a fresh session
 // works for an API role from its first statement, and concurrent statistics flushes (the
 // worker's isolates) add up without losing a count or deadlocking.
@@ -19,14 +19,14 @@ const CONCURRENCY = 20;
 
 type Outcome = { ok: true } | { ok: false; code: string };
 
-describe('many connections on postgres15', () => {
+describe('many connections on postgres17', () => {
   let db: TestDatabase;
   let admin: FixtureUser;
   let clients: pg.Client[];
   let ids: string[];
 
   beforeAll(async () => {
-    db = await openDatabase('postgres15');
+    db = await openDatabase('postgres17');
     admin = await createUser(db.sql, 'admin1');
     await makeAdmin(db.sql, admin);
     clients = await Promise.all(Array.from({ length: CONCURRENCY }, () => db.connect()));
@@ -70,6 +70,14 @@ describe('many connections on postgres15', () => {
 
   const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
+  it('is the major version hosted Supabase runs: PostgreSQL 17', async () => {
+    const { rows } = await db.sql.query<{ version: string }>(
+      "select current_setting('server_version_num') as version",
+    );
+    const version = Number(rows[0]?.version);
+    expect(version).toBeGreaterThanOrEqual(170000);
+    expect(version).toBeLessThan(180000);
+  });
   it('a fresh connection’s first write is an admin’s (validators need no cached plan)', async () => {
     const client = await db.connect();
     const row = {

@@ -1,5 +1,5 @@
 // The SQL functions and triggers: roles and the first-admin rule, featured/pinned ordering,
-// categories, carousel slides, slugs and defaults — on PGlite and PostgreSQL 15.
+// categories, carousel slides, slugs and defaults — on PGlite and PostgreSQL 17.
 
 import { randomUUID } from 'node:crypto';
 import { DB_ERROR } from '@guia-fortim/domain';

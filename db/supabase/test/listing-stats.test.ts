@@ -1,4 +1,4 @@
-// Contacts and views per listing, as the API roles on PGlite and PostgreSQL 15: who
+// Contacts and views per listing, as the API roles on PGlite and PostgreSQL 17: who
 // reads the counts, that nobody writes them but record_listing_events with the ingest key, what a
 // flush counts, ignores and refuses, 'Mais procurados' (order and period), the daily view, and
 // what a listing's trip through the trash does to its counts.

@@ -1,4 +1,4 @@
-// The migrations apply (and re-apply as a no-op) on PGlite and PostgreSQL 15, and the database
+// The migrations apply (and re-apply as a no-op) on PGlite and PostgreSQL 17, and the database
 // matches what the TypeScript side says about it: columns and types, defaults, settings, slugs.
 
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // Row-level security and grants, table-driven: every public table × caller × operation, on PGlite
-// and PostgreSQL 15, plus every way a user might try to make themselves an administrator.
+// and PostgreSQL 17, plus every way a user might try to make themselves an administrator.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Trash and history, as the API roles on PGlite and PostgreSQL 15: who reads them, that
+// Trash and history, as the API roles on PGlite and PostgreSQL 17: who reads them, that
 // nobody writes the history, deleting into the trash, restoring (place, slug, name conflicts),
 // the history of every change, restoring versions, purging and the photos still in use.
 // Every test runs in a transaction that is rolled back; the superuser only sets up or ages rows.

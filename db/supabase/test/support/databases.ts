@@ -1,12 +1,12 @@
-// Test databases: PGlite in memory and a throwaway PostgreSQL 15, both migrated with migrate().
+// Test databases: PGlite in memory and a throwaway PostgreSQL 17, both migrated with migrate().
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrate, type Sql } from '../../src/migrate.ts';
 import { loadInitdbTemplate } from '../../src/pglite-template.ts';
 import { startPostgres } from '../../src/postgres.ts';
 
-export type Engine = 'pglite' | 'postgres15';
-export const ENGINES: Engine[] = ['pglite', 'postgres15'];
+export type Engine = 'pglite' | 'postgres17';
+export const ENGINES: Engine[] = ['pglite', 'postgres17'];
 
 export type TestDatabase = {
   engine: Engine;
