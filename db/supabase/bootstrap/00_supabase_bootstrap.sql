@@ -26,11 +26,11 @@ create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema public to anon, authenticated, service_role;
 
--- Hosted Supabase grants everything on new public objects to the API roles and relies on
--- row-level security; our migrations revoke and grant explicitly, and must behave the same here.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+-- No automatic grants on new public objects: hosted Supabase's default since 30 May 2026 for new
+-- projects and since 30 October 2026 for all ("New tables in the public schema will no longer be
+-- exposed to the Data API automatically … require an explicit opt-in (via a Postgres grant)",
+-- Supabase changelog 45329). The migrations grant each table, view, sequence and function the
+-- API roles use, so they work here and on projects created under the old default alike.
 
 create table if not exists auth.users (
   instance_id uuid,

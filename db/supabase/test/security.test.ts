@@ -660,6 +660,23 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     });
   });
 
+  it("a public table made after the migrations is the API roles' only once granted (no automatic grants)", async () => {
+    await inRollback(db.sql, async () => {
+      await db.sql.exec('reset role');
+      await db.sql.exec('create table public.nova_tabela (id int primary key)');
+      for (const role of ['anon', 'authenticated', 'service_role']) {
+        await db.sql.exec(`set local role ${role}`);
+        const result = await attempt(db.sql, 'select id from public.nova_tabela');
+        expect(result.error?.code, role).toBe('42501');
+        await db.sql.exec('reset role');
+      }
+      await db.sql.exec('grant select on public.nova_tabela to anon');
+      await db.sql.exec('set local role anon');
+      expect((await attempt(db.sql, 'select id from public.nova_tabela')).error).toBeUndefined();
+      await db.sql.exec('reset role');
+    });
+  });
+
   it('function privileges: anon may call only username_available and record_listing_events; private helpers only validate', async () => {
     const rows = await must<{
       proname: string;
