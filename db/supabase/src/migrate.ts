@@ -43,7 +43,8 @@ export async function migrate(sql: Sql, opts: MigrateOptions): Promise<MigrateRe
   }
 }
 
-async function applyLocalBootstrap(sql: Sql): Promise<void> {
+/** What a hosted project has before our migrations run, for the local stand-in and the tests. */
+export async function applyLocalBootstrap(sql: Sql): Promise<void> {
   const files = (await readdir(LOCAL_SQL_DIR)).filter((f) => f.endsWith('.sql')).sort();
   for (const file of files) {
     await sql.exec(await readFile(new URL(file, LOCAL_SQL_DIR), 'utf8'));

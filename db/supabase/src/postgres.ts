@@ -46,8 +46,10 @@ function reachableBin(): string {
 }
 
 export type StartedPostgres = {
-  /** Connection string for the superuser `postgres` on database `postgres`. */
+  /** Connection string for the cluster's superuser on database `postgres`. */
   url: string;
+  /** Connection string for another role on database `postgres` (password-less: trust). */
+  urlAs(role: string): string;
   port: number;
   stop(): Promise<void>;
 };
@@ -74,7 +76,14 @@ function run([command, ...args]: string[]): void {
   execFileSync(command, args, { stdio: 'pipe' });
 }
 
-export async function startPostgres(): Promise<StartedPostgres> {
+/**
+ * `superuser` names the cluster's superuser: `postgres` by default; `supabase_admin` for a cluster
+ * set up as a hosted project is, where `postgres` is a role without superuser.
+ */
+export async function startPostgres(
+  options: { superuser?: string } = {},
+): Promise<StartedPostgres> {
+  const superuser = options.superuser ?? 'postgres';
   const dir = mkdtempSync(join(tmpdir(), 'guia-fortim-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -91,7 +100,7 @@ export async function startPostgres(): Promise<StartedPostgres> {
         '-A',
         'trust',
         '-U',
-        'postgres',
+        superuser,
         '-E',
         'UTF8',
         '--locale=C.UTF-8',
@@ -134,7 +143,8 @@ export async function startPostgres(): Promise<StartedPostgres> {
     });
   }
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://${superuser}@127.0.0.1:${port}/postgres`,
+    urlAs: (role) => `postgres://${encodeURIComponent(role)}@127.0.0.1:${port}/postgres`,
     port,
     stop: async () => stopNow(),
   };

@@ -70,6 +70,32 @@ describe('many connections on postgres17', () => {
 
   const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
+  it('runs the migrations and the tests as a hosted project does: `postgres` is no superuser, auth is not its own', async () => {
+    const { rows } = await db.sql.query<{
+      who: string;
+      superuser: boolean;
+      bypassrls: boolean;
+      users_owner: string;
+    }>(
+      `select current_user as who, r.rolsuper as superuser, r.rolbypassrls as bypassrls,
+         (select tableowner from pg_tables where schemaname = 'auth' and tablename = 'users')
+           as users_owner
+       from pg_roles r where r.rolname = current_user`,
+    );
+    expect(rows[0]).toEqual({
+      who: 'postgres',
+      superuser: false,
+      bypassrls: true,
+      users_owner: 'supabase_auth_admin',
+    });
+    const recorded = await db.sql.query<{ owner: string }>(
+      `select distinct pg_get_userbyid(c.relowner) as owner from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'v')`,
+    );
+    expect(recorded.rows.map((r) => r.owner)).toEqual(['postgres']);
+  });
+
   it('is the major version hosted Supabase runs: PostgreSQL 17', async () => {
     const { rows } = await db.sql.query<{ version: string }>(
       "select current_setting('server_version_num') as version",

@@ -73,7 +73,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       files.map((f) => readFile(new URL(f.file, MIGRATIONS_DIR), 'utf8')),
     );
     expect(recorded.map((r) => r.statements)).toEqual(texts.map((text) => [text]));
-    expect(await migrate(db.sql, { local: true, seed: false })).toEqual({
+    expect(await migrate(db.sql, { local: db.local, seed: false })).toEqual({
       applied: [],
       seeded: false,
     });

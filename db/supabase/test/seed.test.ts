@@ -246,7 +246,7 @@ describe('the seeded database', () => {
   });
 
   it('is not loaded again on a database that has content', async () => {
-    expect(await migrate(db.sql, { local: true, seed: true })).toEqual({
+    expect(await migrate(db.sql, { local: db.local, seed: true })).toEqual({
       applied: [],
       seeded: false,
     });

@@ -1,7 +1,11 @@
 // Test databases: PGlite in memory and a throwaway PostgreSQL 17, both migrated with migrate().
+// The PostgreSQL one is set up as a hosted project is (hosted-roles.sql): the bootstrap runs as
+// the superuser supabase_admin, the migrations and the tests as `postgres`, a role without
+// superuser that does not own auth's tables.
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrate, type Sql } from '../../src/migrate.ts';
+import { applyLocalBootstrap, migrate, type Sql } from '../../src/migrate.ts';
 import { loadInitdbTemplate } from '../../src/pglite-template.ts';
 import { startPostgres } from '../../src/postgres.ts';
 
@@ -10,6 +14,11 @@ export const ENGINES: Engine[] = ['pglite', 'postgres17'];
 
 export type TestDatabase = {
   engine: Engine;
+  /**
+   * Whether migrate() applies the bootstrap on this database: PGlite's is ours; the PostgreSQL
+   * one's is the platform's (applied by its superuser, as on hosted), not `postgres`'s to re-run.
+   */
+  local: boolean;
   sql: Sql;
   /** Postgres only: open another connection to the same database (for concurrency tests). */
   connect(): Promise<pg.Client>;
@@ -36,25 +45,31 @@ export async function openDatabase(
     await migrate(db, { local: true, seed: opts.seed });
     return {
       engine,
+      local: true,
       sql: db,
       connect: () => Promise.reject(new Error('PGlite tem uma só conexão')),
       close: () => db.close(),
     };
   }
-  const server = await startPostgres();
+  const server = await startPostgres({ superuser: 'supabase_admin' });
   const clients: pg.Client[] = [];
-  const connect = async () => {
-    const client = new pg.Client(server.url);
+  const connectAs = async (url: string) => {
+    const client = new pg.Client(url);
     await client.connect();
     clients.push(client);
     return client;
   };
+  const connect = () => connectAs(server.urlAs('postgres'));
   try {
+    const admin = clientSql(await connectAs(server.url));
+    await applyLocalBootstrap(admin);
+    await admin.exec(await readFile(new URL('./hosted-roles.sql', import.meta.url), 'utf8'));
     const main = await connect();
     const sql = clientSql(main);
-    await migrate(sql, { local: true, seed: opts.seed });
+    await migrate(sql, { local: false, seed: opts.seed });
     return {
       engine,
+      local: false,
       sql,
       connect,
       close: async () => {
