@@ -122,7 +122,10 @@ describe('POST /api/images/sweep', () => {
       token,
       json: { older_than_seconds: 0 },
     });
-    expect([again.status, again.body]).toEqual([200, { removed: 0, kept: reply.body.kept }]);
+    expect([again.status, again.body]).toEqual([
+      200,
+      { removed: 0, kept: reply.body.kept, expired: 0 },
+    ]);
   });
 
   it("keeps the photos the history and the trash show, until 'Excluir definitivamente'", async () => {
@@ -310,8 +313,14 @@ describe('photos stored before the several formats: three JPEGs, no mark', () =>
       { token, json: { older_than_seconds: 0 } },
       worker.url,
     );
-    expect(sweep).toEqual({ removed: 2, kept: 2 });
-    expect(r2Keys(persistTo)).toEqual([...legacyKeys(LEGACY.kept), ...freshKeys].sort());
+    expect(sweep).toEqual({ removed: 2, kept: 2, expired: 0 });
+    const swept = [
+      ...legacyKeys(LEGACY.swept),
+      ...photoObjects(abandoned.hero).map((o) => keyOf(o.url)),
+    ];
+    expect(r2Keys(persistTo)).toEqual(
+      [...legacyKeys(LEGACY.kept), ...freshKeys, ...swept.map((key) => `quarantine/${key}`)].sort(),
+    );
     expect((await fetch(url(`${LEGACY.swept}-thumb.jpg`))).status).toBe(404);
     expect(await statuses(abandoned)).toEqual(every(404));
 
@@ -319,6 +328,28 @@ describe('photos stored before the several formats: three JPEGs, no mark', () =>
     await expectCall(200, 'DELETE', `/api/hospedagens/${listing.id}`, { token }, worker.url);
     const item = await trashItem('hospedagens', listing.id);
     await expectCall(200, 'DELETE', `/api/trash/${item.id}`, { token }, worker.url);
+    expect(r2Keys(persistTo)).toEqual(
+      [...swept, ...legacyKeys(LEGACY.kept), ...freshKeys].map((key) => `quarantine/${key}`).sort(),
+    );
+  });
+
+  it("waits in the quarantine for the backups' reach, then is deleted for good", async () => {
+    const waiting = r2Keys(persistTo);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((key) => key.startsWith('quarantine/'))).toBe(true);
+    const sweepWith = (json: Record<string, number>) =>
+      expectCall(200, 'POST', '/api/images/sweep', { token, json }, worker.url);
+    // Seven days by default; an hour is still longer than they have waited.
+    expect(await sweepWith({})).toEqual({ removed: 0, kept: 0, expired: 0 });
+    expect(await sweepWith({ quarantine_seconds: 3600 })).toMatchObject({ expired: 0 });
+    expect(r2Keys(persistTo)).toEqual(waiting);
+    // A second later they have waited longer than one second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await sweepWith({ quarantine_seconds: 1 })).toEqual({
+      removed: 0,
+      kept: 0,
+      expired: waiting.length,
+    });
     expect(r2Keys(persistTo)).toEqual([]);
   });
 });

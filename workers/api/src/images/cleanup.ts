@@ -1,4 +1,4 @@
-// Stored photos leave R2 only when nothing can show them again. A live row, a row in the trash and
+// Stored photos leave R2 (for the quarantine: quarantine.ts) only when nothing can show them again. A live row, a row in the trash and
 // every version in the history of a row that still exists keep a photo: the database answers
 // which (images_in_use, one rule for the worker and the sweep). So deleting a row or replacing its
 // photos frees nothing — 'Restaurar' and 'Restaurar esta versão' find their photos — and a row
@@ -11,6 +11,7 @@ import { database, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';
 import { keyBaseOf, publicUrl, variantKeys } from './keys.ts';
+import { retire } from './quarantine.ts';
 
 /** Deletes the stored photos among `candidateUrls` that nothing shows any more. */
 export async function removeUnusedImages(
@@ -34,7 +35,7 @@ export async function removeUnusedImages(
       if (base) bases.delete(base);
     }
     if (bases.size === 0) return;
-    await c.env.IMAGES_BUCKET.delete([...bases].flatMap(variantKeys));
+    await retire(c.env.IMAGES_BUCKET, [...bases].flatMap(variantKeys));
     log(c, 'info', 'removed unused images', { images: [...bases] });
   } catch (err) {
     // The purge itself succeeded; a leftover photo costs storage (the sweep takes it later).

@@ -4,14 +4,16 @@
 // stored photo nothing shows or may show again (the database's referenced_images: live rows,
 // trashed rows, the history of rows that still exist) once all its objects — every size in every
 // format (keys.ts) — are older than a grace period, long enough for a form being filled in to be
-// saved. It runs with the admin's token (the function is for admins): on demand (POST
-// /api/images/sweep) and in the background after content changes, at most hourly per isolate
-// (content-changed.ts).
+// saved. Deleted means moved to the quarantine (quarantine.ts), where the sweep also deletes for
+// good what has waited past the backups' reach. It runs with the admin's token (the function is
+// for admins): on demand (POST /api/images/sweep) and in the background after content changes, at
+// most hourly per isolate (content-changed.ts).
 import type { Context } from 'hono';
 import { database, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { log } from '../log.ts';
 import { keyBaseOf, keyBaseOfKey } from './keys.ts';
+import { expireQuarantine, QUARANTINE_MS, retire } from './quarantine.ts';
 
 export const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
 const PAGE = 1000;
@@ -48,12 +50,22 @@ async function storedPhotos(
   return photos;
 }
 
-export type SweepResult = { removed: number; kept: number };
+export type SweepResult = {
+  /** Photos moved to the quarantine. */
+  removed: number;
+  kept: number;
+  /** Objects deleted for good from the quarantine. */
+  expired: number;
+};
 
-/** Deletes the photos nothing references whose objects are all older than `graceMs`. */
+/**
+ * Moves to the quarantine the photos nothing references whose objects are all older than
+ * `graceMs`, then deletes what has waited there longer than `quarantineMs`.
+ */
 export async function sweepUnusedImages(
   c: Context<AppEnv>,
   graceMs: number = SWEEP_GRACE_MS,
+  quarantineMs: number = QUARANTINE_MS,
 ): Promise<SweepResult> {
   // The bucket is listed first: a photo uploaded and saved after the listing is not in it, and
   // one saved before it is found among the references read afterwards.
@@ -63,12 +75,13 @@ export async function sweepUnusedImages(
   const unused = [...photos].filter(
     ([base, photo]) => !referenced.has(base) && photo.newest <= cutoff,
   );
-  const keys = unused.flatMap(([, photo]) => photo.keys);
-  for (let i = 0; i < keys.length; i += PAGE) {
-    await c.env.IMAGES_BUCKET.delete(keys.slice(i, i + PAGE));
-  }
+  await retire(
+    c.env.IMAGES_BUCKET,
+    unused.flatMap(([, photo]) => photo.keys),
+  );
   if (unused.length > 0) {
     log(c, 'info', 'swept unused images', { images: unused.map(([base]) => base) });
   }
-  return { removed: unused.length, kept: photos.size - unused.length };
+  const expired = await expireQuarantine(c.env.IMAGES_BUCKET, quarantineMs);
+  return { removed: unused.length, kept: photos.size - unused.length, expired };
 }

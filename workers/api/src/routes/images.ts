@@ -16,6 +16,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError, MESSAGES, notFound } from '../errors.ts';
 import { ImagesServiceError, UnreadableImageError } from '../images/failures.ts';
 import { parseVariantKey } from '../images/keys.ts';
+import { QUARANTINE_MS } from '../images/quarantine.ts';
 import { sniffImageType } from '../images/sniff.ts';
 import { SWEEP_GRACE_MS, sweepUnusedImages } from '../images/sweep.ts';
 import { IMMUTABLE_CACHE, readDimensions, storeVariants } from '../images/variants.ts';
@@ -125,18 +126,21 @@ export const uploads = new Hono<AppEnv>().post(
 
 // Removes photos nothing references (see images/sweep.ts). `older_than_seconds` narrows the grace
 // period: 0 removes every unused photo at once, including uploads of a form still being filled in.
+// `quarantine_seconds` narrows how long removed photos wait before they are deleted for good.
+const seconds = z
+  .number({ error: 'Informe o tempo em segundos.' })
+  .int({ error: 'Informe o tempo em segundos.' })
+  .min(0, { error: 'Informe o tempo em segundos.' });
 const sweepSchema = z.object({
-  older_than_seconds: z
-    .number({ error: 'Informe o tempo em segundos.' })
-    .int({ error: 'Informe o tempo em segundos.' })
-    .min(0, { error: 'Informe o tempo em segundos.' })
-    .optional(),
+  older_than_seconds: seconds.optional(),
+  quarantine_seconds: seconds.optional(),
 });
 
 export const sweep = new Hono<AppEnv>().post('/', requireAdmin, json(sweepSchema), async (c) => {
-  const { older_than_seconds } = c.req.valid('json');
+  const { older_than_seconds, quarantine_seconds } = c.req.valid('json');
   const graceMs = older_than_seconds === undefined ? SWEEP_GRACE_MS : older_than_seconds * 1000;
-  return c.json(await sweepUnusedImages(c, graceMs));
+  const quarantineMs = Math.min(QUARANTINE_MS, (quarantine_seconds ?? Infinity) * 1000);
+  return c.json(await sweepUnusedImages(c, graceMs, quarantineMs));
 });
 
 const R2_MAX_KEY_BYTES = 1024;
