@@ -596,8 +596,12 @@ describe('the worker killed (SIGKILL) in the middle of photo uploads and saves',
     });
     expect(save.status, JSON.stringify(save.body)).toBe(201);
 
+    // The photos in place; what the sweep frees waits under quarantine/ (the worker's quarantine).
+    const inPlace = () => localR2Keys(persistDir).filter((key) => !key.startsWith('quarantine/'));
+    const quarantined = () =>
+      localR2Keys(persistDir).filter((key) => key.startsWith('quarantine/'));
     const unused = (referenced: Set<string>) =>
-      localR2Keys(persistDir).filter((key) => !referenced.has(baseOfKey(key)));
+      inPlace().filter((key) => !referenced.has(baseOfKey(key)));
     const orphansBefore = unused(await referencedBases());
     // The abandoned upload at least (and whatever the killed uploads had stored) has no row.
     expect(orphansBefore.length).toBeGreaterThanOrEqual(3);
@@ -615,7 +619,8 @@ describe('the worker killed (SIGKILL) in the middle of photo uploads and saves',
     const referenced = await referencedBases();
     expect(unused(referenced)).toEqual([]);
     const expected = [...referenced].flatMap(objectKeys).sort();
-    expect(localR2Keys(persistDir)).toEqual(expected);
+    expect(inPlace()).toEqual(expected);
+    expect(quarantined()).toEqual(orphansBefore.map((key) => `quarantine/${key}`).sort());
     expect(await servedStatuses(abandoned.body)).toEqual([404, 404, 404]);
     expect(await servedStatuses(kept.body)).toEqual([200, 200, 200]);
   }, 120_000);
