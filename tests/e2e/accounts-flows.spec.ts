@@ -244,8 +244,9 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
   problems,
   page,
 }) => {
-  // Refused on purpose: the broken and the reused link's token hash (Auth answers 403).
-  problems.expect(/403 POST \S+\/auth\/v1\/verify$|status of 403/);
+  // Refused on purpose: the broken and the reused link's token hash (Auth answers 403), and the
+  // button pressed without signal.
+  problems.expect(/403 POST \S+\/auth\/v1\/verify$|status of 403|ERR_INTERNET_DISCONNECTED/);
   const rui = { name: 'Rui Costa', username: `rui_${Date.now() % 1e6}`, email: email('rui') };
   await confirmedAccount(page, rui);
 
@@ -320,7 +321,19 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
 
   // A mail scanner opens the link first: nothing is used up until its owner presses the button.
   await getOk(link);
-  await follow(link);
+  // Without signal the button says so, and the link stays usable: with it back, it goes on.
+  await open(page, link, 200);
+  await expect(page.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(
+    page.getByText(
+      'Não foi possível conectar. Verifique sua conexão com a internet e tente novamente.',
+    ),
+  ).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/auth/confirmar');
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Continuar' }).click();
   await page.waitForURL((url) => url.pathname === '/auth/reset-password');
   await fillAndSubmit(
     page,

@@ -9,6 +9,7 @@ import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { MSG } from '../../lib/auth/messages.ts';
 import { LOGIN_PATH } from '../../lib/auth/redirect.ts';
 import { AuthLoading } from './AuthLoading.tsx';
+import { toast } from './toast-store.ts';
 import { AccountCard, SubmitButton } from './ui.tsx';
 
 /** What each link type's page says and where it leads (the types db/supabase's e-mails carry). */
@@ -64,7 +65,13 @@ export function ConfirmLinkForm() {
     setBusy(true);
     const { error } = await getSupabase()
       .auth.verifyOtp({ token_hash: link.tokenHash, type: link.type })
-      .catch((failure: unknown) => ({ error: failure }));
+      .catch(() => ({ error: { status: 0 } }));
+    // No answer (no signal at the beach): the link was not used; the visitor may press again.
+    if (error?.status === 0) {
+      toast({ title: MSG.network, variant: 'destructive' });
+      setBusy(false);
+      return;
+    }
     if (error) {
       invalidLink(words.invalid);
       return;
