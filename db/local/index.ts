@@ -16,7 +16,7 @@ import { generateKeys, loadOrCreateKeys, type ProjectKeys, type SigningAlgorithm
 import { SchemaHolder } from './rest/schema-holder.ts';
 import { createTokenService } from './tokens.ts';
 
-export { confirmationUrl, type MailboxMessage } from './auth/email-links.ts';
+export type { MailboxMessage } from './auth/email-links.ts';
 export type { Sql } from './database.ts';
 
 export type LocalSupabaseOptions = {

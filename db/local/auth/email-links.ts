@@ -146,23 +146,6 @@ export async function sendLink(
   };
 }
 
-/**
- * Auth's own link for a mailed message's token (what `{{ .ConfirmationURL }}` renders, GET
- * /verify): the portal's templates link the site's page instead, but Auth still answers this one.
- */
-export function confirmationUrl(
-  authUrl: string,
-  message: Pick<MailboxMessage, 'link' | 'type'>,
-  redirectTo?: string,
-): string {
-  const query = new URLSearchParams({
-    token: new URL(message.link).searchParams.get('token_hash') ?? '',
-    type: message.type,
-    ...(redirectTo ? { redirect_to: redirectTo } : {}),
-  });
-  return `${authUrl}/auth/v1/verify?${query}`;
-}
-
 export type ConsumedLink = { user: UserRow; pkce: boolean };
 
 /** Uses up a link token: confirms the e-mail and clears the token, or returns undefined. */

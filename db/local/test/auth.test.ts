@@ -5,8 +5,15 @@
 import { type AuthChangeEvent, createClient, type Session } from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmationUrl, type LocalSupabase, type MailboxMessage } from '../index.ts';
-import { BACKENDS, ownerQuery, signedInUser, startBackend, supabaseClient } from './support.ts';
+import type { LocalSupabase, MailboxMessage } from '../index.ts';
+import {
+  BACKENDS,
+  confirmationUrl,
+  ownerQuery,
+  signedInUser,
+  startBackend,
+  supabaseClient,
+} from './support.ts';
 
 const APP = 'http://127.0.0.1:4321';
 

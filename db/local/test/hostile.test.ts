@@ -6,9 +6,9 @@ import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmationUrl, type LocalSupabase, type MailboxMessage } from '../index.ts';
+import type { LocalSupabase, MailboxMessage } from '../index.ts';
 import { MAX_LOGIC_DEPTH } from '../rest/query-syntax.ts';
-import { BACKENDS, ownerQuery, signedInUser, startBackend } from './support.ts';
+import { BACKENDS, confirmationUrl, ownerQuery, signedInUser, startBackend } from './support.ts';
 
 const DROP = '; drop table public.authors; --';
 const REPOSITORY_ROOT = resolve(import.meta.dirname, '..', '..', '..');

@@ -5,8 +5,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { DataProvider } from 'ra-core';
 import { supabaseAuthProvider, supabaseDataProvider } from 'ra-supabase';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { confirmationUrl, type LocalSupabase, type MailboxMessage } from '../index.ts';
-import { BACKENDS, signedInUser, startBackend } from './support.ts';
+import type { LocalSupabase, MailboxMessage } from '../index.ts';
+import { BACKENDS, confirmationUrl, signedInUser, startBackend } from './support.ts';
 
 const ADMIN_URL = 'http://127.0.0.1:4321/admin';
 

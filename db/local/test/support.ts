@@ -3,7 +3,12 @@
 
 import { startPostgres } from '@guia-fortim/db/testing/postgres';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { type LocalSupabase, type LocalSupabaseOptions, startLocalSupabase } from '../index.ts';
+import {
+  type LocalSupabase,
+  type LocalSupabaseOptions,
+  type MailboxMessage,
+  startLocalSupabase,
+} from '../index.ts';
 import { FIXTURE_SQL } from './fixture-schema.ts';
 
 export const BACKENDS = ['PGlite', 'PostgreSQL 17'] as const;
@@ -85,4 +90,21 @@ export async function signedInUser(
     userId: signIn.data.session.user.id,
     accessToken: signIn.data.session.access_token,
   };
+}
+
+/**
+ * Auth's own link for a mailed message's token (what `{{ .ConfirmationURL }}` renders, GET
+ * /verify): the portal's templates link the site's page instead, but Auth still answers this one.
+ */
+export function confirmationUrl(
+  authUrl: string,
+  message: Pick<MailboxMessage, 'link' | 'type'>,
+  redirectTo?: string,
+): string {
+  const query = new URLSearchParams({
+    token: new URL(message.link).searchParams.get('token_hash') ?? '',
+    type: message.type,
+    ...(redirectTo ? { redirect_to: redirectTo } : {}),
+  });
+  return `${authUrl}/auth/v1/verify?${query}`;
 }
