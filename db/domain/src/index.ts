@@ -12,6 +12,7 @@ export * from './read-schemas.ts';
 export * from './required-fields.ts';
 export * from './schemas.ts';
 export * from './settings.ts';
+export * from './site-pages.ts';
 export * from './slug.ts';
 export * from './stats.ts';
 export * from './types.ts';
