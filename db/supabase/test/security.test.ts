@@ -677,7 +677,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     });
   });
 
-  it('function privileges: anon may call only username_available and record_listing_events; private helpers only validate', async () => {
+  it('function privileges: anon may call only username_available, record_listing_events and site_version; private helpers only validate', async () => {
     const rows = await must<{
       proname: string;
       anon: boolean;
@@ -692,9 +692,11 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' order by 1`,
     );
-    // record_listing_events refuses any caller without the worker's ingest key
+    // record_listing_events refuses any caller without the worker's ingest key; site_version is
+    // what the public site reads before its data
     expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual([
       'record_listing_events',
+      'site_version',
       'username_available',
     ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
@@ -720,6 +722,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'set_featured',
       'set_pinned',
       'set_user_role',
+      'site_version',
       'user_emails',
       'username_available',
     ]);

@@ -1,0 +1,524 @@
+// The site's data version (public.site_version(), private.site_version), as the API roles on
+// PGlite and PostgreSQL 17: who reads it and that nobody but its owner writes it; that every
+// statement on the six tables the public site shows raises it, once per statement however many
+// rows (none included; the statements their triggers run count too), and nothing else does; and
+// that a raise is seen exactly when its change is: at commit, never by another session before,
+// never after a rollback.
+// Every test runs in a transaction that is rolled back, except the two-session ones (PostgreSQL).
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actAs,
+  anon,
+  attempt,
+  type Caller,
+  inRollback,
+  must,
+  serviceRole,
+} from './support/callers.ts';
+import { clientSql, ENGINES, openDatabase, type TestDatabase } from './support/databases.ts';
+import {
+  createUser,
+  type FixtureUser,
+  insertRow,
+  makeAdmin,
+  VALID_ROWS,
+} from './support/fixtures.ts';
+
+/** The tables whose every change raises the version: what the public site shows. */
+const SITE_TABLES = [
+  'hospedagens',
+  'comercios',
+  'passeios',
+  'categories',
+  'carousel_slides',
+  'site_settings',
+] as const;
+type SiteTable = (typeof SITE_TABLES)[number];
+type RowTable = Exclude<SiteTable, 'site_settings'>;
+
+/**
+ * How much one delete statement raises it. Each statement on the six tables raises it by one,
+ * the ones their triggers run included: a delete of listings runs two more (closing the gaps in
+ * the featured and the pinned orders: private.renumber_listing_order), whatever it deleted.
+ */
+const DELETE_RAISES: Record<SiteTable, number> = {
+  hospedagens: 3,
+  comercios: 3,
+  passeios: 3,
+  categories: 1,
+  carousel_slides: 1,
+  site_settings: 1,
+};
+
+/** Two settings an admin may save (the keys are a fixed set: their rows are never new). */
+const SETTING_KEYS = ['contact_phone', 'contact_address'];
+
+/** A column of each table an admin may update (to itself: an update that changes nothing). */
+const EDITABLE: Record<SiteTable, string> = {
+  hospedagens: 'description',
+  comercios: 'description',
+  passeios: 'description',
+  categories: 'is_active',
+  carousel_slides: 'is_active',
+  site_settings: 'setting_value',
+};
+
+describe.each(ENGINES)('the site version on %s', (engine) => {
+  let db: TestDatabase;
+  let admin: FixtureUser;
+  let user: FixtureUser;
+
+  beforeAll(async () => {
+    db = await openDatabase(engine);
+    admin = await createUser(db.sql, 'chefe');
+    user = await createUser(db.sql, 'maria');
+    await makeAdmin(db.sql, admin);
+    // the carousel keeps one slide (a delete statement leaving none is refused)
+    await insertRow(db.sql, 'carousel_slides', VALID_ROWS.carousel_slides());
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  /** Back to the database owner, with no caller in the claims. */
+  async function asOwner(): Promise<void> {
+    await db.sql.exec('reset role');
+    await db.sql.query(`select set_config('request.jwt.claims', '', true)`);
+  }
+
+  /** The stored version, read by its owner (not through the function under test). */
+  async function stored(sql = db.sql): Promise<number> {
+    const [row] = await must<{ v: string }>(
+      sql,
+      'select version::text as v from private.site_version',
+    );
+    return Number(row?.v);
+  }
+
+  /** Inside a transaction: the version now, read as the owner (the caller is restored after). */
+  async function version(): Promise<number> {
+    await asOwner();
+    return stored();
+  }
+
+  /** Runs `text` as `caller` (or the owner) and says by how much it raised the version. */
+  async function raisedBy(
+    caller: Caller | 'owner',
+    text: string,
+    params: unknown[] = [],
+  ): Promise<{ raised: number; rows: number }> {
+    const { raised, rows } = await change(caller, text, params);
+    return { raised, rows: rows.length };
+  }
+
+  /** Runs `text` as `caller` (or the owner): the rows it returned and how much it raised. */
+  async function change(
+    caller: Caller | 'owner',
+    text: string,
+    params: unknown[] = [],
+  ): Promise<{ raised: number; rows: Record<string, unknown>[] }> {
+    const before = await version();
+    if (caller === 'owner') await asOwner();
+    else await actAs(db.sql, caller);
+    const result = await attempt(db.sql, text, params);
+    if (result.error) throw new Error(`${text}: ${result.error.code} ${result.error.message}`);
+    return { raised: (await version()) - before, rows: result.rows };
+  }
+
+  /** `count` new rows of `table` as one insert statement's values and parameters. */
+  function newRows(table: RowTable, count: number): { text: string; params: unknown[] } {
+    const rows = Array.from(
+      { length: count },
+      () => VALID_ROWS[table]() as Record<string, unknown>,
+    );
+    const columns = Object.keys(rows[0] ?? {});
+    const params = rows.flatMap((row) => columns.map((column) => row[column]));
+    const tuples = rows.map(
+      (_, r) => `(${columns.map((_, i) => `$${r * columns.length + i + 1}`).join(', ')})`,
+    );
+    return {
+      text: `insert into public.${table} (${columns.join(', ')}) values ${tuples.join(', ')}
+             returning id::text`,
+      params,
+    };
+  }
+
+  it('is a stable security-definer function returning bigint, equal to the stored number', async () => {
+    const [fn] = await must<{ args: string; result: string; definer: boolean; volatile: string }>(
+      db.sql,
+      `select pg_get_function_identity_arguments(p.oid) as args,
+              pg_get_function_result(p.oid) as result, p.prosecdef as definer,
+              p.provolatile as volatile
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname = 'site_version'`,
+    );
+    expect(fn).toEqual({ args: '', result: 'bigint', definer: true, volatile: 's' });
+    const [row] = await must<{ n: number }>(
+      db.sql,
+      'select count(*)::int as n from private.site_version',
+    );
+    expect(row?.n).toBe(1);
+  });
+
+  it('anon, a user, an admin and the service role read it through site_version()', async () => {
+    await inRollback(db.sql, async () => {
+      const now = await version();
+      for (const [name, caller] of [
+        ['anon', anon],
+        ['a user', user.caller],
+        ['an admin', admin.caller],
+        ['the service role', serviceRole],
+      ] as const) {
+        await actAs(db.sql, caller);
+        const result = await attempt<{ v: string }>(
+          db.sql,
+          'select public.site_version()::text as v',
+        );
+        expect(result.error, name).toBeUndefined();
+        expect(Number(result.rows?.[0]?.v), name).toBe(now);
+      }
+    });
+    const privileges = await must<{ role: string; execute: boolean }>(
+      db.sql,
+      `select r.role, has_function_privilege(r.role, 'public.site_version()', 'execute') as execute
+       from unnest(array['anon', 'authenticated', 'service_role']) r (role) order by 1`,
+    );
+    expect(privileges.every((p) => p.execute)).toBe(true);
+  });
+
+  it('nobody but its owner writes private.site_version or calls private.bump_site_version', async () => {
+    const privileges = await must<{ role: string; table: string[]; bump: boolean }>(
+      db.sql,
+      `select r.role,
+              array(select p from unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE',
+                'REFERENCES', 'TRIGGER']) p
+                where has_table_privilege(r.role, 'private.site_version', p) order by p) as table,
+              has_function_privilege(r.role, 'private.bump_site_version()', 'execute') as bump
+       from unnest(array['anon', 'authenticated', 'service_role']) r (role) order by 1`,
+    );
+    expect(privileges).toEqual(
+      ['anon', 'authenticated', 'service_role'].map((role) => ({ role, table: [], bump: false })),
+    );
+    await inRollback(db.sql, async () => {
+      const before = await version();
+      const statements = [
+        'select version from private.site_version',
+        'update private.site_version set version = version + 1',
+        'update private.site_version set version = 0',
+        'insert into private.site_version (only_row, version) values (true, 1000000)',
+        'delete from private.site_version where true',
+        'truncate private.site_version',
+        'select private.bump_site_version()',
+      ];
+      for (const [name, caller] of [
+        ['anon', anon],
+        ['a user', user.caller],
+        ['an admin', admin.caller],
+        ['the service role', serviceRole],
+      ] as const) {
+        for (const text of statements) {
+          await actAs(db.sql, caller);
+          const result = await attempt(db.sql, text);
+          expect(result.error?.code, `${text} by ${name}`).toBe('42501');
+        }
+      }
+      expect(await version()).toBe(before);
+      // The owner may; the trigger function is no function to call.
+      await asOwner();
+      expect((await attempt(db.sql, 'select private.bump_site_version()')).error?.code).toBe(
+        '0A000',
+      );
+      await must(db.sql, 'update private.site_version set version = version + 5');
+      expect(await version()).toBe(before + 5);
+    });
+  });
+
+  describe.each(SITE_TABLES)('%s', (table) => {
+    it('each insert, update or delete statement raises it once, whatever its rows (an upsert twice)', async () => {
+      await inRollback(db.sql, async () => {
+        const start = await version();
+        if (table === 'site_settings') {
+          // An admin saves settings (insert or update); only the owner deletes a setting.
+          const keys = SETTING_KEYS;
+          const saved = await must<{ setting_key: string; setting_value: string }>(
+            db.sql,
+            'select setting_key, setting_value from public.site_settings where setting_key = any($1)',
+            [keys],
+          );
+          expect(saved).toHaveLength(2);
+          expect(
+            await raisedBy(
+              admin.caller,
+              `update public.site_settings set setting_value = setting_value || ' (editado)'
+               where setting_key = any($1) returning setting_key`,
+              [keys],
+            ),
+          ).toEqual({ raised: 1, rows: 2 });
+          expect(
+            await raisedBy(
+              'owner',
+              'delete from public.site_settings where setting_key = any($1) returning setting_key',
+              [keys],
+            ),
+          ).toEqual({ raised: 1, rows: 2 });
+          expect(
+            await raisedBy(
+              admin.caller,
+              `insert into public.site_settings (setting_key, setting_value)
+               select k, v from unnest($1::text[], $2::text[]) u (k, v) returning setting_key`,
+              [saved.map((s) => s.setting_key), saved.map((s) => s.setting_value)],
+            ),
+          ).toEqual({ raised: 1, rows: 2 });
+          // an upsert that updates is an insert statement and an update statement: PostgreSQL
+          // fires both statement triggers
+          expect(
+            await raisedBy(
+              admin.caller,
+              `insert into public.site_settings (setting_key, setting_value) values ($1, 'x')
+               on conflict (setting_key) do update set setting_value = excluded.setting_value
+               returning setting_key`,
+              ['contact_phone'],
+            ),
+          ).toEqual({ raised: 2, rows: 1 });
+        } else {
+          const one = newRows(table, 1);
+          const first = await change(admin.caller, one.text, one.params);
+          expect(first.raised).toBe(1);
+          const three = newRows(table, 3);
+          const inserted = await change(admin.caller, three.text, three.params);
+          expect([inserted.raised, inserted.rows.length]).toEqual([1, 3]);
+          const ids = [...first.rows, ...inserted.rows].map((r) => String(r.id));
+          const column = EDITABLE[table];
+          expect(
+            await raisedBy(
+              admin.caller,
+              `update public.${table} set ${column} = ${column} where id = any($1::uuid[])
+               returning id`,
+              [ids],
+            ),
+          ).toEqual({ raised: 1, rows: 4 });
+          expect(
+            await raisedBy(
+              admin.caller,
+              `delete from public.${table} where id = any($1::uuid[]) returning id`,
+              [ids.slice(0, 2)],
+            ),
+          ).toEqual({ raised: DELETE_RAISES[table], rows: 2 });
+          expect(
+            await raisedBy(admin.caller, `delete from public.${table} where id = $1 returning id`, [
+              ids[2],
+            ]),
+          ).toEqual({ raised: DELETE_RAISES[table], rows: 1 });
+        }
+        expect(await version()).toBe(
+          start + (table === 'site_settings' ? 5 : 3 + 2 * DELETE_RAISES[table]),
+        );
+      });
+    });
+
+    // Pinned: a statement trigger fires for the statement, not for its rows, so a statement that
+    // changes nothing raises the version too — even a signed-in user's update that row-level
+    // security hides from them entirely. A raise with no change only makes the site read again.
+    it('a statement that changes no row still raises it (a user’s hidden update included)', async () => {
+      await inRollback(db.sql, async () => {
+        const key = table === 'site_settings' ? 'setting_key' : 'id';
+        const none = table === 'site_settings' ? 'nenhuma' : '00000000-0000-0000-0000-000000000000';
+        const column = EDITABLE[table];
+        const value = column;
+        expect(
+          await raisedBy(
+            admin.caller,
+            `update public.${table} set ${column} = ${value} where ${key}::text = $1 returning 1`,
+            [none],
+          ),
+        ).toEqual({ raised: 1, rows: 0 });
+        expect(
+          await raisedBy('owner', `delete from public.${table} where false returning 1`),
+        ).toEqual({ raised: DELETE_RAISES[table], rows: 0 });
+        expect(
+          await raisedBy(
+            'owner',
+            `insert into public.${table} select * from public.${table} where false returning 1`,
+          ),
+        ).toEqual({ raised: 1, rows: 0 });
+        // row-level security hides every row from a signed-in user: nothing changes, still raised
+        const before = await must<{ n: string }>(
+          db.sql,
+          `select md5(string_agg(t::text, '' order by t::text)) as n from public.${table} t`,
+        );
+        expect(
+          await raisedBy(
+            user.caller,
+            `update public.${table} set ${column} = ${value} returning 1`,
+          ),
+        ).toEqual({ raised: 1, rows: 0 });
+        await asOwner();
+        expect(
+          await must(
+            db.sql,
+            `select md5(string_agg(t::text, '' order by t::text)) as n from public.${table} t`,
+          ),
+        ).toEqual(before);
+      });
+    });
+
+    it('a refused statement leaves it as it was (anon has no write at all)', async () => {
+      await inRollback(db.sql, async () => {
+        const before = await version();
+        await actAs(db.sql, anon);
+        const result = await attempt(db.sql, `delete from public.${table} where true`);
+        expect(result.error?.code).toBe('42501');
+        expect(await version()).toBe(before);
+      });
+    });
+  });
+
+  it('the panel’s functions and deletes raise it once per statement they run on those tables', async () => {
+    await inRollback(db.sql, async () => {
+      await asOwner();
+      const h = await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens());
+      // set_featured writes the listing once (no other featured listing moves)
+      expect(
+        await raisedBy(admin.caller, `select public.set_featured('hospedagem', $1, true)`, [h.id]),
+      ).toMatchObject({ raised: 1 });
+      // deleting raises it for the delete and the two renumberings; the trash's own row does not
+      expect(
+        await raisedBy(admin.caller, 'delete from public.hospedagens where id = $1 returning id', [
+          h.id,
+        ]),
+      ).toEqual({ raised: 3, rows: 1 });
+      await asOwner();
+      const [trashed] = await must<{ id: string }>(
+        db.sql,
+        'select id::text from public.trash where row_id = $1',
+        [h.id],
+      );
+      // restoring writes the listing back: raised (at least once: it may move the featured too)
+      const restored = await raisedBy(admin.caller, 'select public.restore_from_trash($1)', [
+        trashed?.id,
+      ]);
+      expect(restored.raised).toBeGreaterThanOrEqual(1);
+    });
+  });
+
+  it('a change to any other table leaves it as it was', async () => {
+    await inRollback(db.sql, async () => {
+      await asOwner();
+      const h = await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens());
+      await must(db.sql, 'delete from public.hospedagens where id = $1', [h.id]);
+      const [trashed] = await must<{ id: string }>(
+        db.sql,
+        'select id::text from public.trash where row_id = $1',
+        [h.id],
+      );
+      const before = await version();
+      // a new account: auth.users, its profile and its role
+      const other = await createUser(db.sql, `outro${Date.now()}`);
+      expect(await version()).toBe(before);
+      const changes: [Caller | 'owner', string, unknown[]][] = [
+        [
+          user.caller,
+          `update public.profiles set full_name = 'Maria Editada' where id = $1 returning id`,
+          [user.id],
+        ],
+        [admin.caller, `select public.set_user_role($1, 'moderator')`, [other.id]],
+        [
+          'owner',
+          `insert into public.listing_stats (kind, listing_id, day, event, count)
+           values ('hospedagem', $1, current_date, 'view', 3)`,
+          [h.id],
+        ],
+        [
+          'owner',
+          'update public.listing_stats set count = count + 1 where listing_id = $1',
+          [h.id],
+        ],
+        [
+          'owner',
+          `update public.trash set deleted_at = now() - interval '31 days' where id = $1`,
+          [trashed?.id],
+        ],
+        // the retention purge: the trash (and the history it may erase)
+        [admin.caller, 'select public.purge_expired()', []],
+        ['owner', 'delete from public.listing_stats where true', []],
+      ];
+      for (const [caller, text, params] of changes) {
+        expect((await raisedBy(caller, text, params)).raised, text).toBe(0);
+      }
+      await asOwner();
+      const [left] = await must<{ n: number }>(
+        db.sql,
+        'select count(*)::int as n from public.trash where id = $1',
+        [trashed?.id],
+      );
+      expect(left?.n).toBe(0);
+      expect(await version()).toBe(before);
+    });
+  });
+
+  it('a rolled-back change leaves it as it was', async () => {
+    await asOwner();
+    const before = await stored();
+    await inRollback(db.sql, async () => {
+      const one = newRows('passeios', 2);
+      expect(await raisedBy(admin.caller, one.text, one.params)).toEqual({ raised: 1, rows: 2 });
+      expect(await version()).toBe(before + 1);
+    });
+    expect(await stored()).toBe(before);
+  });
+
+  it.runIf(engine === 'postgres17')(
+    'another session sees the raise at commit, not before; concurrent writers both count',
+    async () => {
+      const [writer, other, reader] = await Promise.all([db.connect(), db.connect(), db.connect()]);
+      /** What the site reads: site_version() as the anonymous visitor, in its own transaction. */
+      const visitorReads = async () => {
+        const sql = clientSql(reader);
+        return inRollback(sql, async () => {
+          await actAs(sql, anon);
+          const [row] = await must<{ v: string }>(sql, 'select public.site_version()::text as v');
+          return Number(row?.v);
+        });
+      };
+      /** Begins a transaction as the admin on `client`. */
+      const beginAsAdmin = async (client: typeof writer) => {
+        await client.query('begin');
+        await actAs(clientSql(client), admin.caller);
+      };
+      const start = await visitorReads();
+      const row = VALID_ROWS.comercios();
+      await beginAsAdmin(writer);
+      await writer.query(
+        'insert into public.comercios (name, description, address, phone, image_url) values ($1, $2, $3, $4, $5)',
+        [row.name, row.description, row.address, row.phone, row.image_url],
+      );
+      // the writer sees its own raise; nobody else does yet
+      expect(
+        Number((await writer.query('select public.site_version()::text as v')).rows[0].v),
+      ).toBe(start + 1);
+      expect(await visitorReads()).toBe(start);
+
+      // A second writer on another table waits for the first (one row holds the number) and
+      // then counts on top of it: no raise is lost.
+      await beginAsAdmin(other);
+      const second = other.query(
+        `update public.site_settings set setting_value = 'Fortim, CE' where setting_key = 'contact_address'`,
+      );
+      let secondDone = false;
+      void second.then(() => {
+        secondDone = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(secondDone).toBe(false);
+      expect(await visitorReads()).toBe(start);
+
+      await writer.query('commit');
+      await second;
+      expect(await visitorReads()).toBe(start + 1);
+      await other.query('commit');
+      expect(await visitorReads()).toBe(start + 2);
+      expect(await stored(clientSql(reader))).toBe(start + 2);
+    },
+  );
+});
