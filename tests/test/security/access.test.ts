@@ -162,6 +162,8 @@ const MATRIX: Record<string, Row> = {
   'rpc user_emails': ADMIN_ONLY,
   'rpc record_listing_events': NOBODY_SIGNED_IN,
   'rpc set_stats_ingest_key': NOBODY_SIGNED_IN,
+  // The public site reads its data's version before the data, as the anonymous visitor.
+  'rpc site_version': EVERYONE,
   'rpc private.caller_is_admin': NOT_EXPOSED,
   'select auth.users': NOT_EXPOSED,
   // /auth/v1 user administration (the secret key only)

@@ -441,6 +441,7 @@ function rpcOperations(f: Fixture): Operation[] {
     rpc('images_in_use', { urls: [f.imageUrl] }, { okBody: () => [], refusal: ADMIN_ONLY_SQL }),
     rpc('referenced_images', {}, { refusal: ADMIN_ONLY_SQL }),
     rpc('listing_ranking', { p_days: 30 }, { probe: { key: 'listing_id', value: f.statsListing } }),
+    rpc('site_version', {}),
     rpc(
       'user_emails',
       { user_ids: [f.otherId] },
