@@ -1,9 +1,16 @@
 // The worker's bindings (the ones wrangler.jsonc declares are generated into
 // worker-configuration.d.ts by `npm run types`), the variables and secrets each deployment gives
 // it, and the per-request values the middleware sets.
+import type { PageRenderer } from '@guia-fortim/domain';
 import type { RequestIdVariables } from 'hono/request-id';
 
-export type Bindings = Env & {
+export type Bindings = Omit<Env, 'SITE_PAGES'> & {
+  /**
+   * The site Worker's PageRenderer (a service binding, wrangler.jsonc): renders the pages of the
+   * listings a change touched (site-pages.ts). Typed as possibly absent: under wrangler dev it
+   * answers only while the site Worker runs too, and a call may always fail.
+   */
+  SITE_PAGES?: Service<PageRenderer & Rpc.WorkerEntrypointBranded>;
   /** The Supabase project (its URL and publishable key), for reads and the caller's writes. */
   SUPABASE_URL: string;
   SUPABASE_PUBLISHABLE_KEY: string;

@@ -8,14 +8,17 @@ import { requireAdmin } from '../auth.ts';
 import { requestRebuildAndSweep } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
+import { changed, renderListingPages } from '../site-pages.ts';
 import { params } from '../validation.ts';
 
 export const history = new Hono<AppEnv>()
   .use(requireAdmin)
   .post('/:id/restore', params(historyIdParam), async (c) => {
+    const { id } = c.req.valid('param');
     const row = await dataOf<Record<string, unknown>>(
-      database(c).rpc('restore_version', { entry_id: c.req.valid('param').id }),
+      database(c).rpc('restore_version', { entry_id: id }),
     ).catch((err) => databaseError(err, 'Não foi possível restaurar esta versão.'));
     requestRebuildAndSweep(c);
+    renderListingPages(c, changed.reverted(c, id, row));
     return c.json(row);
   });

@@ -3,6 +3,8 @@
 // Every change runs with the caller's token (row-level security applies too); ordering goes
 // through the database's atomic functions. A deleted listing goes to the trash (a trigger) with
 // its photos; photos replaced in an edit stay for its history (images/cleanup.ts).
+// After each change the site is rebuilt and the site Worker renders the changed listings' pages
+// (site-pages.ts: which slugs each route names).
 import {
   LISTING_TABLE,
   type Listing,
@@ -21,6 +23,7 @@ import { requestRebuildAndSweep } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
+import { changed, renderListingPages } from '../site-pages.ts';
 import { idParam, json, params } from '../validation.ts';
 
 const NOUN: Record<ListingKind, string> = {
@@ -74,6 +77,7 @@ export function listingRoutes(kind: ListingKind) {
       databaseError(err, failure),
     );
     requestRebuildAndSweep(c);
+    renderListingPages(c, changed.reordered(kind, [args.item_id]));
     return position;
   };
 
@@ -84,6 +88,7 @@ export function listingRoutes(kind: ListingKind) {
         const values: Record<string, unknown> = c.req.valid('json');
         const row = await oneRow(database(c).from(table).insert(values).select());
         requestRebuildAndSweep(c);
+        renderListingPages(c, changed.saved(kind, row));
         return c.json(row, 201);
       })
       .patch('/:id', params(idParam), json(schemas.update), async (c) => {
@@ -92,6 +97,7 @@ export function listingRoutes(kind: ListingKind) {
           database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
         );
         requestRebuildAndSweep(c);
+        renderListingPages(c, changed.saved(kind, row));
         return c.json(row);
       })
       .patch('/:id/quick', params(idParam), json(quickEditSchemas[kind]), async (c) => {
@@ -100,6 +106,7 @@ export function listingRoutes(kind: ListingKind) {
           database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
         );
         requestRebuildAndSweep(c);
+        renderListingPages(c, changed.saved(kind, row));
         return c.json(row);
       })
       .delete('/:id', params(idParam), async (c) => {
@@ -109,6 +116,7 @@ export function listingRoutes(kind: ListingKind) {
           `Não foi possível excluir ${NOUN[kind]}.`,
         );
         requestRebuildAndSweep(c);
+        renderListingPages(c, changed.deleted(kind, [row]));
         return c.json(row);
       })
       // Several at once: a delete takes the rows that still exist (each to the trash, the orders
@@ -116,21 +124,24 @@ export function listingRoutes(kind: ListingKind) {
       // The answer lists the ids that changed.
       .post('/bulk', json(listingBulkSchema), async (c) => {
         const { action, ids } = c.req.valid('json');
-        let changed: string[];
+        let done: string[];
         if (action === 'delete') {
-          const rows = await dataOf<{ id: string }[]>(
-            database(c).from(table).delete().in('id', ids).select('id'),
+          const rows = await dataOf<{ id: string; slug: string }[]>(
+            database(c).from(table).delete().in('id', ids).select('id, slug'),
           ).catch((err) => databaseError(err, `Não foi possível excluir ${PLURAL[kind]}.`));
           if (rows.length === 0) throw notFound();
-          changed = [...new Set(ids)].filter((id) => rows.some((row) => row.id === id));
+          done = [...new Set(ids)].filter((id) => rows.some((row) => row.id === id));
+          requestRebuildAndSweep(c);
+          renderListingPages(c, changed.deleted(kind, rows));
         } else {
           const { fn, args } = BULK_ORDERING[action];
-          changed = await dataOf<string[]>(
+          done = await dataOf<string[]>(
             database(c).rpc(fn, { kind, item_ids: ids, ...args }),
           ).catch((err) => databaseError(err, 'Não foi possível atualizar os itens.'));
+          requestRebuildAndSweep(c);
+          renderListingPages(c, changed.reordered(kind, done));
         }
-        requestRebuildAndSweep(c);
-        return c.json({ action, ids: changed });
+        return c.json({ action, ids: done });
       })
       .post(
         '/:id/featured',

@@ -9,6 +9,7 @@ import { requestRebuildAndSweep } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { removeUnusedImages } from '../images/cleanup.ts';
+import { changed, renderListingPages } from '../site-pages.ts';
 import { params } from '../validation.ts';
 
 type Restored = { table_name: TrashItem['table_name']; id: string; notices: string[] };
@@ -22,6 +23,7 @@ export const trash = new Hono<AppEnv>()
       database(c).rpc('restore_from_trash', { trash_id: c.req.valid('param').id }),
     ).catch((err) => databaseError(err, 'Não foi possível restaurar o item.'));
     requestRebuildAndSweep(c);
+    renderListingPages(c, changed.restored(restored));
     return c.json(restored);
   })
   .delete('/:id', params(trashIdParam), async (c) => {
