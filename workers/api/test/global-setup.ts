@@ -21,6 +21,8 @@ export type Stack = {
   statsIngestKey: string;
   /** wrangler's local state (R2 objects live under v3/r2). */
   persistTo: string;
+  /** wrangler's dev registry of the suite: a site Worker started with it is the worker's SITE_PAGES. */
+  registryDir: string;
   admin: { id: string; email: string; password: string };
 };
 
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject) {
   const supabase = await startSupabase(dir);
   const hook = await startDeployHook();
   const persistTo = join(dir, 'wrangler');
+  const registryDir = join(dir, 'registry');
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   const teardown = async () => {
     // DEBUG_WORKER=1 prints what workerd logged (one JSON line per request, with its id).
@@ -55,6 +58,7 @@ export default async function setup(project: TestProject) {
       publishableKey: supabase.publishableKey,
       builds: hook.builds,
       persistTo,
+      registryDir,
       // The legacy HS256 fallback is configured here (as on a project still using it).
       jwtSecret: supabase.jwtSecret,
       statsIngestKey,
@@ -78,6 +82,7 @@ export default async function setup(project: TestProject) {
       signingKey: supabase.signingKey,
       statsIngestKey,
       persistTo,
+      registryDir,
       admin: { id: admin.id, ...ADMIN },
     });
   } catch (err) {

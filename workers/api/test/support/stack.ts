@@ -74,6 +74,11 @@ export type WorkerOptions = {
   statsIngestKey?: string;
   /** The events' repeat window in ms, shorter than the product's for the tests (see README). */
   statsRepeatWindowMs?: number;
+  /**
+   * wrangler's dev registry, where the SITE_PAGES binding finds a site Worker run with the same
+   * one (site-worker.ts); by default the suite's own, never the machine's.
+   */
+  registryDir?: string;
 };
 
 export async function startWorker(options: WorkerOptions): Promise<StartedServer> {
@@ -123,7 +128,10 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
     ],
     cwd: PACKAGE_DIR,
     // Offline machines: no telemetry attempts.
-    env: { WRANGLER_SEND_METRICS: 'false' },
+    env: {
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_REGISTRY_PATH: options.registryDir ?? join(options.persistTo, 'registry'),
+    },
     readyPath: '/health',
     timeoutMs: 90_000,
   });
