@@ -4,9 +4,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { hydrationDirectives } from './src/directives/integration.ts';
 import { LEGACY_REDIRECTS } from './src/lib/redirects.ts';
+import { SITE_BUILD_PATH } from './src/lib/site-build.ts';
 import { supabaseConfig } from './src/lib/supabase-config.ts';
 import { OFFLINE_PATH } from './src/offline/config.ts';
 import { serviceWorker } from './src/offline/integration.ts';
+import { tagReactComponents } from './src/react-components.ts';
 import { searchIndex } from './src/search/integration.ts';
 
 // The browser talks to the same Supabase the build reads (account pages use the PUBLIC_ names).
@@ -24,7 +26,8 @@ const unlisted = (path: string) =>
   redirectSources.has(path) ||
   path.startsWith('/auth/') ||
   path === '/admin-setup' ||
-  path === OFFLINE_PATH;
+  path === OFFLINE_PATH ||
+  path === SITE_BUILD_PATH;
 
 // Clean URLs without a trailing slash (`/hospedagem/pousada-x` is `hospedagem/pousada-x.html`),
 // the shape Cloudflare Pages serves and the shape the listing dialogs push into the address bar.
@@ -49,6 +52,8 @@ export default defineConfig({
     serviceWorker(),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    // Both builds, the static one and the site Worker's (scripts/worker-build.ts), so that they
+    // number a page's islands alike (src/react-components.ts).
+    plugins: [tailwindcss(), tagReactComponents()],
   },
 });

@@ -16,7 +16,11 @@ import { supabaseConfig } from './lib/supabase-config.ts';
 let siteData: Promise<SiteData> | undefined;
 
 // `astro check` and `astro sync` only need the collections' types, not the data.
-const typesOnly = process.argv.some((arg) => arg === 'check' || arg === 'sync');
+// The site Worker's build (on-demand pages, each given its data: middleware.ts) reads none
+// either, so its bundle carries no copy of the content (PORTAL_CONTENT=none, worker-build.ts).
+const typesOnly =
+  process.argv.some((arg) => arg === 'check' || arg === 'sync') ||
+  process.env.PORTAL_CONTENT === 'none';
 
 function siteDataLoader(
   name: string,
@@ -64,4 +68,18 @@ const settings = defineCollection({
   schema: z.record(z.string(), z.string()),
 });
 
-export const collections = { hospedagens, comercios, passeios, slides, categories, settings };
+/** The data's version (site_version), which pages/site-build.json.ts records for the build. */
+const version = defineCollection({
+  loader: siteDataLoader('version', (d) => [{ id: 'site', data: { version: d.version } }]),
+  schema: z.object({ version: z.number().int().nonnegative() }),
+});
+
+export const collections = {
+  hospedagens,
+  comercios,
+  passeios,
+  slides,
+  categories,
+  settings,
+  version,
+};

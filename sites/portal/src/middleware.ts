@@ -1,4 +1,4 @@
-// Every render reads its data through lib/content.ts. The publish renderer (scripts/renderer.ts)
+// Every render reads its data through lib/content.ts. The site Worker's PageRenderer (src/worker.ts)
 // hands an on-demand render the data it read (locals.siteData); the static build has no locals
 // and reads the content collections. Either way the data is settled before the page renders
 // (see content.ts's siteData).

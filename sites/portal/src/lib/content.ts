@@ -1,6 +1,6 @@
 // Typed access to the site's data, for pages and endpoints, from one source (siteData): in the
 // static build the content collections (content.config.ts), read once; in an on-demand render
-// (the publish renderer, scripts/renderer.ts) the data that render was given (middleware.ts).
+// (the site Worker's PageRenderer, src/worker.ts) the data that render was given (middleware.ts).
 // The listings' public order and the slides' order are applied here, once.
 
 import { getCollection } from 'astro:content';
@@ -36,16 +36,19 @@ export function siteData(): Promise<SiteData> {
 }
 
 async function fromCollections(): Promise<SiteData> {
-  const [hospedagens, comercios, passeios, slides, categories, settings] = await Promise.all([
-    getCollection('hospedagens'),
-    getCollection('comercios'),
-    getCollection('passeios'),
-    getCollection('slides'),
-    getCollection('categories'),
-    getCollection('settings'),
-  ]);
+  const [version, hospedagens, comercios, passeios, slides, categories, settings] =
+    await Promise.all([
+      getCollection('version'),
+      getCollection('hospedagens'),
+      getCollection('comercios'),
+      getCollection('passeios'),
+      getCollection('slides'),
+      getCollection('categories'),
+      getCollection('settings'),
+    ]);
   const names = (kind: ListingKind) => categories.find((e) => e.id === kind)?.data.names ?? [];
   return {
+    version: version[0]?.data.version ?? 0,
     hospedagens: hospedagens.map((entry) => entry.data),
     comercios: comercios.map((entry) => entry.data),
     passeios: passeios.map((entry) => entry.data),
@@ -117,6 +120,11 @@ export async function categories(kind: ListingKind): Promise<string[]> {
 
 export async function settings(): Promise<Settings> {
   return (await siteData()).settings;
+}
+
+/** The data's version the pages show (public.site_version() as read before the data). */
+export async function dataVersion(): Promise<number> {
+  return (await siteData()).version;
 }
 
 /**

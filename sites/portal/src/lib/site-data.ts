@@ -4,6 +4,10 @@
 // list for a kind without any) and site settings (defaults for missing keys). Listings and slides
 // come in id order: a content collection keeps its entries by id whatever order they are stored
 // in, so content.ts puts them in public order for the pages.
+//
+// The data's version (public.site_version(), raised by every change to what the site shows) is
+// read first, before any table: the data read after it shows at least that version, so a page
+// made from it may be recorded under it (pages/site-build.json.ts, worker.ts).
 import {
   type CarouselSlide,
   type Comercio,
@@ -26,6 +30,8 @@ import type { z } from 'astro/zod';
 import type { SupabaseConfig } from './supabase-config.ts';
 
 export type SiteData = {
+  /** public.site_version() as read before the data: the data shows at least this version. */
+  version: number;
   hospedagens: Hospedagem[];
   comercios: Comercio[];
   passeios: Passeio[];
@@ -48,6 +54,7 @@ export async function readSiteData(config: SupabaseConfig): Promise<SiteData> {
     // One attempt per page, as before: a build that cannot read fails at once, saying why.
     db: { timeout: TIMEOUT_MS, retry: false },
   });
+  const version = await readVersion(config.url, () => supabase.rpc('site_version'));
   const from = (table: string, columns = '*') => supabase.from(table).select(columns);
   const [hospedagens, comercios, passeios, slides, categoryRows, settingRows] = await Promise.all([
     readTable(config.url, 'hospedagens', hospedagemRowSchema, () =>
@@ -69,6 +76,7 @@ export async function readSiteData(config: SupabaseConfig): Promise<SiteData> {
     ),
   ]);
   return {
+    version,
     hospedagens,
     comercios,
     passeios,
@@ -76,6 +84,16 @@ export async function readSiteData(config: SupabaseConfig): Promise<SiteData> {
     categories: activeCategories(categoryRows),
     settings: settingsFromRows(settingRows),
   };
+}
+
+async function readVersion(url: string, rpc: () => PromiseLike<Answer>): Promise<number> {
+  const answer = await rpc();
+  if (answer.error) throw readFailure(url, 'site_version', answer.status, answer.error);
+  const version = Number(answer.data);
+  if (answer.data === null || !Number.isSafeInteger(version) || version < 0) {
+    throw new Error(`Leitura de site_version não devolveu um número: ${String(answer.data)}`);
+  }
+  return version;
 }
 
 /** Rows come in order_position order. */

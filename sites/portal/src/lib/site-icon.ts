@@ -4,10 +4,11 @@
 // counts it four times over); a PNG is decoded off it.
 import sharp from 'sharp';
 import svg from '../assets/icon.svg?raw';
+import { ICON_BLUE } from './icon-blue.ts';
+
+export { ICON_BLUE };
 
 const VIEWBOX = 64;
-/** The icon's blue: the home-screen background, the manifest's theme colour. */
-export const ICON_BLUE = '#0d4c81';
 /** A maskable icon keeps its drawing inside the central 80 % that every launcher shape shows. */
 const MASKABLE_SAFE_ZONE = 0.8;
 

@@ -1,7 +1,7 @@
 // The web app manifest: the portal can be installed on a phone's home screen and opens like an app.
 import type { APIRoute } from 'astro';
 import { settings as readSettings } from '../lib/content.ts';
-import { ICON_BLUE } from '../lib/site-icon.ts';
+import { ICON_BLUE } from '../lib/icon-blue.ts';
 
 export const GET: APIRoute = async () => {
   const settings = await readSettings();

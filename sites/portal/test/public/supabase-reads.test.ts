@@ -37,6 +37,18 @@ describe('readSiteData', () => {
     expect(data.settings.header_title_hospedagem).toBe('Hospedagens em Fortim');
   });
 
+  it("reads the data's version (site_version) first: a change raises it", async () => {
+    const version = async () => Number((await sql('select public.site_version() as v')).rows[0]?.v);
+    const before = await readSiteData(config);
+    expect(before.version).toBe(await version());
+    await sql(
+      'update public.hospedagens set price = price + 1 where slug = (select min(slug) from public.hospedagens)',
+    );
+    const after = await readSiteData(config);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.version).toBe(await version());
+  });
+
   it('gives the active categories of a kind by order_position, not as inserted', async () => {
     const order = `select name from public.categories where type = 'comercio' and is_active
                    order by order_position`;
