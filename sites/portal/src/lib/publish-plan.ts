@@ -1,37 +1,50 @@
-// Which pages a save changes, for the publish that renders only those (scripts/renderer.ts): a
-// listing's data shows on its own page, its list (and the rest of that list in its data file),
-// the home page's featured sections and the map's places. Anything else — settings, slides,
-// categories (every layout, the home hero, the filters), a listing created or deleted (the
-// sitemap, the search index) — asks for a whole build.
-import { LISTING_KINDS, LISTING_PATH, LISTING_TABLE, listingPath } from '@guia-fortim/domain';
+// Which pages a save changes, for the site Worker that renders only those (src/worker.ts,
+// PageRenderer): a listing's data shows on its own page, its list (and the rest of that list in
+// its data file), the home page's featured sections and the map's places. A slug that no longer
+// names a listing is among them too: its page is then marked gone. Anything else — settings,
+// slides, categories (every layout, the home hero, the filters), the sitemap and the search
+// index — waits for the whole build.
+import {
+  LISTING_KINDS,
+  LISTING_PATH,
+  type ListingPagesChange,
+  listingPath,
+} from '@guia-fortim/domain';
 import { remainingListingsPath } from './listing-view.ts';
 import { MAP_PLACES_PATH } from './map-places.ts';
-import type { SiteData } from './site-data.ts';
 
-export type PublishPlan = { paths: string[] } | { full: string };
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-export function publishPlan(before: SiteData, after: SiteData): PublishPlan {
-  if (!same(before.settings, after.settings)) return { full: 'as configurações mudaram' };
-  if (!same(before.slides, after.slides)) return { full: 'os slides mudaram' };
-  if (!same(before.categories, after.categories)) return { full: 'as categorias mudaram' };
-  const paths: string[] = [];
+/** The pages that show the listings in `changes`, each once: '/' and the map first, then by kind. */
+export function pagesOfListings(changes: readonly ListingPagesChange[]): string[] {
+  const changed = changes.filter((change) => change.slugs.length > 0);
+  if (changed.length === 0) return [];
+  const paths = new Set<string>(['/', MAP_PLACES_PATH]);
   for (const kind of LISTING_KINDS) {
-    const previous = new Map<string, string>(
-      before[LISTING_TABLE[kind]].map((row) => [row.slug, JSON.stringify(row)]),
-    );
-    const rows = after[LISTING_TABLE[kind]];
-    if (rows.length !== previous.size || rows.some((row) => !previous.has(row.slug))) {
-      return { full: 'anúncios foram criados ou excluídos' };
-    }
-    const changed = rows.filter((row) => previous.get(row.slug) !== JSON.stringify(row));
-    if (changed.length === 0) continue;
-    paths.push(
-      LISTING_PATH[kind],
-      remainingListingsPath(kind),
-      ...changed.map((row) => listingPath(kind, row.slug)),
-    );
+    const slugs = changed.filter((change) => change.kind === kind).flatMap((c) => c.slugs);
+    if (slugs.length === 0) continue;
+    paths.add(LISTING_PATH[kind]);
+    paths.add(remainingListingsPath(kind));
+    for (const slug of slugs) paths.add(listingPath(kind, slug));
   }
-  return { paths: paths.length === 0 ? [] : ['/', MAP_PLACES_PATH, ...paths] };
+  return [...paths];
+}
+
+/** Whether `path` is a listing's own page (`/<kind>/<slug>`). */
+export function isListingPage(path: string): boolean {
+  return LISTING_KINDS.some((kind) => {
+    const slug = path.startsWith(`${LISTING_PATH[kind]}/`)
+      ? path.slice(LISTING_PATH[kind].length + 1)
+      : '';
+    return slug !== '' && !slug.includes('/');
+  });
+}
+
+/**
+ * Whether `path` is one pagesOfListings may give: the addresses the site Worker may serve a
+ * rendered page at (and wrangler.jsonc's `run_worker_first`, which sends them to it).
+ */
+export function isRenderedPath(path: string): boolean {
+  if (path === '/' || path === MAP_PLACES_PATH || isListingPage(path)) return true;
+  return LISTING_KINDS.some(
+    (kind) => path === LISTING_PATH[kind] || path === remainingListingsPath(kind),
+  );
 }
