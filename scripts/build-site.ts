@@ -2,8 +2,8 @@
 // and every deploy-hook call, and what `npm run deploy` runs for the first deploy. It builds the
 // site from the data of the Supabase project its environment names (Workers Builds' build
 // variables: SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY, SITE_URL, API_URL, IMAGES_URL,
-// PUBLIC_TURNSTILE_SITE_KEY), with the panel, _headers and _redirects, into the directory
-// sites/portal/wrangler.jsonc serves (`npx wrangler deploy -c sites/portal/wrangler.jsonc`).
+// PUBLIC_TURNSTILE_SITE_KEY), with the panel, _headers and _redirects, and the site Worker built
+// for them (`_worker/`: the deploy command is `npx wrangler deploy -c .data/deploy/site/_worker/wrangler.json`).
 // `-- --demo` reads the demo content of an in-memory db/local instead (the dry run), never
 // unless asked. On failure its last line is BUILD_FAILED_MARK and the reason: the API worker
 // shows it to the admins from the build's log.

@@ -8,10 +8,10 @@
 // secret is ever printed or put on a command line: wrangler reads them from a file only this user
 // reads, the Supabase CLI and wrangler their tokens from their environment.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { applyAuthSettings, authSettingsBody, MANAGEMENT_API } from './deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
-import { buildSiteOutput, SITE_OUTPUT } from './deploy/site-output.ts';
+import { buildSiteOutput, SITE_OUTPUT, siteWorkerConfig } from './deploy/site-output.ts';
 import { ROOT, run } from './stack/parts.ts';
 
 const dryRun = process.argv.includes('--dry-run');
@@ -104,7 +104,7 @@ const siteDeploy = [
   'wrangler',
   'deploy',
   '-c',
-  'sites/portal/wrangler.jsonc',
+  relative(ROOT, siteWorkerConfig(SITE_OUTPUT)),
   '--domain',
   new URL(config.siteUrl).host,
 ];
@@ -131,18 +131,20 @@ const commands: { label: string; command: string; args: string[]; cwd: string; e
     cwd: ROOT,
     env: supabaseEnv,
   },
-  {
-    label: 'API (worker)',
-    command: 'npx',
-    args: [...apiDeploy, '--secrets-file', secretsFile],
-    cwd: join(ROOT, 'workers', 'api'),
-    env: wranglerEnv,
-  },
+  // The site Worker first: the API worker's service binding (SITE_PAGES) must name a Worker
+  // that exists ("could not resolve binding … script not found" otherwise).
   {
     label: 'Site: a mesma publicação que o Workers Builds faz',
     command: 'npx',
     args: siteDeploy,
     cwd: ROOT,
+    env: wranglerEnv,
+  },
+  {
+    label: 'API (worker)',
+    command: 'npx',
+    args: [...apiDeploy, '--secrets-file', secretsFile],
+    cwd: join(ROOT, 'workers', 'api'),
     env: wranglerEnv,
   },
 ];

@@ -384,6 +384,9 @@ type PublishAtSize = {
   listing: Publish;
   /** Reports from before the measure existed lack it. */
   duringBuild?: Publish;
+  /** Reports from before the site Worker rendered created and deleted listings lack them. */
+  create?: Publish;
+  delete?: Publish;
   settings: Publish;
 };
 /**
@@ -458,37 +461,54 @@ const stack: Section = {
         value: seconds(json.secondStartMs),
         comparison: `primeira: ${seconds(json.freshStartMs)}`,
       },
-      ...json.publish.flatMap(({ newListingsMs, listing, duringBuild, settings }): Row[] => [
-        {
-          section: 'publicação',
-          figure: `salvar no painel → página pública atualizada, uma listagem renomeada (${listing.listings} listagens; renderizador, depois o build incremental)`,
-          value: `${seconds(listing.medianMs)} (execuções: ${runs(listing)})`,
-          target: '≤ 3 s',
-          comparison: `${
-            listing.listings in PUBLISH_BEFORE_MS
-              ? `antes (build completo, 69bc7fc): ${seconds(PUBLISH_BEFORE_MS[listing.listings] ?? 0)}; só o build incremental (4a05a26): ${seconds(PUBLISH_INCREMENTAL_MS[listing.listings] ?? 0)}; `
-              : ''
-          }uma configuração (todas as páginas): ${seconds(settings.medianMs)}${
-            newListingsMs === null
-              ? ''
-              : `; listagens geradas publicadas em ${seconds(newListingsMs)}`
-          }`,
-        },
-        ...(duringBuild
-          ? [
-              {
-                section: 'publicação',
-                figure: `o mesmo, salvo enquanto corre o build que seguiu a edição anterior (${duringBuild.listings} listagens)`,
-                value: `${seconds(duringBuild.medianMs)} (execuções: ${runs(duringBuild)})`,
-                target: '≤ 3 s',
-                comparison:
-                  duringBuild.listings in PUBLISH_DURING_BUILD_BEFORE_MS
-                    ? `antes (43e9be4: esperava esse build e mais um): ${seconds(PUBLISH_DURING_BUILD_BEFORE_MS[duringBuild.listings] ?? 0)}`
-                    : '',
-              },
-            ]
-          : []),
-      ]),
+      ...json.publish.flatMap(
+        ({ newListingsMs, listing, duringBuild, create, delete: deleted, settings }): Row[] => [
+          {
+            section: 'publicação',
+            figure: `salvar no painel → página pública atualizada, uma listagem renomeada (${listing.listings} listagens; o Worker do site renderiza, depois o build incremental)`,
+            value: `${seconds(listing.medianMs)} (execuções: ${runs(listing)})`,
+            target: '≤ 3 s',
+            comparison: `${
+              listing.listings in PUBLISH_BEFORE_MS
+                ? `antes (build completo, 69bc7fc): ${seconds(PUBLISH_BEFORE_MS[listing.listings] ?? 0)}; só o build incremental (4a05a26): ${seconds(PUBLISH_INCREMENTAL_MS[listing.listings] ?? 0)}; `
+                : ''
+            }uma configuração (todas as páginas): ${seconds(settings.medianMs)}${
+              newListingsMs === null
+                ? ''
+                : `; listagens geradas publicadas em ${seconds(newListingsMs)}`
+            }`,
+          },
+          ...(duringBuild
+            ? [
+                {
+                  section: 'publicação',
+                  figure: `o mesmo, salvo enquanto corre o build que seguiu a edição anterior (${duringBuild.listings} listagens)`,
+                  value: `${seconds(duringBuild.medianMs)} (execuções: ${runs(duringBuild)})`,
+                  target: '≤ 3 s',
+                  comparison:
+                    duringBuild.listings in PUBLISH_DURING_BUILD_BEFORE_MS
+                      ? `antes (43e9be4: esperava esse build e mais um): ${seconds(PUBLISH_DURING_BUILD_BEFORE_MS[duringBuild.listings] ?? 0)}`
+                      : '',
+                },
+              ]
+            : []),
+          ...[
+            [create, 'uma listagem criada → a página dela no ar'],
+            [deleted, 'uma listagem excluída → a página dela responde 404'],
+          ].flatMap(([p, figure]) =>
+            p && typeof p === 'object'
+              ? [
+                  {
+                    section: 'publicação',
+                    figure: `${figure} (${p.listings} listagens)`,
+                    value: `${seconds(p.medianMs)} (execuções: ${runs(p)})`,
+                    target: '≤ 3 s',
+                  },
+                ]
+              : [],
+          ),
+        ],
+      ),
       ...(json.events ? [eventsRow(json.events, 'worker no workerd')] : []),
       ...(json.eventsWranglerDev
         ? [{ ...eventsRow(json.eventsWranglerDev, 'pelo wrangler dev do npm start'), target: '' }]

@@ -6,12 +6,20 @@
 import { join } from 'node:path';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import { type SiteEnv, TURNSTILE_ORIGIN } from '@guia-fortim/portal/build';
+import { WORKER_DIR } from '@guia-fortim/portal/worker-build';
 import { addPanel, panelBuild, panelConfig, ROOT, siteBuilder } from '../stack/parts.ts';
 import type { SiteConfig } from './config.ts';
 import { validateSiteOutput } from './validate.ts';
 
-/** Where the output goes: the directory sites/portal/wrangler.jsonc serves as its assets. */
+/**
+ * Where the output goes: the site Worker's assets, with the Worker built for them in `_worker/`
+ * (its configuration, generated from sites/portal/wrangler.jsonc, is what `wrangler deploy -c`
+ * deploys: siteWorkerConfig).
+ */
 export const SITE_OUTPUT = join(ROOT, '.data', 'deploy', 'site');
+
+/** The deployable configuration of the site Worker built into `outDir`. */
+export const siteWorkerConfig = (outDir: string) => join(outDir, WORKER_DIR, 'wrangler.json');
 
 export function siteEnv(config: SiteConfig): SiteEnv {
   return {

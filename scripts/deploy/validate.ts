@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { CONFIG_PATH } from '@guia-fortim/admin/config';
 import { type SiteEnv, TURNSTILE_PAGES } from '@guia-fortim/portal/build';
+import { WORKER_DIR } from '@guia-fortim/portal/worker-build';
 import {
   contentSecurityPolicy,
   headersFor,
@@ -17,8 +18,23 @@ const LEGACY = ['/comercios', '/comércio', '/comercio-local'];
 
 export function validateSiteOutput(dir: string, env: SiteEnv): string[] {
   const findings: string[] = [];
-  for (const file of ['index.html', '404.html', 'admin/index.html', 'robots.txt']) {
+  for (const file of [
+    'index.html',
+    '404.html',
+    'admin/index.html',
+    'robots.txt',
+    'site-build.json',
+  ]) {
     if (!existsSync(join(dir, file))) findings.push(`falta ${file}`);
+  }
+  // The site Worker built with these assets, which serves them and renders a save's pages.
+  const worker = join(dir, WORKER_DIR, 'wrangler.json');
+  if (!existsSync(worker)) findings.push(`falta o Worker do site (${WORKER_DIR}/wrangler.json)`);
+  else {
+    const vars = (readJson(worker) as { vars?: Record<string, string> }).vars ?? {};
+    if (vars.SUPABASE_URL !== env.supabaseUrl || vars.SITE_URL !== env.siteUrl) {
+      findings.push('o Worker do site não lê o Supabase configurado');
+    }
   }
   const configFile = join(dir, CONFIG_PATH);
   if (!existsSync(configFile)) findings.push(`falta ${CONFIG_PATH}`);

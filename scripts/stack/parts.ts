@@ -15,30 +15,32 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { basename, dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
 import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
-import {
-  buildEnv,
-  buildSite,
-  type SiteEnv,
-  siteBuildProcess,
-  siteRenderer,
-} from '@guia-fortim/portal/build';
+import { buildEnv, buildSite, type SiteEnv, siteBuildProcess } from '@guia-fortim/portal/build';
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { type BuildService, type BuildsConfig, startBuildService } from './build-service.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
 import { leashed, spawnLeashed } from './leash.ts';
 import { writeSecretsFile } from './secrets-file.ts';
-import type { BuildSite, PatchSite } from './site-builder.ts';
+import type { BuildSite } from './site-builder.ts';
 import { SERVED_FILE } from './site-worker.ts';
+import { placeSiteWorker } from './site-worker-bundles.ts';
 import { type RunningTurnstile, TEST_SECRETS, TEST_SITEKEYS } from './turnstile.ts';
 import { restartWhenSilent } from './watchdog.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The stack's own registry of running Workers (wrangler's dev registry): the API worker's service
+ * binding to the site Worker (SITE_PAGES) finds it there, as on Cloudflare by its name. One per
+ * data directory, so two stacks on one machine never call each other's Worker.
+ */
+export const stackRegistry = (dataDir: string) => join(dataDir, 'registry');
 
 /** What wrangler dev prints when Miniflare started a crashed workerd again. */
 export const RUNTIME_CRASHED = 'The Workers runtime crashed unexpectedly';
@@ -87,6 +89,11 @@ export function run(
 }
 
 export type WorkerOptions = {
+  /**
+   * The dev registry where the worker's service binding finds the site Worker (stackRegistry);
+   * by default one of its own under persistDir, where no site Worker runs.
+   */
+  registryDir?: string;
   port: number;
   persistDir: string;
   supabaseUrl: string;
@@ -149,6 +156,9 @@ export async function startWorker(options: WorkerOptions) {
   return Object.assign(server, { imagesUrl });
 }
 
+const registryOf = (options: WorkerOptions) =>
+  options.registryDir ?? join(options.persistDir, 'registry');
+
 function wranglerDevStarter(
   options: WorkerOptions,
   vars: Record<string, string>,
@@ -177,7 +187,11 @@ function wranglerDevStarter(
       args,
       port: options.port,
       cwd: join(ROOT, 'workers', 'api'),
-      env: { WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
+      env: {
+        WRANGLER_SEND_METRICS: 'false',
+        CI: process.env.CI ?? 'true',
+        WRANGLER_REGISTRY_PATH: registryOf(options),
+      },
       readyPath: '/health',
       timeoutMs: 90_000,
     });
@@ -274,6 +288,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
     const worker = await startWorker({
       port: ports.api,
       persistDir: join(dataDir, 'wrangler'),
+      registryDir: stackRegistry(dataDir),
       supabaseUrl: supabase.url,
       publishableKey: supabase.keys.publishableKey,
       siteUrl,
@@ -327,14 +342,12 @@ export function addPanel(outDir: string, panel: PanelFiles) {
 }
 
 /**
- * Site builds for the SiteBuilder (or one for `npm run deploy`): astro build into the fresh
- * directory, then its _headers. `data` is where the build reads its content when that differs
- * from the browser's Supabase. With `cacheDir`, the builds run in one process kept warm between
- * them and share Astro's cache (incremental: see sites/portal/scripts/build.ts), and `patch`
- * publishes a save first through the site's renderer (renderer.ts: only the changed pages, into a
- * hard-linked copy of the live build, whose _headers, photos and panel stay valid: the pages'
- * code is the same) and brings each whole build up to the saves published during it; `stop`
- * ends both processes.
+ * Site builds for the SiteBuilder (or one for `npm run deploy`), as `npm run build:site` makes
+ * them: astro build into the fresh directory, its _headers, then the site Worker that serves it
+ * (site-worker-bundles.ts), which reads its data from the same Supabase. `data` is where the build
+ * reads its content when that differs from the browser's Supabase. With `cacheDir`, the builds run
+ * in one process kept warm between them and share Astro's cache (incremental: see
+ * sites/portal/scripts/build.ts); `stop` ends it.
  */
 export function siteBuilder(
   env: SiteEnv,
@@ -348,7 +361,7 @@ export function siteBuilder(
     /** Astro's cache directory, kept between these builds (they run one at a time). */
     cacheDir?: string;
   } = {},
-): { build: BuildSite; patch?: PatchSite; stop: () => Promise<void> } {
+): { build: BuildSite; stop: () => Promise<void> } {
   const siteEnv = {
     ...buildEnv(env),
     ...(options.data
@@ -359,50 +372,32 @@ export function siteBuilder(
   const warm = cacheDir ? siteBuildProcess(siteEnv, { onLine, cacheDir }) : null;
   const build: BuildSite = async (outDir) => {
     const result = await (warm ? warm.build(outDir) : buildSite(outDir, siteEnv, { onLine }));
-    if (result.ok) {
-      const origins: SiteOrigins = {
-        supabaseUrl: env.supabaseUrl,
-        apiUrl: env.apiUrl,
-        imagesUrl: env.imagesUrl,
-        turnstileUrl: env.turnstile?.origin,
-      };
-      const https = env.siteUrl.startsWith('https:');
-      const scriptHashes = inlineScriptHashes(outDir);
-      writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https, scriptHashes }));
-      if (options.demoPhotos) await copyDemoPhotos(outDir);
-      if (options.panel) addPanel(outDir, options.panel);
-    }
-    return result;
+    if (!result.ok) return result;
+    const origins: SiteOrigins = {
+      supabaseUrl: env.supabaseUrl,
+      apiUrl: env.apiUrl,
+      imagesUrl: env.imagesUrl,
+      turnstileUrl: env.turnstile?.origin,
+    };
+    const https = env.siteUrl.startsWith('https:');
+    const scriptHashes = inlineScriptHashes(outDir);
+    writeFileSync(join(outDir, '_headers'), renderHeaders(origins, { https, scriptHashes }));
+    if (options.demoPhotos) await copyDemoPhotos(outDir);
+    if (options.panel) addPanel(outDir, options.panel);
+    const worker = await placeSiteWorker(
+      outDir,
+      siteEnv,
+      // The Supabase the deployed site reads (a dry run's build reads demo content elsewhere).
+      {
+        SITE_URL: env.siteUrl,
+        SUPABASE_URL: env.supabaseUrl,
+        SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
+      },
+      { onLine },
+    );
+    return worker.ok ? { ok: true, log: `${result.log}\n${worker.log}` } : worker;
   };
-  if (!cacheDir) return { build, stop: async () => {} };
-  const renderer = siteRenderer(siteEnv, { onLine, name: basename(dirname(cacheDir)) });
-  // The first build is not marked: the renderer is made after it goes live.
-  let settled = false;
-  const patch: PatchSite = {
-    async mark() {
-      if (settled) await renderer.mark();
-    },
-    async patch(liveDir, outDir) {
-      return { patched: (await renderer.patch(liveDir, outDir)).result === 'patched' };
-    },
-    async settle(builtDir, outDir, patchedSinceMark) {
-      settled = true;
-      const answer = await renderer.settle(builtDir, outDir, patchedSinceMark);
-      const { result } = answer;
-      if (result === 'patched' || result === 'built' || result === 'kept') return result;
-      throw new Error('reason' in answer ? answer.reason : result);
-    },
-    async prepare() {
-      await renderer.prepare();
-    },
-  };
-  return {
-    build,
-    patch,
-    stop: async () => {
-      await Promise.all([warm?.stop(), renderer.stop()]);
-    },
-  };
+  return { build, stop: async () => warm?.stop() };
 }
 
 /** What the panel reads from /admin/config.json (admin/src/config.ts) for these origins. */
@@ -514,17 +509,22 @@ function prunePanelCache(current: string) {
 
 /**
  * The site origin: the site Worker (site-worker.ts, wrangler dev's engine over the live build
- * under `root`), in its own process on a leash. `serving(dir)` resolves once a swapped-in build
- * is what it serves.
+ * under `root`, the Worker the build holds), in its own process on a leash. Its R2 bucket of
+ * rendered pages persists in `persistDir`; it registers in the stack's dev registry
+ * (`registryDir`, stackRegistry), where the API worker's service binding finds it.
+ * `serving(dir)` resolves once a swapped-in build is what it serves.
  */
 export async function startOrigin(
   root: string,
   port: number,
+  options: { persistDir: string; registryDir: string },
 ): Promise<StartedServer & { serving: (dir: string) => Promise<void> }> {
   const [command, args] = leashed(process.execPath, [
     join(import.meta.dirname, 'site-worker.ts'),
     root,
     String(port),
+    options.persistDir,
+    options.registryDir,
   ]);
   const server = await startServer({
     command,

@@ -4,9 +4,10 @@
 // Builds (build-service.ts), whose deploy hook the worker calls and whose builds it follows, and
 // the local Turnstile (turnstile.ts), with which Auth's CAPTCHA is on as in production. Used by
 // `npm start` and by the browser suites.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalSupabase } from '@guia-fortim/local-supabase';
+import { WORKER_DIR } from '@guia-fortim/portal/worker-build';
 import { drawDemoPhotos } from './demo-photo-cache.ts';
 import {
   addPanel,
@@ -14,6 +15,7 @@ import {
   panelBuild,
   panelConfig,
   siteBuilder,
+  stackRegistry,
   startApi,
   startLocalBuilds,
   startOrigin,
@@ -111,8 +113,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const admin = { dir: panel.dir, config: panelConfig(env) };
     // The SiteBuilder runs one build at a time, so its builds can share Astro's cache and one
     // warm build process: a publish renders the listings that changed and restores the others
-    // from the previous build. Before that build, the site's renderer publishes a listing's save
-    // by rendering only the pages that show it (siteBuilder's patch).
+    // from the previous build. Before that build, a listing's save is live by the site Worker's
+    // own render of the pages that show it (the API worker asks for it).
     const siteBuilds = siteBuilder(env, {
       onLine: options.buildOutput,
       demoPhotos: seed,
@@ -123,11 +125,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Started once a build is live (below); from then on a build is live when the origin serves it.
     let origin: Awaited<ReturnType<typeof startOrigin>> | undefined;
     const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build, {
-      patch: siteBuilds.patch,
       served: async (dir) => origin?.serving(dir),
     });
     builds.attach(publisher);
-    const lastLive = publisher.liveDir();
+    // A build from before the site Worker was built with its assets cannot be served: the
+    // first build of this run is awaited instead.
+    const lastLive = ((dir) =>
+      dir && existsSync(join(dir, WORKER_DIR, 'wrangler.json')) ? dir : null)(publisher.liveDir());
     publisher.request();
     if (lastLive) {
       // A restart: visitors get the last live build at once (with this run's panel and its
@@ -148,7 +152,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         throw new Error(`O build do site falhou:\n${tail(publisher.lastLog())}`);
     }
 
-    origin = await startOrigin(join(dataDir, 'site'), ports.site);
+    origin = await startOrigin(join(dataDir, 'site'), ports.site, {
+      persistDir: join(dataDir, 'site', 'worker-state'),
+      registryDir: stackRegistry(dataDir),
+    });
     const started = origin;
     stops.push(() => started.stop());
 

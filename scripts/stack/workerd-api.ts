@@ -8,6 +8,9 @@
 //
 // It runs in its own process (`node workerd-api.ts <port> <persistDir> <bundleDir>`, variables as
 // JSON in GF_WORKER_VARS, so the ingest key is not in the process list), like site-worker.ts.
+// Without the service binding to the site Worker (SITE_PAGES): Miniflare alone resolves it only
+// among its own Workers, and what is measured here is the statistics' beacons, which render no
+// page (the worker logs each listing change's render as not made).
 import { join } from 'node:path';
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -23,7 +26,7 @@ export async function serveApi(options: {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(join(API_DIR, 'wrangler.jsonc'));
   // The bundle is one ES module: wrangler's rules for importing other files do not apply, and
   // module names are relative to the bundle's directory.
-  const { modulesRules: _rules, ...bindings } = workerOptions;
+  const { modulesRules: _rules, serviceBindings: _site, ...bindings } = workerOptions;
   // wrangler's copy of Miniflare's option types and Miniflare's own are declared apart.
   const v4Options = {
     ...bindings,

@@ -13,6 +13,7 @@ import type { BuildService } from '../stack/build-service.ts';
 import { PANEL_CSP, renderHeaders } from '../stack/headers.ts';
 import { addPanel, startLocalBuilds, startOrigin } from '../stack/parts.ts';
 import { SiteBuilder } from '../stack/site-builder.ts';
+import { writeAssetsWorker } from './support/assets-worker.ts';
 
 /** The local Turnstile's origin as a build names it (nothing needs to answer there). */
 const TURNSTILE_URL = 'http://127.0.0.1:8788';
@@ -63,6 +64,7 @@ beforeAll(async () => {
       );
       write(join(out, '_redirects'), '/comercios /comercio 301\n/com%C3%A9rcio /comercio 301\n');
       addPanel(out, { dir: admin, config: panelConfig });
+      writeAssetsWorker(out);
       return { ok: true, log: '' };
     },
     { served: async (dir) => origin?.serving(dir) },
@@ -71,7 +73,10 @@ beforeAll(async () => {
   await publisher.idle();
   hook = await startLocalBuilds();
   hook.attach(publisher);
-  origin = await startOrigin(join(root, 'site'), await freePort());
+  origin = await startOrigin(join(root, 'site'), await freePort(), {
+    persistDir: join(root, 'site-state'),
+    registryDir: join(root, 'registry'),
+  });
   base = origin.url;
 }, 90_000);
 

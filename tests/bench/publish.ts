@@ -1,10 +1,13 @@
 // Publish-to-live on a running stack: an admin's save through the worker API, then the public
 // listing page is polled until the origin serves what was saved. Two kinds of save:
-//  - a listing renamed (PATCH /api/hospedagens/:id): the site's renderer writes that listing's
-//    page and the pages that list it into a copy of the live build (then the incremental build
-//    follows);
+//  - a listing renamed (PATCH /api/hospedagens/:id): the API worker asks the site Worker to render
+//    that listing's page and the pages that list it, served over the live build until the whole
+//    (incremental) build that follows includes the save — production's path;
 //  - the same, made while the whole build that followed a first rename runs (an admin editing one
-//    listing after another): the renderer publishes it during that build;
+//    listing after another): the site Worker serves it during that build, and after it;
+//  - a listing created (POST /api/hospedagens), until its page answers, and one deleted
+//    (DELETE /api/hospedagens/:id), until its page answers 404: the site Worker renders the new
+//    page, the lists and the home page, or marks the page gone;
 //  - a site setting the layout of every page shows (PUT /api/settings, the contact address):
 //    every page is rendered again, as after a code change.
 // Between runs it waits until the worker reports no rebuild requested or running.
@@ -13,7 +16,7 @@ import type { Stack } from '@guia-fortim/stack/stack';
 import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import { createClient } from '@supabase/supabase-js';
 
-export type PublishEdit = 'listing' | 'listing-during-build' | 'settings';
+export type PublishEdit = 'listing' | 'listing-during-build' | 'create' | 'delete' | 'settings';
 export type PublishFigures = {
   listings: number;
   edit: PublishEdit;
@@ -24,6 +27,8 @@ export type PublishFigures = {
 const WHAT: Record<PublishEdit, string> = {
   listing: 'uma listagem',
   'listing-during-build': 'uma listagem durante o build da anterior',
+  create: 'uma listagem criada',
+  delete: 'uma listagem excluída',
   settings: 'uma configuração',
 };
 const POLL_MS = 200;
@@ -33,7 +38,7 @@ const RETRIES = 3;
 
 /** The request that saves `marker` (a text no page shows yet). */
 const SAVE: Record<
-  Exclude<PublishEdit, 'listing-during-build'>,
+  Exclude<PublishEdit, 'listing-during-build' | 'create' | 'delete'>,
   (listingId: string, marker: string) => [string, RequestInit]
 > = {
   listing: (id, marker) => [
@@ -65,9 +70,11 @@ export async function measurePublish(
     authorization: `Bearer ${data.session.access_token}`,
     'content-type': 'application/json',
   };
-  const { rows } = await stack.supabase.database.query<{ id: string; slug: string }>(
-    'select id, slug from public.hospedagens order by created_at, id limit 1',
-  );
+  const { rows } = await stack.supabase.database.query<{
+    id: string;
+    slug: string;
+    image_url: string;
+  }>('select id, slug, image_url from public.hospedagens order by created_at, id limit 1');
   const { rows: counted } = await stack.supabase.database.query<{ n: number }>(
     `select ((select count(*) from public.hospedagens) + (select count(*) from public.comercios)
       + (select count(*) from public.passeios))::int as n`,
@@ -81,8 +88,34 @@ export async function measurePublish(
     const saved = await fetch(`${stack.apiUrl}${path}`, { ...init, headers });
     if (!saved.ok) throw new Error(`${init.method} falhou: ${saved.status} ${await saved.text()}`);
   };
-  const shows = async (marker: string) =>
-    (await (await fetch(`${stack.siteUrl}/hospedagem/${listing.slug}`)).text()).includes(marker);
+  const pageOf = (slug: string) => fetch(`${stack.siteUrl}/hospedagem/${slug}`);
+  const shows = async (marker: string, slug = listing.slug) =>
+    (await (await pageOf(slug)).text()).includes(marker);
+  /** A new listing named with `marker`: its slug. */
+  const create = async (marker: string): Promise<{ id: string; slug: string }> => {
+    const created = await fetch(`${stack.apiUrl}/api/hospedagens`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: `Pousada Nova ${marker}`,
+        description: 'Uma pousada criada para medir a publicação.',
+        address: 'Rua da Praia, 10',
+        price: 350,
+        phone: '+55 (88) 99999-1234',
+        image_url: listing.image_url,
+        categorias: ['Pousada'],
+      }),
+    });
+    if (!created.ok) throw new Error(`POST falhou: ${created.status} ${await created.text()}`);
+    return (await created.json()) as { id: string; slug: string };
+  };
+  const remove = async (id: string) => {
+    const removed = await fetch(`${stack.apiUrl}/api/hospedagens/${id}`, {
+      method: 'DELETE',
+      headers,
+    });
+    if (!removed.ok) throw new Error(`DELETE falhou: ${removed.status} ${await removed.text()}`);
+  };
   while (runsMs.length < runs) {
     await settled(stack, headers);
     if (edit === 'listing-during-build') {
@@ -94,13 +127,31 @@ export async function measurePublish(
         continue;
       }
     }
+    let doomed: { id: string; slug: string } | null = null;
+    if (edit === 'delete') {
+      const first = `${Date.now()}-excluida`;
+      doomed = await create(first);
+      await until(() => shows(first, doomed?.slug));
+      await settled(stack, headers);
+    }
     const marker = String(Date.now());
     const buildsBefore = stack.publisher.status().builds;
     const started = performance.now();
-    await save(edit === 'settings' ? 'settings' : 'listing', marker);
+    let isLive: () => Promise<boolean>;
+    if (edit === 'create') {
+      const { slug } = await create(marker);
+      isLive = () => shows(marker, slug);
+    } else if (doomed) {
+      const { id, slug } = doomed;
+      await remove(id);
+      isLive = async () => (await pageOf(slug)).status === 404;
+    } else {
+      await save(edit === 'settings' ? 'settings' : 'listing', marker);
+      isLive = () => shows(marker);
+    }
     const outcome = await until(async () => {
       const { state, builds, pending } = stack.publisher.status();
-      if (await shows(marker)) return 'live';
+      if (await isLive()) return 'live';
       // A build started after the save finished without the new text: it failed, or read
       // another build's content.
       const done = builds > buildsBefore && !pending && state !== 'building';
@@ -135,15 +186,14 @@ export async function publishNow(stack: Stack): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
-/** Waits until the worker's publisher has nothing requested, pending or building, and the
- * site's renderer is ready for the next save. */
+/** Waits until the worker's publisher has nothing requested, pending or building. */
 async function settled(stack: Stack, headers: Record<string, string>) {
   await until(async () => {
     const response = await fetch(`${stack.apiUrl}/api/publish`, { headers });
     const state = (await response.json()) as { state: string; pending: boolean };
     return !state.pending && state.state !== 'requested' && state.state !== 'building';
   });
-  await stack.publisher.ready();
+  await stack.publisher.idle();
 }
 
 async function until<T>(done: () => Promise<T | null | false>): Promise<T> {

@@ -107,6 +107,8 @@ try {
       newListingsMs,
       listing: summary(await measurePublish(stack, RUNS, 'listing')),
       duringBuild: summary(await measurePublish(stack, RUNS, 'listing-during-build')),
+      create: summary(await measurePublish(stack, RUNS, 'create')),
+      delete: summary(await measurePublish(stack, RUNS, 'delete')),
       settings: summary(await measurePublish(stack, 1, 'settings')),
     });
   }

@@ -5,7 +5,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
-import { startApi, startLocalBuilds, startOrigin } from '../../stack/parts.ts';
+import { stackRegistry, startApi, startLocalBuilds, startOrigin } from '../../stack/parts.ts';
+import { writeAssetsWorker } from './assets-worker.ts';
 
 const dataDir = process.argv[2] ?? '';
 const builds = await startLocalBuilds();
@@ -20,8 +21,12 @@ const api = await startApi({
 const build = join(dataDir, 'site', 'build-1');
 mkdirSync(build, { recursive: true });
 writeFileSync(join(build, 'index.html'), '<h1>Guia Fortim</h1>');
+writeAssetsWorker(build);
 symlinkSync('build-1', join(dataDir, 'site', 'current'));
-const origin = await startOrigin(join(dataDir, 'site'), ports.site);
+const origin = await startOrigin(join(dataDir, 'site'), ports.site, {
+  persistDir: join(dataDir, 'site-state'),
+  registryDir: stackRegistry(dataDir),
+});
 console.log(
   JSON.stringify({
     ports: [Number(new URL(builds.hookUrl).port), ports.supabase, ports.api, ports.site],

@@ -1,7 +1,7 @@
 // The one interface through which the local stack, the bench and this package's tests build the
 // site: the environment the build reads, and `astro build` apart from every other build of this
-// checkout — once (buildSite), or again and again in one process kept warm (siteBuildProcess) —
-// and the publish renderer that writes only the pages a save changed (siteRenderer).
+// checkout — once (buildSite), or again and again in one process kept warm (siteBuildProcess).
+// The site Worker built beside it is scripts/worker-build.ts.
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -13,7 +13,6 @@ export { TURNSTILE_ORIGIN, TURNSTILE_PAGES } from '../src/lib/auth/turnstile-pag
 
 const PORTAL_DIR = join(import.meta.dirname, '..');
 const ASTRO_BUILD = join(import.meta.dirname, 'astro-build.ts');
-const RENDERER = join(import.meta.dirname, 'renderer.ts');
 
 /** The addresses a build is made for. */
 export type SiteEnv = {
@@ -49,8 +48,8 @@ export function buildEnv(env: SiteEnv): Record<string, string> {
 /** A build's outcome: its whole output and, when it failed, why in one line. */
 export type BuildResult = { ok: boolean; log: string; reason?: string };
 
-/** The line astro-build.ts and renderer.ts end each answer with. */
-type ResultLine = { result: string; error?: string; reason?: string; paths?: string[] };
+/** The line astro-build.ts ends each answer with. */
+type ResultLine = { result: string; error?: string };
 
 function resultLine(line: string): ResultLine | null {
   if (!line.startsWith('{"result":')) return null;
@@ -126,67 +125,6 @@ function buildProcess(
         : { ok: false, log, reason: answer?.error ?? ended };
     },
     stop: builder.stop,
-  };
-}
-
-/** What the publish renderer answers (renderer.ts): pages written, or a whole build needed. */
-export type PatchResult =
-  | { result: 'marked' | 'ready'; log: string }
-  | { result: 'patched'; paths: string[]; log: string }
-  | { result: 'built' | 'kept' | 'full' | 'failed'; reason: string; log: string };
-
-/**
- * The publish renderer of one site (renderer.ts), in a process kept between requests. `mark`,
- * before each whole build, reads the data it is about to build from; `settle`, after it, told
- * whether a save was patched live meanwhile, says what goes live: `outDir`, a copy of the build
- * with the pages changed since the mark ("patched"), the build ("built"), or neither ("kept");
- * `prepare`, once a build is live, makes the renderer (again, if the site's code changed);
- * `patch` writes into `outDir` a copy of the live build with the pages changed since it was
- * published, or says why the whole build must publish; `render` writes the given pages. A
- * process that ends is started again at the next request.
- */
-export type SiteRenderer = {
-  mark(): Promise<PatchResult>;
-  settle(built: string, outDir: string, patched: boolean): Promise<PatchResult>;
-  prepare(): Promise<PatchResult>;
-  patch(live: string, outDir: string): Promise<PatchResult>;
-  render(live: string, outDir: string, paths: string[]): Promise<PatchResult>;
-  stop(): Promise<void>;
-};
-
-export function siteRenderer(
-  env: Record<string, string>,
-  { onLine, name }: { onLine?: (line: string) => void; name: string },
-): SiteRenderer {
-  // The mode the site's builds run in (`astro build` picks production when none is set): the
-  // renderer's React must be the build's, and its modules must not load before the mode is set.
-  const mode = env.NODE_ENV ?? process.env.NODE_ENV ?? 'production';
-  const renderer = answeringProcess(
-    RENDERER,
-    { ...env, NODE_ENV: mode },
-    {
-      onLine,
-      name: `render-${name}`,
-      args: (workDir) => [workDir],
-    },
-  );
-  const ask = async (request: object): Promise<PatchResult> => {
-    const { answer, log, ended } = await renderer.ask(JSON.stringify(request));
-    const result = answer?.result;
-    if (result === 'marked' || result === 'ready') return { result, log };
-    if (result === 'patched') return { result, paths: answer?.paths ?? [], log };
-    if (result === 'built' || result === 'kept' || result === 'full') {
-      return { result, reason: answer?.reason ?? '', log };
-    }
-    return { result: 'failed', reason: answer?.error ?? ended ?? 'sem resposta', log };
-  };
-  return {
-    mark: () => ask({ mark: true }),
-    settle: (built, outDir, patched) => ask({ built, outDir, patched }),
-    prepare: () => ask({ prepare: true }),
-    patch: (live, outDir) => ask({ live, outDir }),
-    render: (live, outDir, paths) => ask({ live, outDir, paths }),
-    stop: renderer.stop,
   };
 }
 

@@ -1,4 +1,4 @@
-// How astro-build.ts and renderer.ts end an answer that failed: the whole error, then the result
+// How astro-build.ts and astro-worker-build.ts end an answer that failed: the whole error, then the result
 // line build.ts reads, both on stdout (the reader closes an answer's log at the result line, and
 // two pipes keep no order between them).
 
