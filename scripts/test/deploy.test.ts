@@ -197,18 +197,32 @@ describe('npm run deploy -- --dry-run', () => {
       expect(output).not.toContain(hidden);
     }
     const out = join(root, '.data', 'deploy');
+    const { config } = readDeployConfig(example);
     expect(existsSync(join(out, 'api-secrets.json'))).toBe(false);
     // The Supabase CLI finds the project in one place for both commands.
     expect(output).toContain('supabase link --project-ref your-project-ref --workdir db');
     expect(output).toContain('supabase db push --workdir db');
-    expect(output).toContain(
-      'wrangler deploy -c sites/portal/wrangler.jsonc --domain guiafortim.com.br',
+    // The site Worker the build command made, deployed before the API worker, whose service
+    // binding names it.
+    const siteDeploy = output.indexOf(
+      'wrangler deploy -c .data/deploy/site/_worker/wrangler.json --domain guiafortim.com.br',
+    );
+    expect(siteDeploy).toBeGreaterThan(0);
+    expect(siteDeploy).toBeLessThan(
+      output.indexOf('(cd workers/api && npx --no-install wrangler deploy'),
     );
     expect(existsSync(join(out, 'worker', 'index.js'))).toBe(true);
     const site = join(out, 'site');
+    // It reads the configured project, as the static build does, and is no asset itself.
+    const workerConfig = JSON.parse(readFileSync(join(site, '_worker', 'wrangler.json'), 'utf8'));
+    expect(workerConfig).toMatchObject({
+      name: 'guia-fortim-site',
+      assets: { directory: '..' },
+      vars: { SUPABASE_URL: 'https://your-project-ref.supabase.co', SITE_URL: config.siteUrl },
+    });
+    expect(readFileSync(join(site, '.assetsignore'), 'utf8').split('\n')).toContain('_worker');
     expect(existsSync(join(site, 'admin', 'index.html'))).toBe(true);
     // One panel build for every environment: the production origins come from config.json.
-    const { config } = readDeployConfig(example);
     expect(JSON.parse(readFileSync(join(site, 'admin', 'config.json'), 'utf8'))).toEqual({
       supabaseUrl: config.supabaseUrl,
       publishableKey: config.publishableKey,

@@ -4,7 +4,8 @@
 // pages byte for byte as the static build of the same data, stores them in R2 under the site's
 // code with the data version they show, and the Worker serves them while they are newer than the
 // build it serves, with the build's headers; a deleted listing answers the 404 page.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ListingPagesChange, RenderedPages } from '@guia-fortim/domain';
@@ -13,7 +14,12 @@ import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supab
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unstable_startWorker } from 'wrangler';
 import { buildSite } from '../../scripts/build.ts';
-import { buildSiteWorker, siteCode, WORKER_DIR } from '../../scripts/worker-build.ts';
+import {
+  ASSETS_IGNORE,
+  buildSiteWorker,
+  siteCode,
+  WORKER_DIR,
+} from '../../scripts/worker-build.ts';
 import { pagesOfListings } from '../../src/lib/publish-plan.ts';
 import { localSiteEnv } from './local-site-env.ts';
 
@@ -43,6 +49,12 @@ type SiteWorker = {
   url: URL;
   bucket: R2Bucket;
   render(changes: ListingPagesChange[]): Promise<RenderedPages>;
+  /**
+   * Reloads the running Worker onto another build (its assets and, in `_worker/`, its Worker), as
+   * the stack does when a new build goes live (scripts/stack/site-worker.ts): patchConfig, then
+   * its reload complete. The R2 state on disk is the same.
+   */
+  swap(build: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -96,24 +108,40 @@ async function startSite(assets: string): Promise<SiteWorker> {
     },
   } as never);
   await worker.ready;
-  const url = await worker.url;
-  // wrangler's engine is Miniflare: its bindings reach the Worker's R2 bucket and the service.
-  const mf = (
-    worker.raw as unknown as {
-      runtimes: {
-        mf?: {
-          getR2Bucket(name: string): Promise<R2Bucket>;
-        };
-      }[];
-    }
-  ).runtimes
-    .map((runtime) => runtime.mf)
-    .find((mf) => mf);
-  if (!mf) throw new Error('sem o Miniflare do Worker');
+  // wrangler's engine is Miniflare: its bindings reach the Worker's R2 bucket. Found again after
+  // a reload: Miniflare's proxies to the bindings of the runtime before it no longer answer.
+  const bucketOf = async () => {
+    const mf = (
+      worker.raw as unknown as {
+        runtimes: {
+          mf?: {
+            getR2Bucket(name: string): Promise<R2Bucket>;
+          };
+        }[];
+      }
+    ).runtimes
+      .map((runtime) => runtime.mf)
+      .find((mf) => mf);
+    if (!mf) throw new Error('sem o Miniflare do Worker');
+    return mf.getR2Bucket('PAGES');
+  };
   const site: SiteWorker = {
-    url,
-    bucket: await mf.getR2Bucket('PAGES'),
+    url: await worker.url,
+    bucket: await bucketOf(),
     render: (changes) => renderThroughCaller(changes),
+    async swap(build) {
+      // patchConfig can resolve before the reload starts (scripts/stack/site-worker.ts).
+      const reloaded = new Promise((resolve) =>
+        (worker.raw as unknown as NodeJS.EventEmitter).once('reloadComplete', resolve),
+      );
+      await worker.patchConfig({
+        config: join(build, WORKER_DIR, 'wrangler.json'),
+        assets: build,
+      } as never);
+      await reloaded;
+      site.url = await worker.url;
+      site.bucket = await bucketOf();
+    },
     async stop() {
       if (running === site) running = undefined;
       await worker.dispose();
@@ -172,6 +200,36 @@ async function renderThroughCaller(changes: ListingPagesChange[]): Promise<Rende
   if (response.status !== 200) throw new Error(`renderListings: ${await response.text()}`);
   return (await response.json()) as RenderedPages;
 }
+
+/**
+ * A build's directory made from the output of build `from` (a copy, under `name`), with the
+ * Worker built for this code beside it (`live`'s: the same sources and environment, so the same
+ * bundle a Worker build of it writes). `version` rewrites its site-build.json; `mark` appends a
+ * comment only this copy has (markOf) to those pages' files, which tells its assets apart from
+ * any page rendered of the same data.
+ */
+async function copyBuild(
+  from: string,
+  name: string,
+  options: { version?: number; mark?: string[] } = {},
+): Promise<string> {
+  const dir = join(root, name);
+  await cp(from, dir, { recursive: true });
+  if (from !== live) {
+    await cp(join(live, WORKER_DIR), join(dir, WORKER_DIR), { recursive: true });
+    await cp(join(live, ASSETS_IGNORE), join(dir, ASSETS_IGNORE));
+  }
+  if (options.version !== undefined)
+    await writeFile(join(dir, 'site-build.json'), JSON.stringify({ version: options.version }));
+  for (const path of options.mark ?? []) await appendFile(join(dir, fileOf(path)), markOf(name));
+  return dir;
+}
+
+const markOf = (name: string) => `\n<!-- build ${name} -->\n`;
+
+const versionOf = async (build: string) =>
+  (JSON.parse(await readFile(join(build, 'site-build.json'), 'utf8')) as { version: number })
+    .version;
 
 const get = (site: SiteWorker, path: string, init: RequestInit = {}) =>
   fetch(new URL(encodeURI(path), site.url), { redirect: 'manual', ...init });
@@ -434,6 +492,105 @@ describe('a save', () => {
     },
     TEST_MS,
   );
+
+  describe('and the full builds swapped in under the running Worker (patchConfig)', () => {
+    /** The pages of the save that show the listing's name: its page, its list, the home page. */
+    const named = () => [listingPath('hospedagem', slug), LISTING_PATH.hospedagem, '/'];
+
+    beforeAll(async () => {
+      await startSite(live);
+    }, TEST_MS);
+
+    // Whatever build these leave live, the next tests start from `live`.
+    afterAll(async () => {
+      await startSite(live);
+    }, TEST_MS);
+
+    it(
+      'a save during a full build is never hidden by it: the build that read before the save, live after it, still shows the save',
+      async () => {
+        const site = running as SiteWorker;
+        // The build that read the data before the save (`live`'s output: the same data, its
+        // version) and finished after it: it goes live once the save is rendered.
+        const during = await copyBuild(live, 'read-before-save');
+        await writeFile(join(during, 'swap-probe.txt'), 'read-before-save');
+        expect(await versionOf(during)).toBe(buildVersion);
+        expect(rendered.version).toBeGreaterThan(buildVersion);
+        await site.swap(during);
+        // The Worker serves that build now: a file only it has.
+        expect(await (await get(site, '/swap-probe.txt')).text()).toBe('read-before-save');
+        for (const path of named()) {
+          const response = await get(site, path);
+          const text = await response.text();
+          expect({ path, status: response.status }).toEqual({ path, status: 200 });
+          // The save, as a whole build of the new data shows it; not the build's own page.
+          const [asset, after] = await Promise.all([
+            readFile(join(during, fileOf(path)), 'utf8'),
+            readFile(join(rebuilt, fileOf(path)), 'utf8'),
+          ]);
+          expect({ path, differs: asset !== after }).toEqual({ path, differs: true });
+          expect({ path, same: text === after }).toEqual({ path, same: true });
+        }
+        expect(await (await get(site, listingPath('hospedagem', slug))).text()).toContain(
+          'Pousada Renomeada',
+        );
+      },
+      TEST_MS,
+    );
+
+    it(
+      'a full build that includes the save replaces the rendered page; a later save is shown again over it',
+      async () => {
+        const site = running as SiteWorker;
+        // The build made after the save (`rebuilt`), its pages marked: what it serves is its own.
+        const after = await copyBuild(rebuilt, 'includes-save', { mark: named() });
+        expect(await versionOf(after)).toBe(rendered.version);
+        await site.swap(after);
+        for (const path of named()) {
+          const text = await (await get(site, path)).text();
+          expect({ path, marked: text.endsWith(markOf('includes-save')) }).toEqual({
+            path,
+            marked: true,
+          });
+          expect({
+            path,
+            same: text === (await readFile(join(after, fileOf(path)), 'utf8')),
+          }).toEqual({ path, same: true });
+          // The rendered page is still stored, of the version the build shows: the rule, not
+          // its absence, serves the build.
+          const page = await stored(site, path);
+          expect({ path, version: page?.customMetadata?.version }).toEqual({
+            path,
+            version: String(rendered.version),
+          });
+        }
+        // A later save, rendered while this build is live: newer than it, served over it.
+        await sql(
+          `update public.hospedagens set name = 'Pousada Renomeada Outra Vez' where slug = '${slug}'`,
+        );
+        const later = await site.render([{ kind: 'hospedagem', slugs: [slug] }]);
+        expect(later.version).toBeGreaterThan(rendered.version);
+        for (const path of named()) {
+          const [response, page] = await Promise.all([get(site, path), stored(site, path)]);
+          const text = await response.text();
+          expect({ path, status: response.status }).toEqual({ path, status: 200 });
+          expect({ path, version: page?.customMetadata?.version }).toEqual({
+            path,
+            version: String(later.version),
+          });
+          expect({ path, same: text === (await page?.text()) }).toEqual({ path, same: true });
+          expect({ path, marked: text.includes(markOf('includes-save')) }).toEqual({
+            path,
+            marked: false,
+          });
+        }
+        expect(await (await get(site, listingPath('hospedagem', slug))).text()).toContain(
+          'Pousada Renomeada Outra Vez',
+        );
+      },
+      TEST_MS,
+    );
+  });
 });
 
 describe('a listing deleted, a listing created', () => {
@@ -478,4 +635,83 @@ describe('a listing deleted, a listing created', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toContain('Passeio Novo');
   });
+
+  it(
+    'a restart keeps everything: the same build over the same R2 state serves the rendered pages, the same bytes, and the gone page',
+    async () => {
+      let site = running as SiteWorker;
+      const page = listingPath('passeio', created);
+      const gone = listingPath('passeio', deleted);
+      const kept = [page, LISTING_PATH.passeio, '/'];
+      // Served over `live`, older than the delete, which has the deleted page and not the new one.
+      expect(await versionOf(live)).toBeLessThan(rendered.version);
+      expect(existsSync(join(live, fileOf(gone)))).toBe(true);
+      expect(existsSync(join(live, fileOf(page)))).toBe(false);
+      const before = await Promise.all(kept.map(async (path) => (await get(site, path)).text()));
+      await site.stop();
+      site = await startSite(live);
+      for (const [index, path] of kept.entries()) {
+        const response = await get(site, path);
+        const text = await response.text();
+        expect({ path, status: response.status }).toEqual({ path, status: 200 });
+        expect({ path, same: text === before[index] }).toEqual({ path, same: true });
+        const object = await stored(site, path);
+        expect({ path, version: object?.customMetadata?.version }).toEqual({
+          path,
+          version: String(rendered.version),
+        });
+        expect({ path, same: text === (await object?.text()) }).toEqual({ path, same: true });
+      }
+      const answer = await get(site, gone);
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toBe(await readFile(join(live, '404.html'), 'utf8'));
+    },
+    TEST_MS,
+  );
+
+  it(
+    "the deleted listing's gone marker answers over an older build only: a build of its version or newer is served",
+    async () => {
+      const site = running as SiteWorker;
+      const gone = listingPath('passeio', deleted);
+      const marker = await stored(site, gone);
+      expect(marker?.customMetadata).toEqual({ version: String(rendered.version), gone: '1' });
+      const page = await readFile(join(live, fileOf(gone)), 'utf8');
+      // A build made before the delete (it still has the page), one version older: the marker.
+      const older = await copyBuild(live, 'before-delete-older', { version: rendered.version - 1 });
+      await site.swap(older);
+      let answer = await get(site, gone);
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toBe(await readFile(join(older, '404.html'), 'utf8'));
+      // The same build claiming the marker's version, then one more: its own page.
+      for (const [name, version] of [
+        ['before-delete-equal', rendered.version],
+        ['before-delete-newer', rendered.version + 1],
+      ] as const) {
+        const build = await copyBuild(live, name, { version });
+        await site.swap(build);
+        answer = await get(site, gone);
+        expect({ name, status: answer.status }).toEqual({ name, status: 200 });
+        expect({ name, same: (await answer.text()) === page }).toEqual({ name, same: true });
+      }
+      // A whole build after the delete, of the marker's version: its own answers, the 404 page
+      // for the deleted listing and its page (marked) for the created one.
+      const built = await staticBuild('after-delete');
+      expect(await versionOf(built)).toBe(rendered.version);
+      expect(existsSync(join(built, fileOf(gone)))).toBe(false);
+      const after = await copyBuild(built, 'after-delete-marked', {
+        mark: [listingPath('passeio', created)],
+      });
+      await site.swap(after);
+      answer = await get(site, gone);
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toBe(await readFile(join(after, '404.html'), 'utf8'));
+      const createdPage = await (await get(site, listingPath('passeio', created))).text();
+      expect(createdPage).toBe(
+        await readFile(join(after, fileOf(listingPath('passeio', created))), 'utf8'),
+      );
+      expect(createdPage.endsWith(markOf('after-delete-marked'))).toBe(true);
+    },
+    BUILDS_MS,
+  );
 });
