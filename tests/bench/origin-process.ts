@@ -2,6 +2,7 @@
 // engine, scripts/stack/site-worker.ts, as `npm start` runs it) in its own process, so a load generator
 // or Lighthouse in the bench process does not share its event loop. The site is built through a
 // SiteBuilder into `root`, as `npm start` does.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { type BuildSite, SiteBuilder } from '@guia-fortim/stack/site-builder';
@@ -24,6 +25,8 @@ export function serveSite(root: string, port: number): Promise<StartedServer> {
       fileURLToPath(import.meta.resolve('@guia-fortim/stack/site-worker')),
       root,
       String(port),
+      join(root, 'worker-state'),
+      join(root, 'registry'),
     ],
     port,
     env: { WRANGLER_SEND_METRICS: 'false' },

@@ -15,9 +15,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
+import { buildEnv } from '@guia-fortim/portal/build';
 import { NO_BUILDS } from '@guia-fortim/stack/build-service';
 import { copyDemoPhotos, drawDemoPhotos } from '@guia-fortim/stack/demo-photo-cache';
 import { startApi } from '@guia-fortim/stack/parts';
+import { placeSiteWorker } from '@guia-fortim/stack/site-worker-bundles';
 import { buildApart, portalTempDir } from './build-dir.ts';
 import { type BuildFigures, measureBuilds } from './builds.ts';
 import { writeFigures } from './figures.ts';
@@ -81,7 +83,22 @@ async function servedSite(): Promise<ServedFigures> {
       });
       await photos;
       await copyDemoPhotos(outDir);
-      return { ok: true, log: '' };
+      // The site Worker that serves it, as every build carries it (npm run build:site).
+      return placeSiteWorker(
+        outDir,
+        buildEnv({
+          siteUrl,
+          supabaseUrl: supabase.url,
+          publishableKey: supabase.keys.publishableKey,
+          apiUrl: api.env.apiUrl,
+          imagesUrl: `${api.env.apiUrl}/images`,
+        }),
+        {
+          SITE_URL: siteUrl,
+          SUPABASE_URL: supabase.url,
+          SUPABASE_PUBLISHABLE_KEY: supabase.keys.publishableKey,
+        },
+      );
     });
     origin = await serveSite(root, port);
     const { rows } = await supabase.database.query<{ slug: string }>(
