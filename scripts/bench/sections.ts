@@ -387,6 +387,13 @@ type PublishAtSize = {
   /** Reports from before the site Worker rendered created and deleted listings lack them. */
   create?: Publish;
   delete?: Publish;
+  underLoad?: {
+    concurrency: number;
+    requests: number;
+    errors: number;
+    p99Ms: number;
+    swapCovered: boolean;
+  };
   settings: Publish;
 };
 /**
@@ -462,7 +469,25 @@ const stack: Section = {
         comparison: `primeira: ${seconds(json.freshStartMs)}`,
       },
       ...json.publish.flatMap(
-        ({ newListingsMs, listing, duringBuild, create, delete: deleted, settings }): Row[] => [
+        ({
+          newListingsMs,
+          listing,
+          duringBuild,
+          create,
+          delete: deleted,
+          underLoad,
+          settings,
+        }): Row[] => [
+          ...(underLoad
+            ? [
+                {
+                  section: 'publicação',
+                  figure: `${underLoad.concurrency} visitantes durante uma publicação e a troca do build que a segue (${listing.listings} listagens)`,
+                  value: `${underLoad.requests} pedidos, ${underLoad.errors} falhos, p99 ${underLoad.p99Ms} ms${underLoad.swapCovered ? '' : ' (a troca caiu fora da carga)'}`,
+                  target: '0 falhos',
+                },
+              ]
+            : []),
           {
             section: 'publicação',
             figure: `salvar no painel → página pública atualizada, uma listagem renomeada (${listing.listings} listagens; o Worker do site renderiza, depois o build incremental)`,

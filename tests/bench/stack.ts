@@ -26,12 +26,43 @@ import { type Stack, startStack } from '@guia-fortim/stack/stack';
 import { type EventsFigures, measureEvents } from './events.ts';
 import { median, writeFigures } from './figures.ts';
 import { generateListings } from './listings.ts';
+import { runLoad, visitMix } from './load.ts';
 import { measurePublish, type PublishFigures, publishNow } from './publish.ts';
 
 const at = process.argv.indexOf('--runs');
 const RUNS = at >= 0 ? Number(process.argv[at + 1]) : 3;
 /** Listings generated on top of the demo data before each size's publish figures. */
 const GENERATED = [0, 1000, 9000];
+/** Visitors browsing while a save is rendered and its whole build swaps in. */
+const VISITORS = 100;
+
+/**
+ * VISITORS visitors over the pages a save changes and their assets while one listing is saved,
+ * its pages rendered by the site Worker and its whole build swapped in: every request must be
+ * answered. `swapCovered`: the build went live while they were still browsing.
+ */
+async function publishUnderLoad(stack: Stack, durationMs: number) {
+  const { rows } = await stack.supabase.database.query<{ slug: string }>(
+    'select slug from public.hospedagens order by created_at, id limit 1',
+  );
+  const urls = await visitMix(stack.siteUrl, [
+    '/',
+    '/hospedagem',
+    `/hospedagem/${rows[0]?.slug}`,
+    '/mapa',
+  ]);
+  const buildsBefore = stack.publisher.status().builds;
+  const loadEnds = performance.now() + durationMs;
+  const load = runLoad(urls, { concurrency: VISITORS, durationMs });
+  await measurePublish(stack, 1, 'listing');
+  await stack.publisher.idle();
+  const swappedAt = performance.now();
+  const figures = await load;
+  return {
+    ...figures,
+    swapCovered: stack.publisher.status().builds > buildsBefore && swappedAt < loadEnds,
+  };
+}
 
 async function timedStart(dataDir: string): Promise<{ stack: Stack; ms: number }> {
   const started = performance.now();
@@ -103,8 +134,13 @@ try {
       newListingsMs = await publishNow(stack);
       console.log(`${more} listagens novas publicadas em ${(newListingsMs / 1000).toFixed(1)} s`);
     }
+    const underLoad = await publishUnderLoad(stack, more === 0 ? 30_000 : 30_000 + more * 10);
+    console.log(
+      `${VISITORS} visitantes durante uma publicação e a troca do build: ${underLoad.requests} pedidos, ${underLoad.errors} erros, p99 ${underLoad.p99Ms} ms${underLoad.swapCovered ? '' : ' (o build não trocou durante a carga)'}`,
+    );
     publish.push({
       newListingsMs,
+      underLoad,
       listing: summary(await measurePublish(stack, RUNS, 'listing')),
       duringBuild: summary(await measurePublish(stack, RUNS, 'listing-during-build')),
       create: summary(await measurePublish(stack, RUNS, 'create')),
