@@ -3,7 +3,10 @@
 // (unstable_startWorker) over a db/local with the demo content. PageRenderer renders a save's
 // pages byte for byte as the static build of the same data, stores them in R2 under the site's
 // code with the data version they show, and the Worker serves them while they are newer than the
-// build it serves, with the build's headers; a deleted listing answers the 404 page.
+// build it serves, with the build's headers; a deleted listing answers the 404 page. Builds
+// swapped in under the running Worker (patchConfig, as the stack does when a build goes live)
+// and a restart over the same R2 state keep to that rule: a build that read before a save never
+// hides it, a build that includes it (or a deleted listing's gone marker) is served again.
 import { existsSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
