@@ -20,7 +20,7 @@ import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
 import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
-import { buildEnv, buildSite, type SiteEnv, siteBuildProcess } from '@guia-fortim/portal/build';
+import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { type BuildService, type BuildsConfig, startBuildService } from './build-service.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
@@ -345,9 +345,9 @@ export function addPanel(outDir: string, panel: PanelFiles) {
  * Site builds for the SiteBuilder (or one for `npm run deploy`), as `npm run build:site` makes
  * them: astro build into the fresh directory, its _headers, then the site Worker that serves it
  * (site-worker-bundles.ts), which reads its data from the same Supabase. `data` is where the build
- * reads its content when that differs from the browser's Supabase. With `cacheDir`, the builds run
- * in one process kept warm between them and share Astro's cache (incremental: see
- * sites/portal/scripts/build.ts); `stop` ends it.
+ * reads its content when that differs from the browser's Supabase. Each build runs in a process
+ * of its own, as Workers Builds runs it; with `cacheDir`, the builds share Astro's cache
+ * (incremental: see sites/portal/README.md).
  */
 export function siteBuilder(
   env: SiteEnv,
@@ -361,7 +361,7 @@ export function siteBuilder(
     /** Astro's cache directory, kept between these builds (they run one at a time). */
     cacheDir?: string;
   } = {},
-): { build: BuildSite; stop: () => Promise<void> } {
+): { build: BuildSite } {
   const siteEnv = {
     ...buildEnv(env),
     ...(options.data
@@ -369,9 +369,8 @@ export function siteBuilder(
       : {}),
   };
   const { onLine, cacheDir } = options;
-  const warm = cacheDir ? siteBuildProcess(siteEnv, { onLine, cacheDir }) : null;
   const build: BuildSite = async (outDir) => {
-    const result = await (warm ? warm.build(outDir) : buildSite(outDir, siteEnv, { onLine }));
+    const result = await buildSite(outDir, siteEnv, { onLine, cacheDir });
     if (!result.ok) return result;
     const origins: SiteOrigins = {
       supabaseUrl: env.supabaseUrl,
@@ -397,7 +396,7 @@ export function siteBuilder(
     );
     return worker.ok ? { ok: true, log: `${result.log}\n${worker.log}` } : worker;
   };
-  return { build, stop: async () => warm?.stop() };
+  return { build };
 }
 
 /** What the panel reads from /admin/config.json (admin/src/config.ts) for these origins. */

@@ -111,9 +111,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await photos;
     // Each build carries the panel and its config.json, as the assets `npm run build:site` writes.
     const admin = { dir: panel.dir, config: panelConfig(env) };
-    // The SiteBuilder runs one build at a time, so its builds can share Astro's cache and one
-    // warm build process: a publish renders the listings that changed and restores the others
-    // from the previous build. Before that build, a listing's save is live by the site Worker's
+    // The SiteBuilder runs one build at a time, so its builds can share Astro's cache: a publish
+    // renders the listings that changed and restores the others from the previous build. Before that build, a listing's save is live by the site Worker's
     // own render of the pages that show it (the API worker asks for it).
     const siteBuilds = siteBuilder(env, {
       onLine: options.buildOutput,
@@ -121,7 +120,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       panel: admin,
       cacheDir: join(dataDir, 'site', 'astro-cache'),
     });
-    stops.push(() => siteBuilds.stop());
     // Started once a build is live (below); from then on a build is live when the origin serves it.
     let origin: Awaited<ReturnType<typeof startOrigin>> | undefined;
     const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build, {

@@ -120,8 +120,12 @@ export async function measurePublish(
     await settled(stack, headers);
     if (edit === 'listing-during-build') {
       const first = `${Date.now()}-primeira`;
+      const buildsBefore = stack.publisher.status().builds;
       await save('listing', first);
       await until(() => shows(first));
+      // The save is live (rendered); the whole build it asked for starts after the worker's
+      // coalescing window.
+      await until(async () => stack.publisher.status().builds > buildsBefore);
       if (stack.publisher.status().state !== 'building') {
         console.log('O build da primeira edição já terminou; a medida é repetida.');
         continue;

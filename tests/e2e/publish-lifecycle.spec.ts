@@ -232,8 +232,8 @@ test('(c) a rebuild killed half-way never replaces the live site', async () => {
   const buildsBefore = readdirSync(buildsDir).sort();
   const killed: number[] = [];
   killMidBuild = (line) => {
-    // Pages are being written into the new build directory: kill the process building them (the
-    // stack's warm build process, started with the site's cache directory).
+    // Pages are being written into the new build directory: kill the process building them
+    // (started with the site's cache directory).
     if (!/static routes/.test(line) || killed.length > 0) return;
     for (const pid of processesUsing(cacheDir)) {
       try {

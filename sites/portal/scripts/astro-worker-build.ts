@@ -13,6 +13,7 @@ import cloudflare from '@astrojs/cloudflare';
 import { type AstroIntegration, build } from 'astro';
 import { transformSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { endWithParent } from './build-process.ts';
 import { printFailure } from './failure.ts';
 
 const [root = '', outDir = '', cacheDir = '', code = ''] = process.argv.slice(2);
@@ -20,6 +21,7 @@ if (!root || !outDir || !cacheDir || !/^[0-9a-f]{64}$/.test(code)) {
   console.error('Uso: node scripts/astro-worker-build.ts <raiz> <saída> <cache> <código do site>');
   process.exit(2);
 }
+endWithParent();
 // No content read at build time (content.config.ts): on demand, every page is given its data.
 process.env.PORTAL_CONTENT = 'none';
 

@@ -5,11 +5,9 @@
 // of the assets. `wrangler deploy -c <siteDir>/_worker/wrangler.json` (or wrangler dev, or
 // unstable_startWorker with that config) then runs the site: the static build for every address,
 // and the pages rendered after a save where they are newer (src/worker.ts).
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { runBuildScript } from './build-process.ts';
 import { siteCode } from './site-code.ts';
 
 export { siteCode };
@@ -19,7 +17,6 @@ export const WORKER_DIR = '_worker';
 /** The file that keeps the bundle (and itself) out of the build's assets. */
 export const ASSETS_IGNORE = '.assetsignore';
 
-const PORTAL_DIR = join(import.meta.dirname, '..');
 const SCRIPT = join(import.meta.dirname, 'astro-worker-build.ts');
 
 export type WorkerBuildResult = {
@@ -42,45 +39,26 @@ export async function buildSiteWorker(
   options: { cacheDir?: string; onLine?: (line: string) => void } = {},
 ): Promise<WorkerBuildResult> {
   const code = siteCode(env);
-  // Inside the project: Astro's prerender chunks (the icons) resolve its node_modules from there,
-  // and no other build of this checkout shares the directory.
-  const workDir = join(
-    PORTAL_DIR,
-    '.astro',
-    'worker-builds',
-    `${basename(siteDir)}-${randomUUID()}`,
-  );
-  const outDir = join(workDir, 'out');
-  mkdirSync(workDir, { recursive: true });
-  let log = '';
-  try {
-    const answer = await run(
-      [SCRIPT, PORTAL_DIR, outDir, options.cacheDir ?? join(workDir, 'cache'), code],
-      { cwd: workDir, env: { ...process.env, ...env } },
-      (line) => {
-        log += `${line}\n`;
-        if (options.onLine && line.trim()) options.onLine(line);
-      },
-    );
-    if (answer?.result !== 'ok') {
-      return {
-        ok: false,
-        log,
-        reason: answer?.error ?? 'o build do Worker terminou sem resposta',
-        code,
-      };
-    }
-    place(join(outDir, 'server'), siteDir);
-    return { ok: true, log, code };
-  } catch (error) {
-    return { ok: false, log, reason: error instanceof Error ? error.message : String(error), code };
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
+  const { answer, log, ended } = await runBuildScript(SCRIPT, {
+    name: `worker-${basename(siteDir)}`,
+    env,
+    onLine: options.onLine,
+    args: (workDir) => [join(workDir, 'out'), options.cacheDir ?? join(workDir, 'cache'), code],
+    take: (workDir) => placeWorker(join(workDir, 'out', 'server'), siteDir),
+  });
+  if (answer?.result !== 'ok') {
+    return {
+      ok: false,
+      log,
+      reason: answer?.error ?? ended ?? 'o build do Worker terminou sem resposta',
+      code,
+    };
   }
+  return { ok: true, log, code };
 }
 
 /** The bundle in <siteDir>/_worker/, its configuration serving siteDir, which ignores it. */
-function place(server: string, siteDir: string): void {
+function placeWorker(server: string, siteDir: string): void {
   const worker = join(siteDir, WORKER_DIR);
   rmSync(worker, { recursive: true, force: true });
   renameSync(server, worker);
@@ -99,29 +77,4 @@ function place(server: string, siteDir: string): void {
     }),
   );
   writeFileSync(join(siteDir, ASSETS_IGNORE), `${WORKER_DIR}\n${ASSETS_IGNORE}\n`);
-}
-
-type ResultLine = { result: string; error?: string };
-
-function run(
-  args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv },
-  onLine: (line: string) => void,
-): Promise<ResultLine | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let answer: ResultLine | null = null;
-    const read = (stream: NodeJS.ReadableStream) =>
-      createInterface({ input: stream }).on('line', (line) => {
-        onLine(line);
-        if (!line.startsWith('{"result":')) return;
-        try {
-          answer = JSON.parse(line) as ResultLine;
-        } catch {}
-      });
-    read(child.stdout);
-    read(child.stderr);
-    child.once('error', reject);
-    child.once('close', () => resolve(answer));
-  });
 }

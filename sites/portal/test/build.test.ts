@@ -3,11 +3,12 @@
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildEnv, buildSite, siteBuildProcess } from '../scripts/build.ts';
+import { buildEnv, buildSite } from '../scripts/build.ts';
 
-const STACK_BUILDS = join(import.meta.dirname, '..', '.astro', 'stack-builds');
+/** Where build-process.ts gives each build its working directory. */
+const BUILDS = join(import.meta.dirname, '..', '.astro', 'builds');
 const unreachable = buildEnv({
   siteUrl: 'http://127.0.0.1:4321',
   // Port 9 (discard): nothing answers there.
@@ -31,28 +32,22 @@ it('a build that cannot read Supabase fails with a one-line reason, without loca
   }
 }, 120_000);
 
-describe('a warm build process', () => {
-  it('fails each build with its reason, keeps serving builds, and ends on stop', async () => {
+describe('a build process', () => {
+  it('is one per build: each fails with its reason and leaves no working directory', async () => {
     const root = await mkdtemp(join(tmpdir(), 'portal-processo-'));
-    // The process's working directory is named after the cache's parent directory.
-    const warmDirs = () =>
-      readdirSync(STACK_BUILDS).filter((name) => name.startsWith(`warm-${basename(root)}-`));
-    const builds = siteBuildProcess(unreachable, { cacheDir: join(root, 'cache') });
+    const workDirs = () => readdirSync(BUILDS).filter((name) => /^(um|dois)-/.test(name));
     try {
-      for (const name of ['um', 'dois']) {
-        const result = await builds.build(join(root, name));
+      const results = await Promise.all(
+        ['um', 'dois'].map((name) =>
+          buildSite(join(root, name), unreachable, { cacheDir: join(root, 'cache', name) }),
+        ),
+      );
+      for (const result of results) {
         expect(result.ok).toBe(false);
         expect(result.reason).toMatch(/^Não foi possível ler \w+ em http:\/\/127\.0\.0\.1:9/);
       }
-      // One process for both builds: one working directory of its own, gone when it ends.
-      expect(warmDirs()).toHaveLength(1);
-      await builds.stop();
-      expect(warmDirs()).toHaveLength(0);
-      const after = await builds.build(join(root, 'tres'));
-      expect(after).toMatchObject({ ok: false, reason: 'Os builds deste site foram encerrados.' });
-      expect(warmDirs()).toHaveLength(0);
+      expect(workDirs()).toEqual([]);
     } finally {
-      await builds.stop();
       await rm(root, { recursive: true, force: true });
     }
   }, 180_000);

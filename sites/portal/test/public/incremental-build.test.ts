@@ -1,5 +1,5 @@
-// A publish renders only what changed: three builds of the whole site in one warm build
-// process sharing one cache directory, as a stack's publisher runs them, from db/local. Astro's incremental build names each
+// A publish renders only what changed: three builds of the whole site, each in a process of its
+// own, sharing one cache directory, as a stack's publisher runs them, from db/local. Astro's incremental build names each
 // listing page it restored from the previous build's copy; the pages without a key (home, lists,
 // data files) are rendered every time.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -8,11 +8,10 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SiteBuildProcess, siteBuildProcess } from '../../scripts/build.ts';
+import { buildSite } from '../../scripts/build.ts';
 import { localSiteEnv } from './local-site-env.ts';
 
 let supabase: LocalSupabase | undefined;
-let builder: SiteBuildProcess | undefined;
 let root = '';
 const builds: { dir: string; log: string }[] = [];
 
@@ -23,12 +22,11 @@ const PAGES = {
   barco: '/passeios/barco-no-rio.html',
 };
 
-/** One build into a fresh directory, by the process and with the cache every build here shares. */
+/** One build into a fresh directory, with the cache every build here shares. */
 async function build(): Promise<{ dir: string; log: string }> {
   if (!supabase) throw new Error('db/local não iniciado');
-  builder ??= siteBuildProcess(localSiteEnv(supabase), { cacheDir: join(root, 'cache') });
   const dir = join(root, `build-${builds.length + 1}`);
-  const result = await builder.build(dir);
+  const result = await buildSite(dir, localSiteEnv(supabase), { cacheDir: join(root, 'cache') });
   if (!result.ok) throw new Error(`O build do site falhou:\n${result.log.slice(-4000)}`);
   // Astro's colours, if any, are not part of what a line says.
   const built = { dir, log: stripVTControlCharacters(result.log) };
@@ -80,7 +78,6 @@ beforeAll(async () => {
 }, 360_000);
 
 afterAll(async () => {
-  await builder?.stop();
   await supabase?.stop();
   if (root) await rm(root, { recursive: true, force: true });
 });
