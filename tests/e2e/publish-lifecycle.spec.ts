@@ -143,6 +143,7 @@ test('(a2) a returning visitor gets the new build from the service worker, and k
     live.name = `Pousada Renovada ${stamp}`;
     await stack.running.publisher.idle();
     const buildBefore = stack.running.publisher.liveDir();
+    const buildsBefore = stack.running.publisher.status().builds;
     await signIn(page);
     await renameListing(page, live.name);
     // A rename goes out first through the site Worker, which renders the pages that show it
@@ -161,7 +162,11 @@ test('(a2) a returning visitor gets the new build from the service worker, and k
       )
       .toContain(live.name);
     expect(servedOver).toBe(buildBefore);
-    // The whole build that follows brings the new service worker the visitor is offered below.
+    // The whole build that follows (asked for once the worker's burst window closes) brings the
+    // new service worker the visitor is offered below.
+    await expect
+      .poll(() => stack.running.publisher.status().builds, { timeout: 30_000 })
+      .toBeGreaterThan(buildsBefore);
     await stack.running.publisher.idle();
 
     // Pages come from the network first: the new text at once; the new build's worker then
