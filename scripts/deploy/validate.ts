@@ -32,7 +32,10 @@ export function validateSiteOutput(dir: string, env: SiteEnv): string[] {
   if (!existsSync(worker)) findings.push(`falta o Worker do site (${WORKER_DIR}/wrangler.json)`);
   else {
     const vars = (readJson(worker) as { vars?: Record<string, string> }).vars ?? {};
-    if (vars.SUPABASE_URL !== env.supabaseUrl || vars.SITE_URL !== env.siteUrl) {
+    if (
+      vars.SUPABASE_URL !== env.supabaseUrl ||
+      vars.SUPABASE_PUBLISHABLE_KEY !== env.publishableKey
+    ) {
       findings.push('o Worker do site não lê o Supabase configurado');
     }
   }

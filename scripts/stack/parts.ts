@@ -387,11 +387,7 @@ export function siteBuilder(
       outDir,
       siteEnv,
       // The Supabase the deployed site reads (a dry run's build reads demo content elsewhere).
-      {
-        SITE_URL: env.siteUrl,
-        SUPABASE_URL: env.supabaseUrl,
-        SUPABASE_PUBLISHABLE_KEY: env.publishableKey,
-      },
+      { SUPABASE_URL: env.supabaseUrl, SUPABASE_PUBLISHABLE_KEY: env.publishableKey },
       { onLine },
     );
     return worker.ok ? { ok: true, log: `${result.log}\n${worker.log}` } : worker;

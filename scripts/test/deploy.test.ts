@@ -218,7 +218,10 @@ describe('npm run deploy -- --dry-run', () => {
     expect(workerConfig).toMatchObject({
       name: 'guia-fortim-site',
       assets: { directory: '..' },
-      vars: { SUPABASE_URL: 'https://your-project-ref.supabase.co', SITE_URL: config.siteUrl },
+      vars: {
+        SUPABASE_URL: config.supabaseUrl,
+        SUPABASE_PUBLISHABLE_KEY: config.publishableKey,
+      },
     });
     expect(readFileSync(join(site, '.assetsignore'), 'utf8').split('\n')).toContain('_worker');
     expect(existsSync(join(site, 'admin', 'index.html'))).toBe(true);

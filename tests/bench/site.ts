@@ -94,7 +94,6 @@ async function servedSite(): Promise<ServedFigures> {
           imagesUrl: `${api.env.apiUrl}/images`,
         }),
         {
-          SITE_URL: siteUrl,
           SUPABASE_URL: supabase.url,
           SUPABASE_PUBLISHABLE_KEY: supabase.keys.publishableKey,
         },

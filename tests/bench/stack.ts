@@ -136,7 +136,7 @@ try {
     }
     const underLoad = await publishUnderLoad(stack, more === 0 ? 30_000 : 30_000 + more * 10);
     console.log(
-      `${VISITORS} visitantes durante uma publicação e a troca do build: ${underLoad.requests} pedidos, ${underLoad.errors} erros, p99 ${underLoad.p99Ms} ms${underLoad.swapCovered ? '' : ' (o build não trocou durante a carga)'}`,
+      `${VISITORS} visitantes durante uma publicação e a troca do build: ${underLoad.requests} pedidos, ${underLoad.errors} erros ${JSON.stringify(underLoad.errorKinds)}, p99 ${underLoad.p99Ms} ms${underLoad.swapCovered ? '' : ' (o build não trocou durante a carga)'}`,
     );
     publish.push({
       newListingsMs,

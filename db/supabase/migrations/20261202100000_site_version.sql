@@ -4,6 +4,8 @@
 -- made from that read shows at least that version. A full build and every page the site Worker
 -- renders on its own record the version they read, and the site serves the newer one — never an
 -- older page over a newer save, never a rendered page over a newer build.
+-- The trigger runs before each statement: every writer takes the one row's lock before any row
+-- of its own, so two transactions never wait on each other in opposite orders.
 
 create table private.site_version (
   only_row boolean primary key default true check (only_row),
@@ -34,7 +36,7 @@ begin
   ]
   loop
     execute format(
-      'create trigger bump_site_version after insert or update or delete or truncate on public.%I '
+      'create trigger bump_site_version before insert or update or delete or truncate on public.%I '
       'for each statement execute function private.bump_site_version()',
       t
     );

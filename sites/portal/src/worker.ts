@@ -18,10 +18,12 @@ import type {
   Request as WorkerRequest,
   Response as WorkerResponse,
 } from '@cloudflare/workers-types';
-import type {
-  ListingPagesChange,
-  RenderedPages,
-  PageRenderer as Renderer,
+import {
+  LISTING_KINDS,
+  type ListingPagesChange,
+  type RenderedPages,
+  type PageRenderer as Renderer,
+  SLUG_PATTERN,
 } from '@guia-fortim/domain';
 import { createApp } from 'astro/app/entrypoint';
 import { isListingPage, isRenderedPath, pagesOfListings } from './lib/publish-plan.ts';
@@ -81,6 +83,18 @@ function headersOf(asset: WorkerResponse, stored: { httpEtag: string }): Headers
   return headers;
 }
 
+/** The request without what makes the assets answer 304 or a part: the whole page is needed. */
+function unconditional(request: WorkerRequest): WorkerRequest {
+  const headers = new Headers(request.headers as unknown as Headers);
+  for (const name of ['if-none-match', 'if-modified-since', 'if-range', 'range']) {
+    headers.delete(name);
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+  }) as unknown as WorkerRequest;
+}
+
 async function serve(request: WorkerRequest, env: Env): Promise<WorkerResponse> {
   const url = new URL(request.url);
   let path: string;
@@ -92,19 +106,31 @@ async function serve(request: WorkerRequest, env: Env): Promise<WorkerResponse> 
   if ((request.method !== 'GET' && request.method !== 'HEAD') || !isRenderedPath(path)) {
     return env.ASSETS.fetch(request);
   }
-  const [stored, version, asset] = await Promise.all([
-    env.PAGES.get(keyOf(path)),
-    staticVersion(env, url.origin),
-    env.ASSETS.fetch(request),
+  // The stored page is read without a body first: most requests get the build's page, and a
+  // failed read (R2 or the build's version) must not cost the visitor the page: the build's.
+  const [head, version] = await Promise.all([
+    env.PAGES.head(keyOf(path)).catch(() => null),
+    staticVersion(env, url.origin).catch(() => Number.POSITIVE_INFINITY),
   ]);
-  const storedVersion = Number((stored?.customMetadata as Stored | undefined)?.version);
-  // Redirects (a trailing slash) and anything the build does not answer with a page stay as
-  // they are; a stored page no newer than the build is the build's.
-  if (!stored || !(storedVersion > version) || (asset.status >= 300 && asset.status < 400)) {
-    await stored?.body.cancel();
-    return asset;
-  }
+  const storedVersion = Number((head?.customMetadata as Stored | undefined)?.version);
+  if (!head || !(storedVersion > version)) return env.ASSETS.fetch(request);
+  // The build's answer for this address, whole: a redirect (a trailing slash) stays one, and a
+  // browser's validators must not turn the build's page into a 304 for the stored one.
+  const asset = await env.ASSETS.fetch(unconditional(request));
+  if (asset.status >= 300 && asset.status < 400) return asset;
   await asset.body?.cancel();
+  if (request.headers.get('if-none-match') === head.httpEtag && !head.customMetadata?.gone) {
+    return new Response(null, {
+      status: 304,
+      headers: headersOf(asset, head),
+    }) as unknown as WorkerResponse;
+  }
+  const stored = await env.PAGES.get(keyOf(path)).catch(() => null);
+  // Replaced meanwhile (by a newer render: still newer than the build), or unreadable now.
+  if (!stored || !(Number((stored.customMetadata as Stored | undefined)?.version) > version)) {
+    await stored?.body.cancel();
+    return env.ASSETS.fetch(request);
+  }
   if ((stored.customMetadata as Stored).gone) {
     await stored.body.cancel();
     // The site's 404 page, as the static build answers an address it does not have.
@@ -121,6 +147,7 @@ async function serve(request: WorkerRequest, env: Env): Promise<WorkerResponse> 
   const headers = headersOf(asset, stored);
   if (stored.httpMetadata?.contentType)
     headers.set('content-type', stored.httpMetadata.contentType);
+  if (request.method === 'HEAD') await stored.body.cancel();
   return new Response(request.method === 'HEAD' ? null : (stored.body as unknown as BodyInit), {
     status: 200,
     headers,
@@ -176,6 +203,14 @@ async function storeUnlessNewer(
 
 export class PageRenderer extends WorkerEntrypoint<Env> implements Renderer {
   async renderListings(changes: ListingPagesChange[]): Promise<RenderedPages> {
+    // Only what the API worker can name: known kinds and well-formed slugs (keys stay pages).
+    for (const change of changes) {
+      if (!(LISTING_KINDS as readonly string[]).includes(change.kind)) {
+        throw new Error(`tipo de anúncio desconhecido: ${change.kind}`);
+      }
+      const bad = change.slugs.find((slug) => !SLUG_PATTERN.test(slug));
+      if (bad !== undefined) throw new Error(`slug inválido: ${JSON.stringify(bad)}`);
+    }
     const paths = pagesOfListings(changes);
     const siteData = await readSiteData(
       supabaseConfig({

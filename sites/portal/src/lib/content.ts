@@ -47,8 +47,15 @@ async function fromCollections(): Promise<SiteData> {
       getCollection('settings'),
     ]);
   const names = (kind: ListingKind) => categories.find((e) => e.id === kind)?.data.names ?? [];
+  // Never a made-up version in a build of the site: recorded as 0, it would lose to every page
+  // ever rendered. (The site Worker's build reads no content: its few prerendered files, the
+  // icons, show none.)
+  const read = version[0]?.data.version;
+  if (read === undefined && process.env.PORTAL_CONTENT !== 'none') {
+    throw new Error('O build não leu a versão dos dados do site.');
+  }
   return {
-    version: version[0]?.data.version ?? 0,
+    version: read ?? 0,
     hospedagens: hospedagens.map((entry) => entry.data),
     comercios: comercios.map((entry) => entry.data),
     passeios: passeios.map((entry) => entry.data),

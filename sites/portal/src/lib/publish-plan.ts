@@ -13,19 +13,30 @@ import {
 import { remainingListingsPath } from './listing-view.ts';
 import { MAP_PLACES_PATH } from './map-places.ts';
 
+/**
+ * Listing pages one render makes at most. A bulk action names up to 250 listings: rendering each
+ * in one call of the site Worker would near its CPU and subrequest limits; past this, the lists,
+ * the home page and the map are rendered at once and the other listings' own pages wait for the
+ * whole build.
+ */
+export const MAX_LISTING_PAGES = 50;
+
 /** The pages that show the listings in `changes`, each once: '/' and the map first, then by kind. */
 export function pagesOfListings(changes: readonly ListingPagesChange[]): string[] {
   const changed = changes.filter((change) => change.slugs.length > 0);
   if (changed.length === 0) return [];
   const paths = new Set<string>(['/', MAP_PLACES_PATH]);
+  const listingPages = new Set<string>();
   for (const kind of LISTING_KINDS) {
     const slugs = changed.filter((change) => change.kind === kind).flatMap((c) => c.slugs);
     if (slugs.length === 0) continue;
     paths.add(LISTING_PATH[kind]);
     paths.add(remainingListingsPath(kind));
-    for (const slug of slugs) paths.add(listingPath(kind, slug));
+    for (const slug of slugs) {
+      if (listingPages.size < MAX_LISTING_PAGES) listingPages.add(listingPath(kind, slug));
+    }
   }
-  return [...paths];
+  return [...paths, ...listingPages];
 }
 
 /** Whether `path` is a listing's own page (`/<kind>/<slug>`). */

@@ -6,8 +6,6 @@ import sharp from 'sharp';
 import svg from '../assets/icon.svg?raw';
 import { ICON_BLUE } from './icon-blue.ts';
 
-export { ICON_BLUE };
-
 const VIEWBOX = 64;
 /** A maskable icon keeps its drawing inside the central 80 % that every launcher shape shows. */
 const MASKABLE_SAFE_ZONE = 0.8;

@@ -3,7 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isListingPage, isRenderedPath, pagesOfListings } from '../../src/lib/publish-plan.ts';
+import {
+  isListingPage,
+  isRenderedPath,
+  MAX_LISTING_PAGES,
+  pagesOfListings,
+} from '../../src/lib/publish-plan.ts';
 
 const config = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'wrangler.jsonc'), 'utf8').replace(
@@ -17,6 +22,21 @@ const patterns = config.assets.run_worker_first.map(
 const runsWorker = (path: string) => patterns.some((pattern) => pattern.test(path));
 
 describe('pagesOfListings', () => {
+  it(`renders at most ${MAX_LISTING_PAGES} listing pages at once, and every list whatever their number`, () => {
+    const slugs = (n: number) => Array.from({ length: n }, (_, i) => `pousada-${i + 1}`);
+    const listingPages = (paths: string[]) => paths.filter((path) => isListingPage(path));
+    const inside = pagesOfListings([{ kind: 'hospedagem', slugs: slugs(MAX_LISTING_PAGES) }]);
+    expect(listingPages(inside)).toHaveLength(MAX_LISTING_PAGES);
+    const outside = pagesOfListings([
+      { kind: 'hospedagem', slugs: slugs(MAX_LISTING_PAGES) },
+      { kind: 'passeio', slugs: ['barco'] },
+    ]);
+    expect(listingPages(outside)).toEqual(listingPages(inside));
+    // The passeio's list is rendered even when its own page waits for the whole build.
+    expect(outside).toContain('/passeios');
+    expect(outside).toContain('/dados/passeio-restantes.json');
+  });
+
   it("gives each changed listing's page, its list and data file, the home page and the map, once", () => {
     expect(
       pagesOfListings([
@@ -30,9 +50,9 @@ describe('pagesOfListings', () => {
       '/dados/mapa.json',
       '/hospedagem',
       '/dados/hospedagem-restantes.json',
-      '/hospedagem/pousada-a',
       '/passeios',
       '/dados/passeio-restantes.json',
+      '/hospedagem/pousada-a',
       '/passeios/barco',
       '/passeios/trilha',
     ]);

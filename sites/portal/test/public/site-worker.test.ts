@@ -349,9 +349,13 @@ describe('a save', () => {
   let slug = '';
   let rendered: RenderedPages = { version: 0, paths: [] };
   let rebuilt = '';
+  /** The build's validator for the listing's page, as a returning visitor's browser keeps it. */
+  let buildEtag = '';
 
   beforeAll(async () => {
     slug = await slugOf('hospedagem');
+    buildEtag =
+      (await get(running as SiteWorker, listingPath('hospedagem', slug))).headers.get('etag') ?? '';
     await sql(
       `update public.hospedagens set name = 'Pousada Renomeada', price = 321 where slug = '${slug}'`,
     );
@@ -401,6 +405,24 @@ describe('a save', () => {
     const head = await get(site, listingPath('hospedagem', slug), { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+  });
+
+  it("is what a returning visitor gets: the build's validator brings the page, the page's own a 304", async () => {
+    const site = running as SiteWorker;
+    const path = listingPath('hospedagem', slug);
+    expect(buildEtag).not.toBe('');
+    const returning = await get(site, path, { headers: { 'if-none-match': buildEtag } });
+    expect(returning.status).toBe(200);
+    expect(await returning.text()).toContain('Pousada Renomeada');
+    const etag = returning.headers.get('etag') ?? '';
+    expect(etag).not.toBe(buildEtag);
+    const again = await get(site, path, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another validator (neither the page's nor the build's): the page, whole.
+    const other = await get(site, path, { headers: { 'if-none-match': '"outro"' } });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('Pousada Renomeada');
   });
 
   it('leaves redirects and the other files to the build', async () => {
