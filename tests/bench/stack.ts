@@ -64,12 +64,15 @@ async function publishUnderLoad(stack: Stack, durationMs: number) {
   };
 }
 
-async function timedStart(dataDir: string): Promise<{ stack: Stack; ms: number }> {
+async function timedStart(
+  dataDir: string,
+  ports: { site: number; supabase: number; api: number },
+): Promise<{ stack: Stack; ms: number }> {
   const started = performance.now();
   const stack = await startStack({
     dataDir,
     memory: false,
-    ports: { site: await freePort(), supabase: await freePort(), api: await freePort() },
+    ports,
     // The statistics figures play many visitors by CF-Connecting-IP, as Cloudflare's edge sets it.
     edgeClients: true,
   });
@@ -107,7 +110,9 @@ process.once('SIGTERM', interrupted);
 try {
   const photosCached = existsSync(join(PHOTO_CACHE, 'demo'));
   console.log('\n== npm start: diretório de dados vazio ==');
-  const fresh = await timedStart(dataDir);
+  // The same ports both times, as `npm start` has: the second start is a restart.
+  const ports = { site: await freePort(), supabase: await freePort(), api: await freePort() };
+  const fresh = await timedStart(dataDir, ports);
   stack = fresh.stack;
   console.log(
     `pronto em ${(fresh.ms / 1000).toFixed(1)} s (fotos de demonstração já em cache: ${photosCached ? 'sim' : 'não'})`,
@@ -116,7 +121,7 @@ try {
   stack = undefined;
 
   console.log('\n== npm start: segunda partida com os dados ==');
-  const second = await timedStart(dataDir);
+  const second = await timedStart(dataDir, ports);
   stack = second.stack;
   console.log(`pronto em ${(second.ms / 1000).toFixed(1)} s`);
 

@@ -27,8 +27,15 @@ import { database, dataOf } from './database.ts';
 import type { AppEnv } from './env.ts';
 import { log } from './log.ts';
 
-/** Longer than the site Worker should need; waitUntil gives 30 s after the answer. */
-const RENDER_TIMEOUT_MS = 25_000;
+/** Longer than the site Worker should need. */
+const RENDER_TIMEOUT_MS = 12_000;
+/**
+ * A call that fails (the site Worker's isolate replaced by a deploy, a network hiccup) is made
+ * once more: otherwise the save waits for the whole build. Both fit in the 30 s waitUntil gives
+ * after the answer.
+ */
+const RENDER_ATTEMPTS = 2;
+const RETRY_AFTER_MS = 1_000;
 
 /** What a route knows of the listings it changed: their slugs, or only their ids. */
 export type ChangedListings =
@@ -98,26 +105,35 @@ async function render(c: Context<AppEnv>, pending: ChangedListings[] | Pending):
     log(c, 'warn', 'site pages not rendered: no SITE_PAGES binding', { changes });
     return;
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const rendered = await Promise.race([
-      renderer.renderListings(changes),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer in ${RENDER_TIMEOUT_MS} ms`)),
-          RENDER_TIMEOUT_MS,
-        );
-      }),
-    ]);
-    log(c, 'info', 'site pages rendered', {
-      changes,
-      version: rendered.version,
-      paths: rendered.paths.length,
-    });
-  } catch (err) {
-    log(c, 'error', 'site pages render failed', { changes, error: String(err) });
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
+  for (let attempt = 1; attempt <= RENDER_ATTEMPTS; attempt++) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const rendered = await Promise.race([
+        renderer.renderListings(changes),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer in ${RENDER_TIMEOUT_MS} ms`)),
+            RENDER_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      log(c, 'info', 'site pages rendered', {
+        changes,
+        version: rendered.version,
+        paths: rendered.paths.length,
+      });
+      return;
+    } catch (err) {
+      const last = attempt === RENDER_ATTEMPTS;
+      log(c, last ? 'error' : 'warn', 'site pages render failed', {
+        changes,
+        attempt,
+        error: String(err),
+      });
+      if (!last) await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
   }
 }
 
