@@ -4,8 +4,6 @@
 -- made from that read shows at least that version. A full build and every page the site Worker
 -- renders on its own record the version they read, and the site serves the newer one — never an
 -- older page over a newer save, never a rendered page over a newer build.
--- The trigger runs before each statement: every writer takes the one row's lock before any row
--- of its own, so two transactions never wait on each other in opposite orders.
 
 create table private.site_version (
   only_row boolean primary key default true check (only_row),
@@ -27,6 +25,11 @@ end
 $$;
 revoke all on function private.bump_site_version() from public, anon, authenticated, service_role;
 
+-- Raised at commit, once per row changed (a deferred constraint trigger): the one row is locked
+-- only when the transaction has nothing left to wait for, so it never waits on the counter while
+-- holding rows another writer waits on (raised as each statement ran, two transactions that lock
+-- listings in turn — reordering, restoring — deadlocked on it). A statement that changes no row
+-- raises nothing.
 do $$
 declare
   t text;
@@ -36,8 +39,9 @@ begin
   ]
   loop
     execute format(
-      'create trigger bump_site_version before insert or update or delete or truncate on public.%I '
-      'for each statement execute function private.bump_site_version()',
+      'create constraint trigger bump_site_version after insert or update or delete '
+      'on public.%I deferrable initially deferred '
+      'for each row execute function private.bump_site_version()',
       t
     );
   end loop;
