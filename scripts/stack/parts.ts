@@ -22,6 +22,7 @@ import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testi
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
 import { adminRewrites } from '../deploy/admin-routes.ts';
+import { pruneBuildCache } from './build-cache.ts';
 import { type BuildService, type BuildsConfig, startBuildService } from './build-service.ts';
 import { copyDemoPhotos } from './demo-photo-cache.ts';
 import { inlineScriptHashes, renderHeaders, type SiteOrigins } from './headers.ts';
@@ -480,26 +481,8 @@ async function buildPanelOnce(key: string, onLine?: (line: string) => void): Pro
       };
     }
   }
-  prunePanelCache(key);
+  pruneBuildCache(PANEL_CACHE, key, PANEL_KEEP);
   return { ok: true, dir, log: result.log, cached: false };
-}
-
-/** Drops all but the most recently used builds, and temporary directories older than a day. */
-function prunePanelCache(current: string) {
-  const entries = readdirSync(PANEL_CACHE).map((name) => {
-    const path = join(PANEL_CACHE, name);
-    return { name, path, used: statSync(path).mtimeMs };
-  });
-  const stale = Date.now() - 86_400_000;
-  const builds = entries
-    .filter((e) => !e.name.endsWith('.tmp') && e.name !== current)
-    .sort((a, b) => b.used - a.used);
-  for (const entry of [
-    ...builds.slice(PANEL_KEEP),
-    ...entries.filter((e) => e.name.endsWith('.tmp') && e.used < stale),
-  ]) {
-    rmSync(entry.path, { recursive: true, force: true });
-  }
 }
 
 /**

@@ -9,11 +9,9 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
-  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -24,6 +22,7 @@ import {
   siteCode,
   WORKER_DIR,
 } from '@guia-fortim/portal/worker-build';
+import { pruneBuildCache } from './build-cache.ts';
 
 const CACHE = join(
   import.meta.dirname,
@@ -62,7 +61,7 @@ export async function placeSiteWorker(
       // Another stack put the same bundle in place first.
       rmSync(temp, { recursive: true, force: true });
     }
-    prune(code);
+    pruneBuildCache(CACHE, code, KEEP);
   } else {
     const now = new Date();
     utimesSync(cached, now, now);
@@ -75,21 +74,4 @@ export async function placeSiteWorker(
   const parsed = JSON.parse(readFileSync(config, 'utf8')) as { vars?: WorkerVars };
   writeFileSync(config, JSON.stringify({ ...parsed, vars: { ...parsed.vars, ...vars } }));
   return { ok: true, log };
-}
-
-function prune(current: string) {
-  const entries = readdirSync(CACHE).map((name) => {
-    const path = join(CACHE, name);
-    return { name, path, used: statSync(path).mtimeMs };
-  });
-  const stale = Date.now() - 86_400_000;
-  const bundles = entries
-    .filter((e) => !e.name.endsWith('.tmp') && e.name !== current)
-    .sort((a, b) => b.used - a.used);
-  for (const entry of [
-    ...bundles.slice(KEEP),
-    ...entries.filter((e) => e.name.endsWith('.tmp') && e.used < stale),
-  ]) {
-    rmSync(entry.path, { recursive: true, force: true });
-  }
 }
