@@ -15,7 +15,7 @@ describe('the old commerce addresses', () => {
     expect(LEGACY_REDIRECTS).toEqual(SPEC_REDIRECTS);
   });
 
-  it('are the same, permanent, in public/_redirects (Cloudflare Pages)', async () => {
+  it('are the same, permanent, in public/_redirects (Workers static assets)', async () => {
     const file = await readFile(new URL('../../public/_redirects', import.meta.url), 'utf8');
     // Cloudflare's format: one `from to status` rule per line (paths may be percent-encoded), `#`
     // starts a comment.
