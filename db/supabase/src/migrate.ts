@@ -13,6 +13,8 @@ export type MigrateResult = { applied: string[]; seeded: boolean };
 export const LOCAL_SQL_DIR = new URL('../bootstrap/', import.meta.url);
 export const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url);
 export const SEED_FILE = new URL('../seed.sql', import.meta.url);
+/** What a restore must apply after the dump's three files (README, "Backups and restore"). */
+export const RESTORE_AUTH_CHANGES = new URL('../restore/auth-changes.sql', import.meta.url);
 
 // Session advisory lock held while migrating, so two processes never migrate at once.
 const MIGRATE_LOCK = 'select pg_advisory_lock(72707, 0)';

