@@ -9,6 +9,8 @@
 // reads, the Supabase CLI and wrangler their tokens from their environment.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
+import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { applyAuthSettings, authSettingsBody, MANAGEMENT_API } from './deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { buildSiteOutput, SITE_OUTPUT, siteWorkerConfig } from './deploy/site-output.ts';
@@ -59,10 +61,19 @@ const apiVars = {
   PUBLIC_IMAGES_URL: config.imagesUrl,
   CLOUDFLARE_ACCOUNT_ID: config.accountId,
 };
+// The worker's own keys, new on every deploy: the database keeps their hashes (stored with the
+// project's secret key just before the worker is deployed), the worker gets them as secrets. Each
+// allows one thing: adding the listing statistics (STATS_INGEST_KEY), asking which photos nothing
+// references (IMAGE_SWEEP_KEY, the photo sweep's Cron Trigger).
+const workerKeys = {
+  STATS_INGEST_KEY: newStatsIngestKey(),
+  IMAGE_SWEEP_KEY: newImageSweepKey(),
+};
 const apiSecrets = {
   DEPLOY_HOOK_URL: config.deployHookUrl,
   BUILDS_API_TOKEN: config.buildsToken,
   ...(config.jwtSecret ? { SUPABASE_JWT_SECRET: config.jwtSecret } : {}),
+  ...workerKeys,
 };
 // Uploaded with the version (`--secrets-file`): never on a command line, never printed.
 const secretsFile = join(out, 'api-secrets.json');
@@ -116,7 +127,8 @@ const supabaseEnv = {
   SUPABASE_ACCESS_TOKEN: config.accessToken,
   SUPABASE_DB_PASSWORD: config.dbPassword,
 };
-const commands: { label: string; command: string; args: string[]; cwd: string; env: object }[] = [
+type Step = { label: string; command: string; args: string[]; cwd: string; env: object };
+const commands: Step[] = [
   {
     label: 'Supabase: vincular o projeto',
     command: 'npx',
@@ -149,12 +161,19 @@ const commands: { label: string; command: string; args: string[]; cwd: string; e
   },
 ];
 const patch = `PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth`;
+const keysShown = 'set_stats_ingest_key, set_image_sweep_key';
+/** The worker's keys into the database (their hashes), then the worker that holds them. */
+async function storeWorkerKeys(): Promise<void> {
+  console.log(`  Chaves do worker no banco (${keysShown})`);
+  await setStatsIngestKey(config.supabaseUrl, config.secretKey, workerKeys.STATS_INGEST_KEY);
+  await setImageSweepKey(config.supabaseUrl, config.secretKey, workerKeys.IMAGE_SWEEP_KEY);
+}
 const shown = (c: (typeof commands)[number]) =>
   `${c.cwd === ROOT ? '' : `(cd ${c.cwd.slice(ROOT.length + 1)} && `}${c.command} ${c.args.join(' ')}${c.cwd === ROOT ? '' : ')'}`;
 if (dryRun) {
   rmSync(secretsFile, { force: true });
   console.log(
-    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${commands.map(shown).join('\n  ')}\ne depois aplicaria as configurações de autenticação (${patch}).`,
+    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${commands.map(shown).join('\n  ')}\nguardaria no banco, antes da API, as chaves do worker (${keysShown}), e depois aplicaria as configurações de autenticação (${patch}).`,
   );
   process.exit(0);
 }
@@ -162,6 +181,11 @@ if (dryRun) {
 step('Publicando (Supabase, API, site)');
 try {
   for (const c of commands) {
+    // Right before the worker that holds them: until it replaces the running one, that one's keys
+    // are refused, and that costs nothing (a refused flush keeps its counts for the next, a
+    // refused sweep run moves no photo).
+    if (c.label === 'API (worker)')
+      await storeWorkerKeys().catch((error: Error) => fail(error.message));
     console.log(`  ${c.label}\n  $ ${shown(c)}`);
     const result = await run(c.command, c.args, {
       cwd: c.cwd,

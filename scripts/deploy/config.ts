@@ -18,6 +18,11 @@ export type DeployConfig = SiteConfig & {
   /** A personal access token: the Supabase CLI and the Management API (Auth settings). */
   accessToken: string;
   dbPassword: string;
+  /**
+   * The project's secret key (service role): only to store the worker's keys in the database
+   * (set_stats_ingest_key, set_image_sweep_key). Never given to the worker or the site.
+   */
+  secretKey: string;
   /** The project is on a paid plan (leaked-password protection is available). */
   paidPlan: boolean;
   /** The Cloudflare account and a token that may deploy Workers in it (wrangler). */
@@ -117,6 +122,7 @@ export function readDeployConfig(env: Record<string, string | undefined>): {
     projectRef: required('SUPABASE_PROJECT_REF'),
     accessToken: required('SUPABASE_ACCESS_TOKEN'),
     dbPassword: required('SUPABASE_DB_PASSWORD'),
+    secretKey: required('SUPABASE_SECRET_KEY'),
     paidPlan: ['pro', 'team', 'enterprise'].includes(env.SUPABASE_PLAN?.trim().toLowerCase() ?? ''),
     accountId: required('CLOUDFLARE_ACCOUNT_ID'),
     cloudflareToken: required('CLOUDFLARE_API_TOKEN'),
@@ -132,6 +138,11 @@ export function readDeployConfig(env: Record<string, string | undefined>): {
       senderEmail: required('SMTP_SENDER_EMAIL'),
     },
   };
+  if (config.secretKey.startsWith('sb_publishable_')) {
+    problems.push(
+      'SUPABASE_SECRET_KEY contém a chave pública (publishable): use a chave secreta do projeto (sb_secret_…).',
+    );
+  }
   if (config.smtp.port && !/^\d{2,5}$/.test(config.smtp.port)) {
     problems.push(`SMTP_PORT não é uma porta: ${config.smtp.port}`);
   }

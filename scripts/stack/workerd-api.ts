@@ -38,6 +38,8 @@ export async function serveApi(options: {
     host: '127.0.0.1',
     port: options.port,
     resourcePersistencePath: options.persistDir,
+    // /cdn-cgi/local/scheduled, as under wrangler dev: how the stack fires the photo sweep.
+    unsafeTriggerHandlers: true,
     log: new Log(LogLevel.WARN),
   } as Parameters<typeof convertV4MiniflareOptions>[0];
   const mf = new Miniflare(convertV4MiniflareOptions(v4Options));

@@ -31,6 +31,16 @@ describe('deploy configuration', () => {
     ]);
   });
 
+  it("needs the project's secret key to store the worker's keys, and refuses the publishable one", () => {
+    const problems = (value: string) =>
+      readDeployConfig({ ...example, SUPABASE_SECRET_KEY: value }).problems;
+    expect(problems('sb_secret_abc')).toEqual([]);
+    expect(problems(' ')).toEqual(['SUPABASE_SECRET_KEY não foi definida.']);
+    expect(problems('sb_publishable_abc')).toEqual([
+      'SUPABASE_SECRET_KEY contém a chave pública (publishable): use a chave secreta do projeto (sb_secret_…).',
+    ]);
+  });
+
   it('takes a Workers Builds deploy hook, never a Pages one', () => {
     const hook = (url: string) => readDeployConfig({ ...example, DEPLOY_HOOK_URL: url }).problems;
     expect(
@@ -190,10 +200,19 @@ describe('npm run deploy -- --dry-run', () => {
       'security_captcha_enabled, security_captcha_provider, security_captcha_secret',
     );
     // The API worker's secrets by name, its custom domain; no secret printed, none left on disk.
-    expect(output).toContain('segredos: DEPLOY_HOOK_URL, BUILDS_API_TOKEN');
+    expect(output).toContain(
+      'segredos: DEPLOY_HOOK_URL, BUILDS_API_TOKEN, STATS_INGEST_KEY, IMAGE_SWEEP_KEY',
+    );
+    // The worker's keys go to the database with the project's secret key, before the worker.
+    expect(output).toContain('chaves do worker (set_stats_ingest_key, set_image_sweep_key)');
     expect(output).toContain('--domain api.guiafortim.com.br');
     expect(output).toContain('--secrets-file');
-    for (const hidden of [secret, buildsToken, example.DEPLOY_HOOK_URL ?? '']) {
+    for (const hidden of [
+      secret,
+      buildsToken,
+      example.DEPLOY_HOOK_URL ?? '',
+      example.SUPABASE_SECRET_KEY ?? '',
+    ]) {
       expect(output).not.toContain(hidden);
     }
     const out = join(root, '.data', 'deploy');

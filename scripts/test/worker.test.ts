@@ -1,17 +1,20 @@
 // The worker as the stack runs it (startWorker: wrangler dev, as startApi starts it beside an
 // in-memory db/local with the demo data and the stack's deploy hook): its secrets stay off every
-// command line, every visitor is this machine whatever CF-Connecting-IP says, and it answers again
-// within seconds when a workerd under it is killed.
+// command line, every visitor is this machine whatever CF-Connecting-IP says, its Cron Trigger (the
+// photo sweep) runs through wrangler's local endpoint with its key, and it answers again within
+// seconds when a workerd under it is killed.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
+import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { freePort } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildService } from '../stack/build-service.ts';
-import { startLocalBuilds, startWorker } from '../stack/parts.ts';
+import { SWEEP_CRON, startLocalBuilds, startWorker } from '../stack/parts.ts';
 import { SiteBuilder } from '../stack/site-builder.ts';
 
 const BROWSER =
@@ -24,6 +27,7 @@ let supabase: LocalSupabase;
 let hook: BuildService;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 const statsIngestKey = newStatsIngestKey();
+const imageSweepKey = newImageSweepKey();
 /** Builds the local Workers Builds ran: the worker called its deploy hook (a secret address). */
 let builds = 0;
 
@@ -32,6 +36,7 @@ beforeAll(async () => {
   const siteUrl = `http://127.0.0.1:${await freePort()}`;
   supabase = await startLocalSupabase({ port: await freePort(), seed: true, quiet: true, siteUrl });
   await setStatsIngestKey(supabase.url, supabase.keys.secretKey, statsIngestKey);
+  await setImageSweepKey(supabase.url, supabase.keys.secretKey, imageSweepKey);
   hook = await startLocalBuilds();
   hook.attach(
     new SiteBuilder(join(dataDir, 'site'), async () => {
@@ -47,6 +52,7 @@ beforeAll(async () => {
     siteUrl,
     builds: hook,
     statsIngestKey,
+    imageSweepKey,
   });
 }, 180_000);
 
@@ -105,6 +111,18 @@ async function countsOf(id: string): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.event, row.count]));
 }
 
+async function adminToken(): Promise<string> {
+  const session = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: supabase.keys.publishableKey, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: DEMO_ACCOUNTS.admin.email,
+      password: DEMO_ACCOUNTS.admin.password,
+    }),
+  });
+  return ((await session.json()) as { access_token: string }).access_token;
+}
+
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number) {
   const deadline = Date.now() + ms;
   let value = await read();
@@ -121,7 +139,12 @@ describe('the worker as the stack runs it', () => {
     const wranglers = lines.filter((running) => groupOf(running.pid) === worker.process.pid);
     // Its other settings are still arguments: the search below sees the worker's command lines.
     expect(wranglers.some((running) => running.line.includes(supabase.url))).toBe(true);
-    for (const secret of [statsIngestKey, new URL(hook.hookUrl).pathname, hook.token]) {
+    for (const secret of [
+      statsIngestKey,
+      imageSweepKey,
+      new URL(hook.hookUrl).pathname,
+      hook.token,
+    ]) {
       expect(lines.filter((running) => running.line.includes(secret))).toEqual([]);
     }
     const file = join(dataDir, 'wrangler', 'secrets.env');
@@ -142,15 +165,7 @@ describe('the worker as the stack runs it', () => {
     ).toEqual({
       whatsapp: 1,
     });
-    const session = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: supabase.keys.publishableKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: DEMO_ACCOUNTS.admin.email,
-        password: DEMO_ACCOUNTS.admin.password,
-      }),
-    });
-    const { access_token: token } = (await session.json()) as { access_token: string };
+    const token = await adminToken();
     const saved = await fetch(`${worker.url}/api/settings`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -164,6 +179,35 @@ describe('the worker as the stack runs it', () => {
         20_000,
       ),
     ).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("runs its Cron Trigger, the photo sweep, at wrangler's local endpoint, with its key", async () => {
+    const form = new FormData();
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#2a7f9e' },
+    })
+      .jpeg()
+      .toBuffer();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
+    const upload = await fetch(`${worker.url}/api/images?folder=general`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await adminToken()}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { hero } = (await upload.json()) as { hero: string };
+    // A day and a minute later (the run's scheduledTime), no row shows it: the database answered
+    // the sweep's key, and the photo waits in the quarantine.
+    const time = Date.now() + 24 * 60 * 60 * 1000 + 60_000;
+    const run = await fetch(
+      `${worker.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(SWEEP_CRON)}&time=${time}`,
+    );
+    await run.arrayBuffer();
+    expect(run.status).toBe(200);
+    expect((await fetch(hero)).status).toBe(404);
+    const quarantined = await fetch(hero.replace('/images/', '/images/quarantine/'));
+    await quarantined.arrayBuffer();
+    expect(quarantined.status).toBe(200);
   }, 60_000);
 
   it('counts every visitor as this machine, whatever CF-Connecting-IP says', async () => {

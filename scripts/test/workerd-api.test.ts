@@ -1,6 +1,7 @@
 // The worker on workerd without wrangler dev (workerd-api.ts, what the events benchmark runs):
 // the same bundle and bindings answer as under wrangler dev — a beacon is counted in the database
-// through the EventCounter Durable Object and the ingest key — and stopping it frees its port.
+// through the EventCounter Durable Object and the ingest key, its Cron Trigger runs at wrangler's
+// local endpoint — and stopping it frees its port.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_BUILDS } from '../stack/build-service.ts';
-import { type Api, startApi } from '../stack/parts.ts';
+import { type Api, SWEEP_CRON, startApi } from '../stack/parts.ts';
 
 let api: Api;
 let dataDir: string;
@@ -65,6 +66,14 @@ describe('the worker on workerd directly', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(await counted()).toBe(1);
+  });
+
+  it("runs its Cron Trigger (the photo sweep) at wrangler's local endpoint, as the stack fires it", async () => {
+    const run = await fetch(
+      `${api.env.apiUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(SWEEP_CRON)}&format=json`,
+    );
+    // `ok` once the handler ran and did not throw: the stack's sweep key reached the worker.
+    expect([run.status, await run.json()]).toEqual([200, { outcome: 'ok', noRetry: false }]);
   });
 
   it('frees its port when stopped', async () => {

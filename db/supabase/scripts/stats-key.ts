@@ -9,26 +9,32 @@ export function newStatsIngestKey(): string {
 }
 
 /** Stores `key` as the ingest key through the API, with the service role's secret key. */
-export async function setStatsIngestKey(
+export function setStatsIngestKey(supabaseUrl: string, secretKey: string, key: string) {
+  return setWorkerKey(supabaseUrl, secretKey, 'set_stats_ingest_key', key);
+}
+
+/**
+ * Stores one of the worker's keys (its hash only) through the operator's function `fn`
+ * (set_stats_ingest_key, set_image_sweep_key), with the service role's secret key.
+ */
+export async function setWorkerKey(
   supabaseUrl: string,
   secretKey: string,
+  fn: string,
   key: string,
 ): Promise<void> {
-  const response = await fetch(
-    `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/set_stats_ingest_key`,
-    {
-      method: 'POST',
-      headers: {
-        apikey: secretKey,
-        authorization: `Bearer ${secretKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ p_key: key }),
+  const response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    headers: {
+      apikey: secretKey,
+      authorization: `Bearer ${secretKey}`,
+      'content-type': 'application/json',
     },
-  );
+    body: JSON.stringify({ p_key: key }),
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(`set_stats_ingest_key: ${body?.message ?? `HTTP ${response.status}`}`);
+    throw new Error(`${fn}: ${body?.message ?? `HTTP ${response.status}`}`);
   }
   await response.body?.cancel();
 }

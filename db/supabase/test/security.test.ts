@@ -677,7 +677,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     });
   });
 
-  it('function privileges: anon may call only username_available, record_listing_events and site_version; private helpers only validate', async () => {
+  it('function privileges: anon may call only username_available, record_listing_events, unreferenced_images and site_version; private helpers only validate', async () => {
     const rows = await must<{
       proname: string;
       anon: boolean;
@@ -692,11 +692,12 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' order by 1`,
     );
-    // record_listing_events refuses any caller without the worker's ingest key; site_version is
-    // what the public site reads before its data
+    // record_listing_events and unreferenced_images refuse any caller without the worker's key
+    // (the ingest key, the sweep's); site_version is what the public site reads before its data
     expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual([
       'record_listing_events',
       'site_version',
+      'unreferenced_images',
       'username_available',
     ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
@@ -723,11 +724,13 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'set_pinned',
       'set_user_role',
       'site_version',
+      'unreferenced_images',
       'user_emails',
       'username_available',
     ]);
-    // the ingest key is the operator's: the service role alone sets it
+    // the ingest key and the photo sweep's key are the operator's: the service role alone sets them
     expect(rows.filter((r) => !r.authenticated).map((r) => [r.proname, r.service_role])).toEqual([
+      ['set_image_sweep_key', true],
       ['set_stats_ingest_key', true],
     ]);
     const privateCallable = await must<{ proname: string }>(

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localR2Keys } from '@guia-fortim/api/testing/r2';
+import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { freePort, type StartedServer } from '@guia-fortim/db/testing';
 import {
   IMAGE_FORMAT_NAMES,
@@ -58,6 +59,8 @@ let db: StartedServer | undefined;
 let worker: Worker | undefined;
 let hook: Awaited<ReturnType<typeof startQuietHook>> | undefined;
 let keys: { publishableKey: string; secretKey: string };
+/** The photo sweep's key: set in the database once (it keeps it across restarts). */
+const imageSweepKey = newImageSweepKey();
 let adminA: Session;
 let adminB: Session;
 
@@ -75,6 +78,7 @@ async function startWorkerProcess() {
     supabaseUrl: supabaseUrl(),
     publishableKey: keys.publishableKey,
     builds: hook.builds,
+    imageSweepKey,
   });
 }
 
@@ -106,6 +110,7 @@ beforeAll(async () => {
   keys = await projectKeys(dataRoot);
   hook = await startQuietHook();
   await startBoth();
+  await setImageSweepKey(supabaseUrl(), keys.secretKey, imageSweepKey);
   adminA = await newAdmin('admin-a');
   adminB = await newAdmin('admin-b', adminA);
 }, 120_000);
@@ -607,15 +612,22 @@ describe('the worker killed (SIGKILL) in the middle of photo uploads and saves',
     expect(orphansBefore.length).toBeGreaterThanOrEqual(3);
     const keysBefore = localR2Keys(persistDir);
 
-    // Within the grace period a form may still be open: the default sweep keeps them.
-    const gentle = await api('POST', '/api/images/sweep', token, {});
-    expect(gentle.status).toBe(200);
-    expect(gentle.body.removed).toBe(0);
+    // The photo sweep is the worker's Cron Trigger, which wrangler dev runs at
+    // /cdn-cgi/local/scheduled with `time` as the run's clock (200 once it ran, 500 if it threw).
+    // This bucket is far smaller than one run's pages, so each run goes right round it.
+    const sweepAt = async (time: number) => {
+      const cron = encodeURIComponent('*/15 * * * *');
+      const response = await fetch(`${apiUrl()}/cdn-cgi/local/scheduled?cron=${cron}&time=${time}`);
+      await response.body?.cancel();
+      return response.status;
+    };
+    // Within the grace period a form may still be open: a run now keeps them.
+    expect(await sweepAt(Date.now())).toBe(200);
     expect(localR2Keys(persistDir)).toEqual(keysBefore);
 
-    // Past it, every stored photo is one a row shows, with all its variants.
-    const sweep = await api('POST', '/api/images/sweep', token, { older_than_seconds: 0 });
-    expect(sweep.status).toBe(200);
+    // Past it (24 h, the sweep's grace period), every stored photo is one a row shows, with all
+    // its variants.
+    expect(await sweepAt(Date.now() + 24 * 60 * 60 * 1000 + 60_000)).toBe(200);
     const referenced = await referencedBases();
     expect(unused(referenced)).toEqual([]);
     const expected = [...referenced].flatMap(objectKeys).sort();

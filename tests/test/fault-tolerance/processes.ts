@@ -68,6 +68,8 @@ export async function startApi(options: {
   supabaseUrl: string;
   publishableKey: string;
   builds: BuildsConfig;
+  /** The photo sweep's key, the one the database holds (its Cron Trigger asks with it). */
+  imageSweepKey?: string;
 }): Promise<Worker> {
   await portFree(options.port);
   return startWorker({ ...options, siteUrl: SITE_URL });

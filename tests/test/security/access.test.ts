@@ -81,7 +81,6 @@ const MATRIX: Record<string, Row> = {
   'salvar configurações': ADMIN_ONLY,
   'alterar função': ADMIN_ONLY,
   'enviar imagem': ADMIN_ONLY,
-  'varrer imagens sem uso': ADMIN_ONLY,
   'estado da publicação': ADMIN_ONLY,
   'conceder admin': ADMIN_ONLY,
   'restaurar da lixeira': ADMIN_ONLY,
@@ -162,6 +161,8 @@ const MATRIX: Record<string, Row> = {
   'rpc user_emails': ADMIN_ONLY,
   'rpc record_listing_events': NOBODY_SIGNED_IN,
   'rpc set_stats_ingest_key': NOBODY_SIGNED_IN,
+  'rpc unreferenced_images': NOBODY_SIGNED_IN,
+  'rpc set_image_sweep_key': NOBODY_SIGNED_IN,
   // The public site reads its data's version before the data, as the anonymous visitor.
   'rpc site_version': EVERYONE,
   'rpc private.caller_is_admin': NOT_EXPOSED,

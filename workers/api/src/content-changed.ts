@@ -1,17 +1,16 @@
 // What every successful content change starts in the background: a site rebuild (coalesced by the
-// Publisher) and, at most hourly per isolate, the housekeeping that needs an admin's token — the
-// sweep of unused photos and the retention purge (trash older than TRASH_RETENTION_DAYS, history
-// older than the history_retention_days setting; then the purged rows' photos are freed). The
-// database also applies the retention rules every day by itself (pg_cron), so nothing waits for
-// an edit to be erased; here the purge also frees the photos. They ride on content changes
-// because that is when an admin is at work (the worker holds no service credential, so there is
-// no Cron Trigger) and when leftover uploads appear; every change counts towards their hourly
-// turn, whatever it touched. Their failures are logged, never thrown.
+// Publisher) and, at most hourly per isolate, the retention purge with the admin's token (trash
+// older than TRASH_RETENTION_DAYS, history older than the history_retention_days setting), which
+// frees the purged rows' photos at once (images/cleanup.ts). The database applies the same rules
+// every day by itself (pg_cron), whether or not anyone edits, and leaves the photos of what it
+// purged to the photo sweep, which runs on its own schedule (the worker's Cron Trigger,
+// scheduled.ts) with its own key; so this purge is only the sooner of the two while an admin is
+// at work, and every change counts towards its hourly turn, whatever it touched. Its failures are
+// logged, never thrown.
 import type { Context } from 'hono';
 import { database, dataOf } from './database.ts';
 import type { AppEnv } from './env.ts';
 import { removeUnusedImages } from './images/cleanup.ts';
-import { sweepUnusedImages } from './images/sweep.ts';
 import { log } from './log.ts';
 import { requestRebuild } from './publish.ts';
 
@@ -42,8 +41,7 @@ async function purgeExpired(c: Context<AppEnv>): Promise<void> {
   await removeUnusedImages(c, purged.images);
 }
 
-export function requestRebuildAndSweep(c: Context<AppEnv>): void {
-  hourly(c, 'image sweep', () => sweepUnusedImages(c));
+export function requestRebuildAndPurge(c: Context<AppEnv>): void {
   hourly(c, 'retention purge', () => purgeExpired(c));
   requestRebuild(c);
 }

@@ -32,6 +32,12 @@ export type Bindings = Omit<Env, 'SITE_PAGES'> & {
    */
   STATS_INGEST_KEY?: string;
   /**
+   * The photo sweep's key (a secret): the one the database holds the hash of, which lets the
+   * Cron Trigger ask unreferenced_images and nothing else (`npm run deploy` sets both). Without it
+   * the sweep moves no photo (each run logs 'image sweep failed').
+   */
+  IMAGE_SWEEP_KEY?: string;
+  /**
    * Set (to `1`) by the local stack, never in production: the worker runs on this machine under
    * wrangler dev, not behind Cloudflare's edge, so CF-Connecting-IP is whatever a client sent and
    * every visitor is this machine (visitors.ts, clientAddress).
@@ -39,6 +45,8 @@ export type Bindings = Omit<Env, 'SITE_PAGES'> & {
   LOCAL_CLIENTS?: string;
   /** Test-only: the repeat window of POST /api/events in ms (default STATS_LIMITS.repeatWindowMs). */
   STATS_REPEAT_WINDOW_MS?: string;
+  /** Test-only: objects per list call of the photo sweep (default 1000, R2's most; at least 2). */
+  SWEEP_PAGE_SIZE?: string;
 };
 
 export type Caller = {

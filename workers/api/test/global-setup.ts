@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
+import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import type { TestProject } from 'vitest/node';
 import { startDeployHook } from './support/hook.ts';
 import { type SigningKey, signUp, startSupabase, startWorker } from './support/stack.ts';
@@ -19,6 +20,8 @@ export type Stack = {
   signingKey: SigningKey;
   /** The worker's STATS_INGEST_KEY, the one the database holds (POST /api/events). */
   statsIngestKey: string;
+  /** The worker's IMAGE_SWEEP_KEY, the one the database holds (the photo sweep's Cron Trigger). */
+  imageSweepKey: string;
   /** wrangler's local state (R2 objects live under v3/r2). */
   persistTo: string;
   /** wrangler's dev registry of the suite: a site Worker started with it is the worker's SITE_PAGES. */
@@ -53,6 +56,9 @@ export default async function setup(project: TestProject) {
     // The listing statistics' ingest key, as an operator sets it (`npm run stats:key`).
     const statsIngestKey = newStatsIngestKey();
     await setStatsIngestKey(supabase.url, supabase.secretKey, statsIngestKey);
+    // And the photo sweep's key, as `npm run deploy` sets it.
+    const imageSweepKey = newImageSweepKey();
+    await setImageSweepKey(supabase.url, supabase.secretKey, imageSweepKey);
     worker = await startWorker({
       supabaseUrl: supabase.url,
       publishableKey: supabase.publishableKey,
@@ -62,6 +68,7 @@ export default async function setup(project: TestProject) {
       // The legacy HS256 fallback is configured here (as on a project still using it).
       jwtSecret: supabase.jwtSecret,
       statsIngestKey,
+      imageSweepKey,
     });
     const admin = await signUp(supabase.url, supabase.publishableKey, ADMIN.email, ADMIN.password);
     const grant = await fetch(`${worker.url}/api/admin/grant`, {
@@ -81,6 +88,7 @@ export default async function setup(project: TestProject) {
       anonKey: supabase.anonKey,
       signingKey: supabase.signingKey,
       statsIngestKey,
+      imageSweepKey,
       persistTo,
       registryDir,
       admin: { id: admin.id, ...ADMIN },

@@ -1,9 +1,15 @@
-// POST /api/images/sweep: photos uploaded but never saved to a row (an abandoned form, a failed
-// save) are removed once older than the grace period; every photo a row shows — listings, active
-// and inactive slides, any variant — stays, and so does every photo a trashed row or the history
-// of a row that still exists shows, until 'Excluir definitivamente'. A photo is all its objects:
-// each size as JPEG, WebP and (card, thumb) AVIF, or only the three JPEGs for photos stored
-// before the several formats (put into a worker's bucket directly, as they were left).
+// The photo sweep, the worker's Cron Trigger, fired as wrangler dev offers it
+// (/cdn-cgi/local/scheduled, whose `time` is the run's scheduledTime: that is how these tests move
+// the clock on by a day or a week, never by sleeping). Photos uploaded but never saved to a row
+// are moved to the quarantine once all their objects are past the grace period; every photo a row
+// shows — listings, an inactive slide, a gallery's card size — stays, and so does every photo a
+// trashed row or the history of a row that still exists shows. A photo is all its objects: each
+// size as JPEG, WebP and (card, thumb) AVIF, or only the three JPEGs for photos stored before the
+// several formats, or whatever part of one an interrupted upload left.
+//
+// The bucket is seeded straight through wrangler's own storage (no worker code involved) before
+// the worker starts, and its pages are 5 objects long (SWEEP_PAGE_SIZE), so a run — at most 5
+// pages — covers 25 objects and every 8-object photo straddles a page boundary.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,237 +18,495 @@ import { IMAGE_VARIANT_NAMES, IMAGE_VARIANTS } from '@guia-fortim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPlatformProxy } from 'wrangler';
 import {
-  admin,
-  api,
-  expectCall,
-  newUser,
-  PORTUGUESE_403,
-  r2Keys,
-  r2ObjectCount,
-  stack,
-  trashItem,
-} from './support/client.ts';
+  PHOTO_PAGES,
+  QUARANTINE_MS,
+  QUARANTINE_PAGES,
+  SWEEP_GRACE_MS,
+  type SweepPosition,
+} from '../src/images/sweep-bounds.ts';
+import { admin, api, expectCall, stack, trashItem } from './support/client.ts';
 import { validListing, validSlide } from './support/fixtures.ts';
 import { type DeployHook, startDeployHook } from './support/hook.ts';
 import { photo } from './support/photos.ts';
+import { localR2Objects } from './support/r2.ts';
 import { startWorker } from './support/stack.ts';
-import {
-  every,
-  keyOf,
-  magicFormat,
-  photoObjects,
-  statuses,
-  type Variants,
-} from './support/stored.ts';
+import { keyOf, magicFormat, photoObjects, type Variants } from './support/stored.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const CRON = '*/15 * * * *';
+const PAGE_SIZE = 5;
+const QUARANTINE = 'quarantine/';
 
-let token: string;
-let jpeg: Buffer;
-beforeAll(async () => {
-  token = (await admin()).token;
-  jpeg = await photo({ width: 320, height: 240 });
-});
+/** One run's log line (scheduled.ts). */
+type RunLine = {
+  message: 'image sweep' | 'image sweep failed';
+  removed: number;
+  kept: number;
+  expired: number;
+  photoPages: number;
+  photoObjects: number;
+  quarantinePages: number;
+  quarantineObjects: number;
+  from: SweepPosition;
+  to: SweepPosition;
+  images: string[];
+  error?: string;
+};
+type Run = { status: number; outcome: string; line: RunLine };
 
-async function upload(folder: string): Promise<Variants> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
-  const reply = await api('POST', `/api/images?folder=${folder}`, { token, body: form });
-  expect(reply.status).toBe(201);
-  return reply.body;
-}
+type Seeder = {
+  env: {
+    IMAGES_BUCKET: {
+      put(
+        key: string,
+        value: Uint8Array,
+        options: { httpMetadata: { contentType: string; cacheControl: string } },
+      ): Promise<unknown>;
+    };
+  };
+  dispose(): Promise<void>;
+};
 
-describe('POST /api/images/sweep', () => {
-  it('keeps recent unsaved uploads by default (a form may still be open)', async () => {
-    const pending = await upload('hospedagens');
-    const reply = await api('POST', '/api/images/sweep', { token, json: {} });
-    expect(reply.status).toBe(200);
-    expect(reply.body.removed).toBe(0);
-    expect(reply.body.kept).toBeGreaterThanOrEqual(1);
-    expect(await statuses(pending)).toEqual(every(200));
-  });
+/** Every object a photo uploaded now has (the domain's rule), by key. */
+const objectKeys = (base: string) =>
+  photoObjects(`http://fotos.invalid/images/${base}-hero.jpg`).map((o) => keyOf(o.url));
+const legacyKeys = (base: string) => IMAGE_VARIANT_NAMES.map((v) => `${base}-${v}.jpg`);
 
-  it('removes every unsaved upload past the grace period and keeps all referenced ones', async () => {
-    const [hero, extra, cardOnly, activeSlide, inactiveSlide, abandoned, abandoned2] =
-      await Promise.all([
-        upload('hospedagens'),
-        upload('hospedagens'),
-        upload('passeios'),
-        upload('carousel'),
-        upload('carousel'),
-        upload('comercios'),
-        upload('carousel'),
-      ]);
-    const saved = await Promise.all([
-      api('POST', '/api/hospedagens', {
-        token,
-        json: {
-          ...validListing('hospedagem'),
-          image_url: hero.hero,
-          additional_images: [extra.hero],
-        },
-      }),
-      api('POST', '/api/passeios', {
-        token,
-        json: {
-          ...validListing('passeio'),
-          image_url: '/demo/x.jpg',
-          additional_images: [cardOnly.card],
-        },
-      }),
-      api('POST', '/api/slides', { token, json: { ...validSlide(), image_url: activeSlide.hero } }),
-      api('POST', '/api/slides', {
-        token,
-        json: { ...validSlide(), image_url: inactiveSlide.hero, is_active: false },
-      }),
-    ]);
-    expect(saved.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-
-    const reply = await api('POST', '/api/images/sweep', {
-      token,
-      json: { older_than_seconds: 0 },
-    });
-    expect(reply.status).toBe(200);
-    expect(reply.body.removed).toBeGreaterThanOrEqual(2);
-    for (const kept of [hero, extra, cardOnly, activeSlide, inactiveSlide])
-      expect(await statuses(kept)).toEqual(every(200));
-    for (const gone of [abandoned, abandoned2]) expect(await statuses(gone)).toEqual(every(404));
-    // In the bucket itself: every object of the kept photos, nothing of the removed ones (no
-    // AVIF or WebP left behind on its own).
-    const keys = r2Keys();
-    for (const kept of [hero, extra, cardOnly, activeSlide, inactiveSlide])
-      expect(keys).toEqual(
-        expect.arrayContaining(photoObjects(kept.hero).map((o) => keyOf(o.url))),
-      );
-    const prefixes = [abandoned, abandoned2].map((p) => keyOf(p.hero).replace(/hero\.jpg$/, ''));
-    expect(keys.filter((key) => prefixes.some((prefix) => key.startsWith(prefix)))).toEqual([]);
-
-    // Nothing unused is left: a second sweep finds nothing to remove.
-    const again = await api('POST', '/api/images/sweep', {
-      token,
-      json: { older_than_seconds: 0 },
-    });
-    expect([again.status, again.body]).toEqual([
-      200,
-      { removed: 0, kept: reply.body.kept, expired: 0 },
-    ]);
-  });
-
-  it("keeps the photos the history and the trash show, until 'Excluir definitivamente'", async () => {
-    const [replaced, deleted] = await Promise.all([upload('hospedagens'), upload('hospedagens')]);
-    const sweepNow = () =>
-      expectCall(200, 'POST', '/api/images/sweep', { token, json: { older_than_seconds: 0 } });
-    const listing = await expectCall(201, 'POST', '/api/hospedagens', {
-      token,
-      json: { ...validListing('hospedagem'), image_url: replaced.hero },
-    });
-    await expectCall(200, 'PATCH', `/api/hospedagens/${listing.id}`, {
-      token,
-      json: { image_url: deleted.hero },
-    });
-    // Replaced: only the history of the listing shows it now.
-    await sweepNow();
-    expect(await statuses(replaced)).toEqual(every(200));
-    await expectCall(200, 'DELETE', `/api/hospedagens/${listing.id}`, { token });
-    // Deleted: the trash shows both.
-    await sweepNow();
-    expect(await statuses(replaced)).toEqual(every(200));
-    expect(await statuses(deleted)).toEqual(every(200));
-    const item = await trashItem('hospedagens', listing.id);
-    await expectCall(200, 'DELETE', `/api/trash/${item.id}`, { token });
-    expect(await statuses(replaced)).toEqual(every(404));
-    expect(await statuses(deleted)).toEqual(every(404));
-  });
-
-  it('is for administrators only and refuses a bad grace period in Portuguese', async () => {
-    const pending = await upload('general');
-    const before = r2ObjectCount();
-    const user = await newUser();
-    const forbidden = await api('POST', '/api/images/sweep', {
-      token: user.token,
-      json: { older_than_seconds: 0 },
-    });
-    expect(forbidden.status).toBe(403);
-    expect(forbidden.body.error.message).toBe(PORTUGUESE_403);
-    const anonymous = await api('POST', '/api/images/sweep', { json: { older_than_seconds: 0 } });
-    expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'unauthorized']);
-    for (const bad of [-1, 1.5, '60']) {
-      const reply = await api('POST', '/api/images/sweep', {
-        token,
-        json: { older_than_seconds: bad },
-      });
-      expect(reply.status).toBe(400);
-      expect(reply.body.error).toMatchObject({
-        code: 'invalid_data',
-        message: 'Informe o tempo em segundos.',
+/** Straight into the bucket a worker will use, before it starts, as uploads would have left them. */
+async function seed(persistTo: string, objects: [key: string, bytes: Uint8Array][]) {
+  const config = join(persistTo, '..', `seed-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({
+      name: 'semeadura',
+      compatibility_date: '2026-11-01',
+      r2_buckets: [{ binding: 'IMAGES_BUCKET', bucket_name: 'images' }],
+    }),
+  );
+  const seeder = (await getPlatformProxy({
+    configPath: config,
+    persist: { path: join(persistTo, 'v3') },
+    remoteBindings: false,
+  })) as unknown as Seeder;
+  try {
+    for (const [key, bytes] of objects) {
+      await seeder.env.IMAGES_BUCKET.put(key, bytes, {
+        httpMetadata: { contentType: 'image/jpeg', cacheControl: IMMUTABLE },
       });
     }
-    expect(r2ObjectCount()).toBe(before);
-    expect(await statuses(pending)).toEqual(every(200));
-  });
-});
+  } finally {
+    await seeder.dispose();
+  }
+}
 
-describe('photos stored before the several formats: three JPEGs, no mark', () => {
-  type Seeder = {
-    env: {
-      IMAGES_BUCKET: {
-        put(
-          key: string,
-          value: Uint8Array,
-          options: { httpMetadata: { contentType: string; cacheControl: string } },
-        ): Promise<unknown>;
-      };
-    };
-    dispose(): Promise<void>;
+async function waitFor<T>(probe: () => T, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error('o worker não registrou a execução a tempo');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The sweep's log lines so far (wrangler prints them between colour codes). */
+function runLines(worker: StartedServer): RunLine[] {
+  return worker
+    .output()
+    .split('\n')
+    .flatMap((l): RunLine[] => {
+      const start = l.indexOf('{"level"');
+      if (start < 0) return [];
+      try {
+        const line = JSON.parse(l.slice(start, l.lastIndexOf('}') + 1));
+        return line.message === 'image sweep' || line.message === 'image sweep failed'
+          ? [line]
+          : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** One run of the Cron Trigger at `time` (its scheduledTime), and what it logged. */
+async function runSweep(worker: StartedServer, time: number): Promise<Run> {
+  const before = runLines(worker).length;
+  const response = await fetch(
+    `${worker.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}&time=${time}&format=json`,
+  );
+  const { outcome } = (await response.json()) as { outcome: string };
+  const lines = await waitFor(
+    () => runLines(worker),
+    (l) => l.length > before,
+  );
+  expect(lines).toHaveLength(before + 1);
+  return { status: response.status, outcome, line: lines[before] as RunLine };
+}
+
+/** Every run's work is bounded, whatever the bucket holds. */
+function expectBounded(run: Run): void {
+  expect(run.line.photoPages).toBeLessThanOrEqual(PHOTO_PAGES);
+  expect(run.line.photoObjects).toBeLessThanOrEqual(PHOTO_PAGES * PAGE_SIZE);
+  expect(run.line.quarantinePages).toBeLessThanOrEqual(QUARANTINE_PAGES);
+  expect(run.line.quarantineObjects).toBeLessThanOrEqual(QUARANTINE_PAGES * PAGE_SIZE);
+}
+
+describe('the photo sweep, a Cron Trigger that goes through the bucket a few pages a run', () => {
+  // Key bases as the worker names them: `{folder}/{random}_{timestamp}` and `_mf` for a photo in
+  // every format. Folders are listed in this order: carousel, comercios, general, hospedagens,
+  // passeios.
+  const B = {
+    inactiveSlide: 'carousel/k1slide_1767225600000_mf',
+    abandonedSlide: 'carousel/u1lixo_1767225600001_mf',
+    trashed: 'comercios/k2lixeira_1767225600002_mf',
+    // an upload cut off after three objects
+    fragment: 'comercios/u2parte_1767225600003_mf',
+    abandonedGeneral: 'general/u3lixo_1767225600004_mf',
+    live: 'hospedagens/k3vivo_1767225600005_mf',
+    history: 'hospedagens/k4historia_1767225600006_mf',
+    galleryCard: 'hospedagens/k5galeria_1767225600007_mf',
+    // seven objects old, the last one put a little later: past the grace period only in part
+    mixedAge: 'hospedagens/m1misto_1767225600008_mf',
+    abandoned1: 'passeios/u4lixo_1767225600009_mf',
+    abandoned2: 'passeios/u5lixo_1767225600010_mf',
   };
-  // Their key bases, as the worker named them then: `{folder}/{random}_{timestamp}`.
+  // Stored before the several formats: three JPEGs, no mark.
   const LEGACY = {
-    kept: 'hospedagens/legado0k_1767225600000',
-    swept: 'comercios/legado0s_1767225600001',
+    trashed: 'comercios/legado0k_1767225600011',
+    abandoned: 'passeios/legado0s_1767225600012',
   };
+  /** A key in a photos' folder that is no photo's: never moved, never in the way. */
+  const JUNK = 'general/leia-me.txt';
+  const FRAGMENT_KEYS = objectKeys(B.fragment).filter((k) => k.includes('-card.'));
+
+  /** Every photo in the bucket: its base and its objects. */
+  const photos = new Map<string, string[]>([
+    ...Object.values(B).map((base): [string, string[]] => [
+      base,
+      base === B.fragment ? FRAGMENT_KEYS : objectKeys(base),
+    ]),
+    ...Object.values(LEGACY).map((base): [string, string[]] => [base, legacyKeys(base)]),
+  ]);
+  const referenced = new Set<string>([
+    B.inactiveSlide,
+    B.trashed,
+    B.live,
+    B.history,
+    B.galleryCard,
+    LEGACY.trashed,
+  ]);
+
   let dir: string;
   let persistTo: string;
   let hook: DeployHook;
   let worker: StartedServer;
+  let token: string;
+  let uploaded: Variants;
+  let trashedListing: string;
   const url = (key: string) => `${worker.url}/images/${key}`;
+  const objects = () => localR2Objects(persistTo);
+  const keysNow = () => new Set(objects().map((o) => o.key));
+  /** When each photo's newest object was put (ms), from wrangler's own files. */
+  const newest = (base: string) =>
+    Math.max(
+      ...objects()
+        .filter((o) => photos.get(base)?.includes(o.key))
+        .map((o) => o.uploaded),
+    );
+
+  /** Where a photo is now: all in place, all in the quarantine; anything else fails. */
+  function whereIs(base: string): 'in place' | 'quarantined' {
+    const keys = keysNow();
+    const own = photos.get(base) ?? [];
+    if (own.every((k) => keys.has(k)) && !own.some((k) => keys.has(`${QUARANTINE}${k}`)))
+      return 'in place';
+    if (own.every((k) => keys.has(`${QUARANTINE}${k}`)) && !own.some((k) => keys.has(k)))
+      return 'quarantined';
+    throw new Error(`${base} está pela metade: ${own.map((k) => `${k}:${keys.has(k)}`)}`);
+  }
+
+  /** Runs at `time` until each pass has gone twice past the bucket's end: once right round. */
+  async function sweepAround(time: number): Promise<Run[]> {
+    const runs: Run[] = [];
+    let photoWraps = 0;
+    let quarantineWraps = 0;
+    while (photoWraps < 2 || quarantineWraps < 2) {
+      const run = await runSweep(worker, time);
+      expect([run.status, run.outcome, run.line.message]).toEqual([200, 'ok', 'image sweep']);
+      expectBounded(run);
+      if (runs.length > 0) expect(run.line.from).toEqual(runs.at(-1)?.line.to);
+      runs.push(run);
+      if (run.line.to.photos === '') photoWraps += 1;
+      if (run.line.to.quarantine === '') quarantineWraps += 1;
+      expect(runs.length).toBeLessThan(100);
+    }
+    return runs;
+  }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gf-api-legacy-'));
+    token = (await admin()).token;
+    dir = mkdtempSync(join(tmpdir(), 'gf-api-sweep-'));
     persistTo = join(dir, 'wrangler');
-    // Straight into the bucket wrangler dev will use (no worker code involved), as they were left.
-    const config = join(dir, 'wrangler.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        name: 'fotos-antigas',
-        compatibility_date: '2026-11-01',
-        r2_buckets: [{ binding: 'IMAGES_BUCKET', bucket_name: 'images' }],
-      }),
-    );
-    const seeder = (await getPlatformProxy({
-      configPath: config,
-      persist: { path: join(persistTo, 'v3') },
-      remoteBindings: false,
-    })) as unknown as Seeder;
-    try {
-      for (const base of Object.values(LEGACY)) {
-        for (const variant of IMAGE_VARIANT_NAMES) {
-          const { width, height } = IMAGE_VARIANTS[variant];
-          const bytes = await photo({ width: width / 4, height: height / 4 });
-          await seeder.env.IMAGES_BUCKET.put(`${base}-${variant}.jpg`, new Uint8Array(bytes), {
-            httpMetadata: { contentType: 'image/jpeg', cacheControl: IMMUTABLE },
-          });
-        }
-      }
-    } finally {
-      await seeder.dispose();
+    const tiny = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    const seeded: [string, Uint8Array][] = [[JUNK, tiny]];
+    for (const [base, keys] of photos) {
+      if (base === B.mixedAge) continue;
+      for (const key of keys) seeded.push([key, tiny]);
     }
+    // The photo stored before the several formats that a listing shows: real JPEGs, served below.
+    for (const variant of IMAGE_VARIANT_NAMES) {
+      const { width, height } = IMAGE_VARIANTS[variant];
+      const bytes = new Uint8Array(await photo({ width: width / 4, height: height / 4 }));
+      seeded[seeded.findIndex(([k]) => k === `${LEGACY.trashed}-${variant}.jpg`)] = [
+        `${LEGACY.trashed}-${variant}.jpg`,
+        bytes,
+      ];
+    }
+    const mixed = objectKeys(B.mixedAge);
+    await seed(persistTo, [
+      ...seeded,
+      ...mixed.slice(0, -1).map((k): [string, Uint8Array] => [k, tiny]),
+    ]);
+    // The last object of the mixed-age photo after the clock has moved on (a later millisecond).
+    const before = Date.now();
+    while (Date.now() <= before + 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    await seed(persistTo, [[mixed.at(-1) as string, tiny]]);
+
     hook = await startDeployHook();
     worker = await startWorker({
       supabaseUrl: stack.supabaseUrl,
       publishableKey: stack.publishableKey,
       builds: hook.builds,
       persistTo,
+      imageSweepKey: stack.imageSweepKey,
+      sweepPageSize: PAGE_SIZE,
+    });
+
+    // What the rows show: a listing (its photo, its gallery's card size), the history of a
+    // replaced photo, an inactive slide, and a deleted listing waiting in the trash.
+    const listing = await expectCall<{ id: string }>(
+      201,
+      'POST',
+      '/api/hospedagens',
+      {
+        token,
+        json: {
+          ...validListing('hospedagem'),
+          image_url: url(`${B.history}-hero.jpg`),
+          additional_images: [url(`${B.galleryCard}-card.jpg`)],
+        },
+      },
+      worker.url,
+    );
+    await expectCall(
+      200,
+      'PATCH',
+      `/api/hospedagens/${listing.id}`,
+      { token, json: { image_url: url(`${B.live}-hero.jpg`) } },
+      worker.url,
+    );
+    await expectCall(
+      201,
+      'POST',
+      '/api/slides',
+      {
+        token,
+        json: { ...validSlide(), image_url: url(`${B.inactiveSlide}-hero.jpg`), is_active: false },
+      },
+      worker.url,
+    );
+    const trashed = await expectCall<{ id: string }>(
+      201,
+      'POST',
+      '/api/comercios',
+      {
+        token,
+        json: {
+          ...validListing('comercio'),
+          image_url: url(`${B.trashed}-hero.jpg`),
+          additional_images: [url(`${LEGACY.trashed}-hero.jpg`)],
+        },
+      },
+      worker.url,
+    );
+    trashedListing = trashed.id;
+    await expectCall(200, 'DELETE', `/api/comercios/${trashed.id}`, { token }, worker.url);
+
+    // And one photo uploaded now, through the worker, after everything above.
+    const form = new FormData();
+    const jpeg = await photo({ width: 320, height: 240 });
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
+    uploaded = await expectCall<Variants>(
+      201,
+      'POST',
+      '/api/images?folder=hospedagens',
+      { token, body: form },
+      worker.url,
+    );
+    const base = keyOf(uploaded.hero).replace(/-hero\.jpg$/, '');
+    photos.set(
+      base,
+      photoObjects(uploaded.hero).map((o) => keyOf(o.url)),
+    );
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await hook?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const uploadedBase = () => keyOf(uploaded.hero).replace(/-hero\.jpg$/, '');
+
+  it('serves the photos stored before the several formats as JPEG only', async () => {
+    for (const key of legacyKeys(LEGACY.trashed)) {
+      const response = await fetch(url(key));
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([key, response.status, response.headers.get('content-type')]).toEqual([
+        key,
+        200,
+        'image/jpeg',
+      ]);
+      expect(magicFormat(bytes)).toBe('jpeg');
+    }
+    for (const sibling of ['card.webp', 'card.avif', 'hero.webp'])
+      expect((await fetch(url(`${LEGACY.trashed}-${sibling}`))).status).toBe(404);
+  });
+
+  it('does a bounded part of the bucket a run, resumes where the last run stopped, and decides a photo only from all its objects', async () => {
+    // The clock of every run: the grace period has passed for every seeded object but the last
+    // one of the mixed-age photo, by one millisecond.
+    const time = newest(B.mixedAge) + SWEEP_GRACE_MS - 1;
+    const oldestMixed = Math.min(
+      ...objects()
+        .filter((o) => photos.get(B.mixedAge)?.includes(o.key))
+        .map((o) => o.uploaded),
+    );
+    expect(oldestMixed + SWEEP_GRACE_MS).toBeLessThanOrEqual(time);
+    const unused = (base: string) => !referenced.has(base) && newest(base) + SWEEP_GRACE_MS <= time;
+    const toRemove = [...photos.keys()].filter(unused);
+    expect(toRemove.sort()).toEqual(
+      [
+        B.abandonedSlide,
+        B.fragment,
+        B.abandonedGeneral,
+        B.abandoned1,
+        B.abandoned2,
+        LEGACY.abandoned,
+      ].sort(),
+    );
+    const inFolders = [...keysNow()].filter((k) => !k.startsWith(QUARANTINE)).sort();
+    // More than one run's worth: no run can go through it all.
+    expect(inFolders.length).toBeGreaterThan(PHOTO_PAGES * PAGE_SIZE);
+
+    const runs: Run[] = [];
+    let leftWhole = 0;
+    do {
+      const run = await runSweep(worker, time);
+      expect([run.status, run.outcome, run.line.message]).toEqual([200, 'ok', 'image sweep']);
+      expectBounded(run);
+      // Resumed where the last one stopped (the first from the start of the bucket).
+      expect(run.line.from.photos).toBe(runs.at(-1)?.line.to.photos ?? '');
+      runs.push(run);
+      const to = run.line.to.photos;
+      const decided = (key: string) => to === '' || key <= to;
+      // Every photo is whole, in place or in the quarantine; decided ones as they should be,
+      // the others untouched.
+      for (const [base, keys] of photos) {
+        const last = keys.toSorted().at(-1) as string;
+        const expected = decided(last) && toRemove.includes(base) ? 'quarantined' : 'in place';
+        expect([base, whereIs(base)]).toEqual([base, expected]);
+        if (!decided(last)) expect(decided(keys.toSorted()[0] as string)).toBe(false);
+      }
+      expect(keysNow().has(JUNK)).toBe(true);
+      // Listed past the last photo it decided: that photo's objects go on in the next run, which
+      // lists them again from the first.
+      const from = run.line.from.photos;
+      const listedDecided = inFolders.filter((k) => k > from && decided(k)).length;
+      if (run.line.photoObjects > listedDecided) leftWhole += 1;
+    } while (runs.at(-1)?.line.to.photos !== '');
+    expect(runs.length).toBeGreaterThan(1);
+    expect(leftWhole).toBeGreaterThan(0);
+    expect(runs.reduce((n, r) => n + r.line.removed, 0)).toBe(toRemove.length);
+    expect(runs.flatMap((r) => r.line.images).sort()).toEqual(toRemove.sort());
+    // Past the end it starts over.
+    const again = await runSweep(worker, time);
+    expect(again.line.from.photos).toBe('');
+    expect(again.line.removed).toBe(0);
+    expect(whereIs(B.mixedAge)).toBe('in place');
+  });
+
+  it('keeps a photo until all its objects are past the grace period, to the millisecond', async () => {
+    const base = uploadedBase();
+    const last = newest(base);
+    await sweepAround(last + SWEEP_GRACE_MS - 1);
+    expect(whereIs(base)).toBe('in place');
+    // The mixed-age photo, older than it, is past now, whole.
+    expect(whereIs(B.mixedAge)).toBe('quarantined');
+    await sweepAround(last + SWEEP_GRACE_MS);
+    expect(whereIs(base)).toBe('quarantined');
+    // What a row shows stays: live listings, its gallery's card, an inactive slide, the history
+    // of a row that still exists, the trash (new and old formats).
+    for (const kept of referenced) expect([kept, whereIs(kept)]).toEqual([kept, 'in place']);
+    expect(keysNow().has(JUNK)).toBe(true);
+  });
+
+  it('deletes for good what has waited in the quarantine past its week, to the millisecond', async () => {
+    const base = uploadedBase();
+    const waiting = () => objects().filter((o) => o.key.startsWith(QUARANTINE));
+    const own = waiting().filter((o) => photos.get(base)?.includes(o.key.slice(QUARANTINE.length)));
+    expect(own).toHaveLength(8);
+    const first = Math.min(...own.map((o) => o.uploaded));
+    const lastIn = Math.max(...own.map((o) => o.uploaded));
+    const before = waiting();
+
+    await sweepAround(first + QUARANTINE_MS - 1);
+    // Exactly what had waited a week or more is gone; this photo has not, by a millisecond.
+    expect(waiting().map((o) => o.key)).toEqual(
+      before.filter((o) => o.uploaded > first - 1).map((o) => o.key),
+    );
+    expect(waiting().map((o) => o.key)).toEqual(expect.arrayContaining(own.map((o) => o.key)));
+
+    await sweepAround(lastIn + QUARANTINE_MS);
+    expect(waiting().map((o) => o.key)).toEqual(
+      before.filter((o) => o.uploaded > lastIn).map((o) => o.key),
+    );
+    expect(keysNow().has(`${QUARANTINE}${photos.get(base)?.[0]}`)).toBe(false);
+    for (const kept of referenced) expect([kept, whereIs(kept)]).toEqual([kept, 'in place']);
+  });
+
+  it("frees the trash's photos (new and old formats) at 'Excluir definitivamente'", async () => {
+    const item = await trashItem('comercios', trashedListing);
+    await expectCall(200, 'DELETE', `/api/trash/${item.id}`, { token }, worker.url);
+    expect(whereIs(B.trashed)).toBe('quarantined');
+    expect(whereIs(LEGACY.trashed)).toBe('quarantined');
+    expect((await fetch(url(`${LEGACY.trashed}-thumb.jpg`))).status).toBe(404);
+  });
+});
+
+describe('the photo sweep with a forged key', () => {
+  const ABANDONED = 'general/u9lixo_1767225600099_mf';
+  let dir: string;
+  let persistTo: string;
+  let hook: DeployHook;
+  let worker: StartedServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gf-api-sweep-forged-'));
+    persistTo = join(dir, 'wrangler');
+    await seed(
+      persistTo,
+      objectKeys(ABANDONED).map((k): [string, Uint8Array] => [k, new Uint8Array([1])]),
+    );
+    hook = await startDeployHook();
+    worker = await startWorker({
+      supabaseUrl: stack.supabaseUrl,
+      publishableKey: stack.publishableKey,
+      builds: hook.builds,
+      persistTo,
+      // The right length and alphabet, not the key the database holds.
+      imageSweepKey: `${stack.imageSweepKey.slice(1)}x`,
+      sweepPageSize: PAGE_SIZE,
     });
   });
 
@@ -252,104 +516,42 @@ describe('photos stored before the several formats: three JPEGs, no mark', () =>
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const legacyKeys = (base: string) => IMAGE_VARIANT_NAMES.map((v) => `${base}-${v}.jpg`);
-
-  it('are still served, as JPEG only (no WebP or AVIF siblings to offer)', async () => {
-    expect(r2Keys(persistTo)).toEqual(
-      [...legacyKeys(LEGACY.kept), ...legacyKeys(LEGACY.swept)].sort(),
-    );
-    for (const key of legacyKeys(LEGACY.kept)) {
-      const response = await fetch(url(key));
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      expect([key, response.status, response.headers.get('content-type')]).toEqual([
-        key,
-        200,
-        'image/jpeg',
-      ]);
-      expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
-      expect(magicFormat(bytes)).toBe('jpeg');
+  it('is refused by the database: the run fails, nothing moves and the next run starts in the same place', async () => {
+    const before = localR2Objects(persistTo);
+    // Long past the grace period: with the right key the photo would go.
+    const time = Date.now() + SWEEP_GRACE_MS * 2;
+    const runs: Run[] = [];
+    for (const _ of [1, 2]) {
+      const run = await runSweep(worker, time);
+      expect([run.status, run.outcome]).toEqual([500, 'exception']);
+      expect(run.line).toMatchObject({
+        message: 'image sweep failed',
+        removed: 0,
+        error: expect.stringContaining('Chave da varredura de fotos inválida.'),
+      });
+      runs.push(run);
     }
-    const objects = photoObjects(url(`${LEGACY.kept}-hero.jpg`));
-    expect(objects.map((o) => keyOf(o.url))).toEqual(legacyKeys(LEGACY.kept));
-    for (const sibling of ['card.webp', 'card.avif', 'hero.webp'])
-      expect((await fetch(url(`${LEGACY.kept}-${sibling}`))).status).toBe(404);
-  });
-
-  it('are swept and freed like photos uploaded now, which go with all their formats', async () => {
-    const upload = async () => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
-      return expectCall<Variants>(
-        201,
-        'POST',
-        '/api/images?folder=hospedagens',
-        { token, body: form },
-        worker.url,
-      );
-    };
-    const [fresh, abandoned] = [await upload(), await upload()];
-    const freshKeys = photoObjects(fresh.hero).map((o) => keyOf(o.url));
-    expect(freshKeys).toHaveLength(8);
-    expect(r2Keys(persistTo)).toHaveLength(3 + 3 + 8 + 8);
-
-    const listing = await expectCall(
-      201,
-      'POST',
-      '/api/hospedagens',
-      {
-        token,
-        json: {
-          ...validListing('hospedagem'),
-          image_url: url(`${LEGACY.kept}-hero.jpg`),
-          additional_images: [fresh.hero],
-        },
-      },
-      worker.url,
-    );
-    const sweep = await expectCall(
-      200,
-      'POST',
-      '/api/images/sweep',
-      { token, json: { older_than_seconds: 0 } },
-      worker.url,
-    );
-    expect(sweep).toEqual({ removed: 2, kept: 2, expired: 0 });
-    const swept = [
-      ...legacyKeys(LEGACY.swept),
-      ...photoObjects(abandoned.hero).map((o) => keyOf(o.url)),
-    ];
-    expect(r2Keys(persistTo)).toEqual(
-      [...legacyKeys(LEGACY.kept), ...freshKeys, ...swept.map((key) => `quarantine/${key}`)].sort(),
-    );
-    expect((await fetch(url(`${LEGACY.swept}-thumb.jpg`))).status).toBe(404);
-    expect(await statuses(abandoned)).toEqual(every(404));
-
-    // 'Excluir definitivamente' frees both: the old photo's three JPEGs, the new one's eight.
-    await expectCall(200, 'DELETE', `/api/hospedagens/${listing.id}`, { token }, worker.url);
-    const item = await trashItem('hospedagens', listing.id);
-    await expectCall(200, 'DELETE', `/api/trash/${item.id}`, { token }, worker.url);
-    expect(r2Keys(persistTo)).toEqual(
-      [...swept, ...legacyKeys(LEGACY.kept), ...freshKeys].map((key) => `quarantine/${key}`).sort(),
-    );
-  });
-
-  it("waits in the quarantine for the backups' reach, then is deleted for good", async () => {
-    const waiting = r2Keys(persistTo);
-    expect(waiting.length).toBeGreaterThan(0);
-    expect(waiting.every((key) => key.startsWith('quarantine/'))).toBe(true);
-    const sweepWith = (json: Record<string, number>) =>
-      expectCall(200, 'POST', '/api/images/sweep', { token, json }, worker.url);
-    // Seven days by default; an hour is still longer than they have waited.
-    expect(await sweepWith({})).toEqual({ removed: 0, kept: 0, expired: 0 });
-    expect(await sweepWith({ quarantine_seconds: 3600 })).toMatchObject({ expired: 0 });
-    expect(r2Keys(persistTo)).toEqual(waiting);
-    // A second later they have waited longer than one second.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await sweepWith({ quarantine_seconds: 1 })).toEqual({
-      removed: 0,
-      kept: 0,
-      expired: waiting.length,
+    // The empty folders before the photo are passed; the photo is where both runs stopped.
+    const [first, second] = runs as [Run, Run];
+    expect(first.line.from.photos).toBe('');
+    expect(first.line.to.photos < (objectKeys(ABANDONED)[0] as string)).toBe(true);
+    expect(second.line.from).toEqual(first.line.to);
+    expect(second.line.to).toEqual(first.line.to);
+    expect(localR2Objects(persistTo)).toEqual(before);
+    // The database's key is unchanged: the suite's own key still asks (nothing references it).
+    const asked = await fetch(`${stack.supabaseUrl}/rest/v1/rpc/unreferenced_images`, {
+      method: 'POST',
+      headers: { apikey: stack.publishableKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ p_key: stack.imageSweepKey, p_urls: ['https://x.invalid/a.jpg'] }),
     });
-    expect(r2Keys(persistTo)).toEqual([]);
+    expect([asked.status, await asked.json()]).toEqual([200, ['https://x.invalid/a.jpg']]);
+  });
+});
+
+describe('POST /api/images/sweep', () => {
+  it('is gone: the sweep is the Cron Trigger', async () => {
+    const { token } = await admin();
+    const reply = await api('POST', '/api/images/sweep', { token, json: {} });
+    expect(reply.status).toBe(404);
   });
 });

@@ -62,8 +62,8 @@ const TABLE_OF: Record<ListingKind, Table> = {
 };
 
 function changesOf(name: string, path: string): Store | undefined {
-  // Moves may leave an item where it was; the sweep keeps photos younger than a day.
-  if (name.startsWith('mover') || name === 'estado da publicação' || name.startsWith('varrer')) {
+  // Moves may leave an item where it was.
+  if (name.startsWith('mover') || name === 'estado da publicação') {
     return undefined;
   }
   if (name === 'enviar imagem') return 'r2';
@@ -462,6 +462,17 @@ function rpcOperations(f: Fixture): Operation[] {
       'set_stats_ingest_key',
       { p_key: `forjada-${randomUUID()}` },
       { refusal: 'permission denied for function set_stats_ingest_key' },
+    ),
+    // Without the photo sweep's key nobody learns which photos nothing shows, an admin included.
+    rpc(
+      'unreferenced_images',
+      { p_key: `forjada-${randomUUID()}`, p_urls: [f.imageUrl] },
+      { refusal: 'Chave da varredura de fotos inválida.' },
+    ),
+    rpc(
+      'set_image_sweep_key',
+      { p_key: `forjada-${randomUUID()}` },
+      { refusal: 'permission denied for function set_image_sweep_key' },
     ),
     // The helpers' schema is not exposed: naming it is refused before any function runs.
     {

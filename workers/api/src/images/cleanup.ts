@@ -1,6 +1,6 @@
 // Stored photos leave R2 (for the quarantine: quarantine.ts) only when nothing can show them again. A live row, a row in the trash and
 // every version in the history of a row that still exists keep a photo: the database answers
-// which (images_in_use, one rule for the worker and the sweep). So deleting a row or replacing its
+// which (images_in_use; the sweep asks the same rule with unreferenced_images). So deleting a row or replacing its
 // photos frees nothing — 'Restaurar' and 'Restaurar esta versão' find their photos — and a row
 // that leaves the trash for good ('Excluir definitivamente', the 30-day retention) frees the
 // photos the database names for it (its last state and every version in its history), unless

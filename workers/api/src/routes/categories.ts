@@ -9,7 +9,7 @@ import {
 } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
-import { requestRebuildAndSweep } from '../content-changed.ts';
+import { requestRebuildAndPurge } from '../content-changed.ts';
 import { DatabaseRefusal, database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -35,7 +35,7 @@ export const categories = new Hono<AppEnv>()
     const rows = await dataOf<Category[]>(
       database(c).from(TABLE).insert(c.req.valid('json')).select(),
     ).catch(categoryError('Erro ao salvar categoria'));
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json(rows[0], 201);
   })
   .patch('/:id', params(idParam), json(categoryUpdateSchema), async (c) => {
@@ -47,7 +47,7 @@ export const categories = new Hono<AppEnv>()
         .select(),
     ).catch(categoryError('Erro ao salvar categoria'));
     if (!rows[0]) throw notFound(NOT_FOUND);
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json(rows[0]);
   })
   .post('/:id/move', params(idParam), json(moveSchema.pick({ direction: true })), async (c) => {
@@ -58,7 +58,7 @@ export const categories = new Hono<AppEnv>()
         direction: c.req.valid('json').direction,
       }),
     ).catch((err) => databaseError(err, 'Não foi possível atualizar a ordem.'));
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json({ id, order_position: position });
   })
   .delete('/:id', params(idParam), async (c) => {
@@ -66,6 +66,6 @@ export const categories = new Hono<AppEnv>()
       database(c).from(TABLE).delete().eq('id', c.req.valid('param').id).select(),
     ).catch(categoryError('Erro ao excluir categoria'));
     if (!rows[0]) throw notFound(NOT_FOUND);
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json(rows[0]);
   });

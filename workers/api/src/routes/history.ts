@@ -5,7 +5,7 @@
 import { historyIdParam } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
-import { requestRebuildAndSweep } from '../content-changed.ts';
+import { requestRebuildAndPurge } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { changed, renderListingPages } from '../site-pages.ts';
@@ -18,7 +18,7 @@ export const history = new Hono<AppEnv>()
     const row = await dataOf<Record<string, unknown>>(
       database(c).rpc('restore_version', { entry_id: id }),
     ).catch((err) => databaseError(err, 'Não foi possível restaurar esta versão.'));
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     renderListingPages(c, changed.reverted(c, id, row));
     return c.json(row);
   });

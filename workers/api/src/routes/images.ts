@@ -9,20 +9,16 @@ import {
   imagePixelsProblem,
 } from '@guia-fortim/domain';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdmin } from '../auth.ts';
 import { limitBody } from '../body-limit.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, MESSAGES, notFound } from '../errors.ts';
 import { ImagesServiceError, UnreadableImageError } from '../images/failures.ts';
 import { parseVariantKey } from '../images/keys.ts';
-import { QUARANTINE_MS } from '../images/quarantine.ts';
 import { sniffImageType } from '../images/sniff.ts';
-import { SWEEP_GRACE_MS, sweepUnusedImages } from '../images/sweep.ts';
 import { IMMUTABLE_CACHE, readDimensions, storeVariants } from '../images/variants.ts';
 import { log } from '../log.ts';
 import { preconditionOutcome } from '../preconditions.ts';
-import { json } from '../validation.ts';
 
 // Room for the multipart envelope around a file of the maximum size.
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -123,25 +119,6 @@ export const uploads = new Hono<AppEnv>().post(
     }
   },
 );
-
-// Removes photos nothing references (see images/sweep.ts). `older_than_seconds` narrows the grace
-// period: 0 removes every unused photo at once, including uploads of a form still being filled in.
-// `quarantine_seconds` narrows how long removed photos wait before they are deleted for good.
-const seconds = z
-  .number({ error: 'Informe o tempo em segundos.' })
-  .int({ error: 'Informe o tempo em segundos.' })
-  .min(0, { error: 'Informe o tempo em segundos.' });
-const sweepSchema = z.object({
-  older_than_seconds: seconds.optional(),
-  quarantine_seconds: seconds.optional(),
-});
-
-export const sweep = new Hono<AppEnv>().post('/', requireAdmin, json(sweepSchema), async (c) => {
-  const { older_than_seconds, quarantine_seconds } = c.req.valid('json');
-  const graceMs = older_than_seconds === undefined ? SWEEP_GRACE_MS : older_than_seconds * 1000;
-  const quarantineMs = Math.min(QUARANTINE_MS, (quarantine_seconds ?? Infinity) * 1000);
-  return c.json(await sweepUnusedImages(c, graceMs, quarantineMs));
-});
 
 const R2_MAX_KEY_BYTES = 1024;
 

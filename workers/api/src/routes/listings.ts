@@ -19,7 +19,7 @@ import {
 } from '@guia-fortim/domain';
 import { type Context, Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
-import { requestRebuildAndSweep } from '../content-changed.ts';
+import { requestRebuildAndPurge } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
@@ -76,7 +76,7 @@ export function listingRoutes(kind: ListingKind) {
     const position = await dataOf<T>(database(c).rpc(fn, { kind, ...args })).catch((err) =>
       databaseError(err, failure),
     );
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     renderListingPages(c, changed.reordered(kind, [args.item_id]));
     return position;
   };
@@ -87,7 +87,7 @@ export function listingRoutes(kind: ListingKind) {
       .post('/', json(schemas.create), async (c) => {
         const values: Record<string, unknown> = c.req.valid('json');
         const row = await oneRow(database(c).from(table).insert(values).select());
-        requestRebuildAndSweep(c);
+        requestRebuildAndPurge(c);
         renderListingPages(c, changed.saved(kind, row));
         return c.json(row, 201);
       })
@@ -96,7 +96,7 @@ export function listingRoutes(kind: ListingKind) {
         const row = await oneRow(
           database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
         );
-        requestRebuildAndSweep(c);
+        requestRebuildAndPurge(c);
         renderListingPages(c, changed.saved(kind, row));
         return c.json(row);
       })
@@ -105,7 +105,7 @@ export function listingRoutes(kind: ListingKind) {
         const row = await oneRow(
           database(c).from(table).update(c.req.valid('json')).eq('id', id).select(),
         );
-        requestRebuildAndSweep(c);
+        requestRebuildAndPurge(c);
         renderListingPages(c, changed.saved(kind, row));
         return c.json(row);
       })
@@ -115,7 +115,7 @@ export function listingRoutes(kind: ListingKind) {
           database(c).from(table).delete().eq('id', id).select(),
           `Não foi possível excluir ${NOUN[kind]}.`,
         );
-        requestRebuildAndSweep(c);
+        requestRebuildAndPurge(c);
         renderListingPages(c, changed.deleted(kind, [row]));
         return c.json(row);
       })
@@ -131,14 +131,14 @@ export function listingRoutes(kind: ListingKind) {
           ).catch((err) => databaseError(err, `Não foi possível excluir ${PLURAL[kind]}.`));
           if (rows.length === 0) throw notFound();
           done = [...new Set(ids)].filter((id) => rows.some((row) => row.id === id));
-          requestRebuildAndSweep(c);
+          requestRebuildAndPurge(c);
           renderListingPages(c, changed.deleted(kind, rows));
         } else {
           const { fn, args } = BULK_ORDERING[action];
           done = await dataOf<string[]>(
             database(c).rpc(fn, { kind, item_ids: ids, ...args }),
           ).catch((err) => databaseError(err, 'Não foi possível atualizar os itens.'));
-          requestRebuildAndSweep(c);
+          requestRebuildAndPurge(c);
           renderListingPages(c, changed.reordered(kind, done));
         }
         return c.json({ action, ids: done });

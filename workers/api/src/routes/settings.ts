@@ -2,7 +2,7 @@
 import { type SiteSetting, settingsUpdateSchema } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
-import { requestRebuildAndSweep } from '../content-changed.ts';
+import { requestRebuildAndPurge } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { json } from '../validation.ts';
@@ -18,7 +18,7 @@ export const settings = new Hono<AppEnv>().put(
     const saved = await dataOf<SiteSetting[]>(
       database(c).from('site_settings').upsert(rows, { onConflict: 'setting_key' }).select(),
     ).catch((err) => databaseError(err, 'Erro ao salvar configurações'));
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json(Object.fromEntries(saved.map((row) => [row.setting_key, row.setting_value])));
   },
 );

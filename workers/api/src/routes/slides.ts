@@ -3,7 +3,7 @@
 import { type CarouselSlide, slideCreateSchema, slideUpdateSchema } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
-import { requestRebuildAndSweep } from '../content-changed.ts';
+import { requestRebuildAndPurge } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { notFound } from '../errors.ts';
@@ -18,7 +18,7 @@ export const slides = new Hono<AppEnv>()
     const rows = await dataOf<CarouselSlide[]>(
       database(c).from(TABLE).insert(c.req.valid('json')).select(),
     ).catch((err) => databaseError(err, 'Erro ao criar slide'));
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json(rows[0], 201);
   })
   .patch('/:id', params(idParam), json(slideUpdateSchema), async (c) => {
@@ -31,7 +31,7 @@ export const slides = new Hono<AppEnv>()
     ).catch((err) => databaseError(err, 'Erro ao atualizar slide'));
     const row = rows[0];
     if (!row) throw notFound(NOT_FOUND);
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json(row);
   })
   .delete('/:id', params(idParam), async (c) => {
@@ -40,6 +40,6 @@ export const slides = new Hono<AppEnv>()
     ).catch((err) => databaseError(err, 'Erro ao remover slide'));
     const row = rows[0];
     if (!row) throw notFound(NOT_FOUND);
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     return c.json(row);
   });

@@ -5,7 +5,7 @@
 import { type TrashItem, trashIdParam } from '@guia-fortim/domain';
 import { Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
-import { requestRebuildAndSweep } from '../content-changed.ts';
+import { requestRebuildAndPurge } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
 import { removeUnusedImages } from '../images/cleanup.ts';
@@ -22,7 +22,7 @@ export const trash = new Hono<AppEnv>()
     const restored = await dataOf<Restored>(
       database(c).rpc('restore_from_trash', { trash_id: c.req.valid('param').id }),
     ).catch((err) => databaseError(err, 'Não foi possível restaurar o item.'));
-    requestRebuildAndSweep(c);
+    requestRebuildAndPurge(c);
     renderListingPages(c, changed.restored(restored));
     return c.json(restored);
   })

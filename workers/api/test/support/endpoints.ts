@@ -141,8 +141,6 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
       method: 'POST',
       path: `/api/history/${ids.history ?? MISSING_HISTORY_ID}/restore`,
     },
-    // The default grace period: removes nothing a test just uploaded.
-    { name: 'varrer imagens sem uso', method: 'POST', path: '/api/images/sweep', json: {} },
     { name: 'estado da publicação', method: 'GET', path: '/api/publish' },
   ];
 }

@@ -12,9 +12,14 @@ export function localR2ObjectCount(persistTo: string): number {
 
 /** The keys in the bucket, sorted, from wrangler's metadata database. */
 export function localR2Keys(persistTo: string): string[] {
+  return localR2Objects(persistTo).map((o) => o.key);
+}
+
+/** Every object in the bucket, sorted by key, with when it was put (ms, as R2's `uploaded`). */
+export function localR2Objects(persistTo: string): { key: string; uploaded: number }[] {
   const dir = join(persistTo, 'v3', 'r2', 'miniflare-R2BucketObject');
   if (!existsSync(dir)) return [];
-  const keys: string[] = [];
+  const objects: { key: string; uploaded: number }[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.sqlite'))) {
     const db = new DatabaseSync(join(dir, file), { readOnly: true });
     try {
@@ -23,11 +28,14 @@ export function localR2Keys(persistTo: string): string[] {
         .prepare("select 1 from sqlite_master where type = 'table' and name = '_mf_objects'")
         .get();
       if (!table) continue;
-      const found = db.prepare('select key from _mf_objects').all() as { key: string }[];
-      keys.push(...found.map((r) => r.key));
+      const found = db.prepare('select key, uploaded from _mf_objects').all() as {
+        key: string;
+        uploaded: number;
+      }[];
+      objects.push(...found.map((r) => ({ key: r.key, uploaded: Number(r.uploaded) })));
     } finally {
       db.close();
     }
   }
-  return keys.sort();
+  return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

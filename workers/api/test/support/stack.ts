@@ -74,6 +74,10 @@ export type WorkerOptions = {
   statsIngestKey?: string;
   /** The events' repeat window in ms, shorter than the product's for the tests (see README). */
   statsRepeatWindowMs?: number;
+  /** The photo sweep's key (set in the database with setImageSweepKey), or a forged one. */
+  imageSweepKey?: string;
+  /** Objects per list call of the photo sweep, smaller than R2's 1000 (see README). */
+  sweepPageSize?: number;
   /**
    * wrangler's dev registry, where the SITE_PAGES binding finds a site Worker run with the same
    * one (site-worker.ts); by default the suite's own, never the machine's.
@@ -93,6 +97,9 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
     ...(options.statsRepeatWindowMs !== undefined
       ? { STATS_REPEAT_WINDOW_MS: String(options.statsRepeatWindowMs) }
       : {}),
+    ...(options.sweepPageSize !== undefined
+      ? { SWEEP_PAGE_SIZE: String(options.sweepPageSize) }
+      : {}),
   };
   // Secrets go in a file only this user reads (`--env-file`), not on the command line, which
   // every process of the machine can read.
@@ -101,6 +108,7 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
     BUILDS_API_TOKEN: options.builds.token,
     ...(options.jwtSecret ? { SUPABASE_JWT_SECRET: options.jwtSecret } : {}),
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
+    ...(options.imageSweepKey ? { IMAGE_SWEEP_KEY: options.imageSweepKey } : {}),
   };
   const secretsFile = join(options.persistTo, 'secrets.env');
   writeFileSync(
