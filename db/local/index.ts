@@ -67,13 +67,24 @@ export type LocalSupabase = {
   stop(): Promise<void>;
 };
 
+/**
+ * The project's keys: kept in `dataDir` (made on its first start), or new for this process. What
+ * the server will answer to, readable before it starts (the stack builds the panel's settings
+ * while the database opens).
+ */
+export function projectKeys(
+  options: Pick<LocalSupabaseOptions, 'dataDir' | 'signingAlgorithm'>,
+): Promise<ProjectKeys> {
+  return options.dataDir
+    ? loadOrCreateKeys(join(options.dataDir, 'keys.json'))
+    : generateKeys(options.signingAlgorithm);
+}
+
 export async function startLocalSupabase(
   options: LocalSupabaseOptions = {},
 ): Promise<LocalSupabase> {
   const location = databaseLocation(options);
-  const keys: ProjectKeys = options.dataDir
-    ? await loadOrCreateKeys(join(options.dataDir, 'keys.json'))
-    : await generateKeys(options.signingAlgorithm);
+  const keys = await projectKeys(options);
   const db = await openDatabase(location);
   let server: ReturnType<typeof serve> | undefined;
   try {

@@ -2,7 +2,8 @@
 // secret key (service role), the legacy JWT anon/service_role keys signed with a legacy HS256
 // secret, and the key pair that signs user access tokens (published as a JWKS): ES256, as new
 // projects get, or RS256, the other asymmetric kind a project may choose. Generated on first start
-// and kept in the data directory (mode 0600), or generated per process in memory.
+// and kept in the data directory (mode 0600), or generated per process in memory — except the
+// publishable key, LOCAL_PUBLISHABLE_KEY.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -20,6 +21,14 @@ export type ProjectKeys = {
   signingKey: { kid: string; privateJwk: JWK; publicJwk: JWK };
 };
 
+/**
+ * The publishable key of every local project, the one the Supabase CLI's local stack gives each
+ * (`supabase status`). It is public by nature — the site and the panel ship it — and one value for
+ * every data directory keeps the site's build environment, and so its Worker bundle, the same
+ * after `.data` is emptied (scripts/stack/site-worker-bundles.ts keeps bundles by it).
+ */
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+
 const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
 
 export async function generateKeys(algorithm: SigningAlgorithm = 'ES256'): Promise<ProjectKeys> {
@@ -36,7 +45,7 @@ export async function generateKeys(algorithm: SigningAlgorithm = 'ES256'): Promi
   const kid = randomUUID();
   const publicJwk = await exportJWK(pair.publicKey);
   return {
-    publishableKey: `sb_publishable_${randomBytes(24).toString('base64url')}`,
+    publishableKey: LOCAL_PUBLISHABLE_KEY,
     secretKey: `sb_secret_${randomBytes(24).toString('base64url')}`,
     anonKey: await legacyKey('anon'),
     serviceRoleKey: await legacyKey('service_role'),

@@ -18,8 +18,9 @@ import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { CONFIG_PATH, type PanelConfig } from '@guia-fortim/admin/config';
 import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
+import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { freePort, type StartedServer, startServer } from '@guia-fortim/db/testing';
-import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
+import { type LocalSupabase, projectKeys, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildEnv, buildSite, type SiteEnv } from '@guia-fortim/portal/build';
 import { adminRewrites } from '../deploy/admin-routes.ts';
 import { pruneBuildCache } from './build-cache.ts';
@@ -35,6 +36,7 @@ import { type RunningTurnstile, TEST_SECRETS, TEST_SITEKEYS } from './turnstile.
 import { restartWhenSilent } from './watchdog.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+const WRANGLER_BIN = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 
 /**
  * The stack's own registry of running Workers (wrangler's dev registry): the API worker's service
@@ -104,6 +106,8 @@ export type WorkerOptions = {
   builds: BuildsConfig;
   /** The listing statistics' ingest key the database holds (POST /api/events answers 503 without). */
   statsIngestKey?: string;
+  /** The photo sweep's key the database holds (without it the sweep moves no photo). */
+  imageSweepKey?: string;
   /**
    * Each request's client as Cloudflare's edge gives it (CF-Connecting-IP), as in production, so
    * one process can play many visitors (the benchmark). Otherwise every client is this machine
@@ -142,6 +146,7 @@ export async function startWorker(options: WorkerOptions) {
     DEPLOY_HOOK_URL: options.builds.hookUrl,
     BUILDS_API_TOKEN: options.builds.token,
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
+    ...(options.imageSweepKey ? { IMAGE_SWEEP_KEY: options.imageSweepKey } : {}),
   };
   mkdirSync(options.persistDir, { recursive: true });
   const start =
@@ -166,9 +171,10 @@ function wranglerDevStarter(
   secrets: Record<string, string>,
 ) {
   const secretsFile = writeSecretsFile(join(options.persistDir, 'secrets.env'), secrets);
-  const [command, args] = leashed('npx', [
-    '--no-install',
-    'wrangler',
+  // wrangler's own script on this Node, not through npx: npx spends half a second or more finding
+  // it, on every start and every watchdog restart.
+  const [command, args] = leashed(process.execPath, [
+    WRANGLER_BIN,
     'dev',
     '--ip',
     '127.0.0.1',
@@ -254,11 +260,50 @@ export type Api = {
   stop: () => Promise<void>;
 };
 
+/** db/local's directory in the stack's data directory (none for a database in memory). */
+const supabaseDataDir = (options: { dataDir: string; memory?: boolean }) =>
+  options.memory ? undefined : join(options.dataDir, 'supabase');
+
+/**
+ * The origins the site and the panel talk to, known from the ports and the publishable key before
+ * any service answers (stackPublishableKey): the stack prepares the site while they start.
+ */
+export function stackEnv(
+  ports: ApiOptions['ports'],
+  publishableKey: string,
+  turnstile?: ApiOptions['turnstile'],
+): SiteEnv {
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  return {
+    siteUrl: `http://127.0.0.1:${ports.site}`,
+    supabaseUrl: `http://127.0.0.1:${ports.supabase}`,
+    publishableKey,
+    apiUrl,
+    imagesUrl: `${apiUrl}/images`,
+    ...(turnstile
+      ? { turnstile: { siteKey: TEST_SITEKEYS.passes, origin: turnstile.origin } }
+      : {}),
+  };
+}
+
+/** The publishable key the stack's Supabase will answer to (its data directory keeps it). */
+export async function stackPublishableKey(options: {
+  dataDir: string;
+  memory?: boolean;
+}): Promise<string> {
+  return (await projectKeys({ dataDir: supabaseDataDir(options) })).publishableKey;
+}
+
 /**
  * db/local and the worker under wrangler dev in front of it, for a site on ports.site built by the
  * local build service: what `npm start` and `npm run dev` both run behind their origin.
+ * `onDatabase` is called once the database answers, before the worker starts (the stack begins
+ * the site's first build then).
  */
-export async function startApi(options: ApiOptions): Promise<Api> {
+export async function startApi(
+  options: ApiOptions,
+  onDatabase?: (supabase: LocalSupabase) => void,
+): Promise<Api> {
   const { dataDir, ports } = options;
   const log = options.log ?? (() => {});
   await assertPortFree(ports.supabase, 'Supabase local');
@@ -267,7 +312,7 @@ export async function startApi(options: ApiOptions): Promise<Api> {
   log('Iniciando o Supabase local (banco, autenticação, REST)…');
   const supabase = await startLocalSupabase({
     port: ports.supabase,
-    ...(options.memory ? {} : { dataDir: join(dataDir, 'supabase') }),
+    dataDir: supabaseDataDir(options),
     reset: options.reset ?? false,
     seed: options.seed ?? true,
     siteUrl,
@@ -285,6 +330,10 @@ export async function startApi(options: ApiOptions): Promise<Api> {
     // (`npm run stats:key`): the database keeps its hash, the worker gets it as a secret.
     const statsIngestKey = newStatsIngestKey();
     await setStatsIngestKey(supabase.url, supabase.keys.secretKey, statsIngestKey);
+    // And the photo sweep's, as `npm run deploy` sets it.
+    const imageSweepKey = newImageSweepKey();
+    await setImageSweepKey(supabase.url, supabase.keys.secretKey, imageSweepKey);
+    onDatabase?.(supabase);
     log('Iniciando a API (worker no workerd)…');
     const worker = await startWorker({
       port: ports.api,
@@ -295,25 +344,19 @@ export async function startApi(options: ApiOptions): Promise<Api> {
       siteUrl,
       builds: options.builds,
       statsIngestKey,
+      imageSweepKey,
       runtime: options.workerRuntime ?? 'wrangler-dev',
       edgeClients: options.edgeClients,
       log,
     });
-    const env: SiteEnv = {
-      siteUrl,
-      supabaseUrl: supabase.url,
-      publishableKey: supabase.keys.publishableKey,
-      apiUrl: worker.url,
-      imagesUrl: worker.imagesUrl,
-      ...(options.turnstile
-        ? { turnstile: { siteKey: TEST_SITEKEYS.passes, origin: options.turnstile.origin } }
-        : {}),
-    };
+    const env = stackEnv(ports, supabase.keys.publishableKey, options.turnstile);
+    const sweep = fireSweepOnSchedule(worker.url, log);
     return {
       supabase,
       worker,
       env,
       stop: async () => {
+        clearInterval(sweep);
         await worker.stop().catch(() => {});
         await supabase.stop();
       },
@@ -322,6 +365,29 @@ export async function startApi(options: ApiOptions): Promise<Api> {
     await supabase.stop().catch(() => {});
     throw error;
   }
+}
+
+/** The API worker's Cron Trigger (workers/api/wrangler.jsonc), every 15 minutes. */
+export const SWEEP_CRON = '*/15 * * * *';
+const SWEEP_EVERY_MS = 15 * 60 * 1000;
+
+/**
+ * wrangler dev never fires a Cron Trigger by itself ("Scheduled Workers are not automatically
+ * triggered during local development", it warns); the stack fires the photo sweep on the same
+ * schedule through wrangler's local endpoint, /cdn-cgi/local/scheduled, which runs the worker's
+ * scheduled() and answers 500 when it threw.
+ */
+function fireSweepOnSchedule(workerUrl: string, log: (line: string) => void) {
+  const timer = setInterval(() => {
+    fetch(`${workerUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(SWEEP_CRON)}`)
+      .then(async (response) => {
+        await response.body?.cancel();
+        if (!response.ok) log('A varredura de fotos falhou (veja o log do worker).');
+      })
+      .catch(() => log('A varredura de fotos não encontrou o worker.'));
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return timer;
 }
 
 /** What the panel needs inside the site's assets: its build, its configuration, its routes. */
@@ -495,7 +561,15 @@ async function buildPanelOnce(key: string, onLine?: (line: string) => void): Pro
 export async function startOrigin(
   root: string,
   port: number,
-  options: { persistDir: string; registryDir: string },
+  options: {
+    persistDir: string;
+    registryDir: string;
+    /**
+     * Started ahead of its first build: it answers once a build is live (site-worker.ts waits for
+     * one), and `signal` stops it when that build fails.
+     */
+    beforeBuild?: AbortSignal;
+  },
 ): Promise<StartedServer & { serving: (dir: string) => Promise<void> }> {
   const [command, args] = leashed(process.execPath, [
     join(import.meta.dirname, 'site-worker.ts'),
@@ -510,7 +584,9 @@ export async function startOrigin(
     port,
     env: { WRANGLER_SEND_METRICS: 'false' },
     readyPath: '/',
-    timeoutMs: 60_000,
+    // Ahead of the first build: as long as that build may take.
+    timeoutMs: options.beforeBuild ? 600_000 : 60_000,
+    ...(options.beforeBuild ? { signal: options.beforeBuild } : {}),
   });
   const served = () => {
     try {

@@ -24,7 +24,8 @@ import {
 } from '@guia-fortim/portal/worker-build';
 import { pruneBuildCache } from './build-cache.ts';
 
-const CACHE = join(
+/** Where the bundles are kept, one directory per siteCode. */
+export const SITE_WORKER_CACHE = join(
   import.meta.dirname,
   '..',
   '..',
@@ -46,14 +47,14 @@ export async function placeSiteWorker(
   options: { onLine?: (line: string) => void } = {},
 ): Promise<{ ok: boolean; log: string; reason?: string }> {
   const code = siteCode(env);
-  const cached = join(CACHE, code);
+  const cached = join(SITE_WORKER_CACHE, code);
   let log = '';
   if (!existsSync(join(cached, 'wrangler.json'))) {
     const built = await buildSiteWorker(siteDir, env, { onLine: options.onLine });
     if (!built.ok) return built;
     log = built.log;
-    mkdirSync(CACHE, { recursive: true });
-    const temp = join(CACHE, `${code}.${process.pid}-${randomUUID()}.tmp`);
+    mkdirSync(SITE_WORKER_CACHE, { recursive: true });
+    const temp = join(SITE_WORKER_CACHE, `${code}.${process.pid}-${randomUUID()}.tmp`);
     cpSync(join(siteDir, WORKER_DIR), temp, { recursive: true });
     try {
       renameSync(temp, cached);
@@ -61,7 +62,7 @@ export async function placeSiteWorker(
       // Another stack put the same bundle in place first.
       rmSync(temp, { recursive: true, force: true });
     }
-    pruneBuildCache(CACHE, code, KEEP);
+    pruneBuildCache(SITE_WORKER_CACHE, code, KEEP);
   } else {
     const now = new Date();
     utimesSync(cached, now, now);

@@ -37,6 +37,20 @@ export const SERVED_FILE = 'served';
 
 const liveDir = (root: string) => join(root, readlinkSync(join(root, 'current')));
 
+/**
+ * The live build, once there is one: the stack starts this origin beside the first build of an
+ * empty data directory, so that loading wrangler overlaps the build.
+ */
+async function firstLive(root: string): Promise<string> {
+  for (;;) {
+    try {
+      return liveDir(root);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 /** The digest of a build's Worker (its bundle and configuration). */
 function workerDigest(build: string): string {
   const hash = createHash('sha256');
@@ -81,7 +95,7 @@ export async function serveSite(options: {
   const { root, port } = options;
   // Imported here: the stack process reads SERVED_FILE from this module and never runs wrangler.
   const { unstable_startWorker } = await import('wrangler');
-  let serving = liveDir(root);
+  let serving = await firstLive(root);
   let { digest, ...input } = workerOf(root, serving);
   const worker = await unstable_startWorker({
     ...input,

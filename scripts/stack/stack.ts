@@ -10,11 +10,14 @@ import type { LocalSupabase } from '@guia-fortim/local-supabase';
 import { WORKER_DIR } from '@guia-fortim/portal/worker-build';
 import { drawDemoPhotos } from './demo-photo-cache.ts';
 import {
+  type Api,
   addPanel,
   assertPortFree,
   panelBuild,
   panelConfig,
   siteBuilder,
+  stackEnv,
+  stackPublishableKey,
   stackRegistry,
   startApi,
   startLocalBuilds,
@@ -69,6 +72,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(dataDir, { recursive: true });
 
   const stops: (() => Promise<unknown>)[] = [];
+  // Parts that start beside others (each lists its stop in stops once started): a failed start
+  // waits for them before stopping everything.
+  let starting: Promise<Api> | undefined;
+  let serving: Promise<void> | undefined;
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch(() => {});
   };
@@ -88,54 +95,97 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Its origin is built into the site (script and policy), so it starts before the build.
     const turnstile = await startTurnstile(ports.turnstile);
     stops.push(() => turnstile.stop());
-    const api = await startApi({
-      dataDir,
-      ports,
-      memory: options.memory,
-      reset: options.reset,
-      seed,
-      builds,
-      edgeClients: options.edgeClients,
-      turnstile,
-      log,
+    // Every address the site and the panel carry is known before any service answers, so the site
+    // is made ready while the database and the worker start: on a restart the origin starts
+    // beside them; on an empty data directory the first build starts once the database answers.
+    const env = stackEnv(ports, await stackPublishableKey(options), turnstile);
+    let databaseAnswers = () => {};
+    const databaseUp = new Promise<void>((resolve) => {
+      databaseAnswers = resolve;
     });
-    stops.push(() => api.stop());
-    const { supabase, worker, env } = api;
+    starting = startApi(
+      {
+        dataDir,
+        ports,
+        memory: options.memory,
+        reset: options.reset,
+        seed,
+        builds,
+        edgeClients: options.edgeClients,
+        turnstile,
+        log,
+      },
+      () => databaseAnswers(),
+    );
+    starting.then(
+      (api) => stops.push(() => api.stop()),
+      () => {},
+    );
 
     const panel = await panelReady;
     if (!panel.ok) throw new Error(`O build do painel falhou:\n${tail(panel.log)}`);
     log(
       panel.cached ? 'Painel administrativo: build em cache.' : 'Painel administrativo construído.',
     );
-
     await photos;
     // Each build carries the panel and its config.json, as the assets `npm run build:site` writes.
     const admin = { dir: panel.dir, config: panelConfig(env) };
     // The SiteBuilder runs one build at a time, so its builds can share Astro's cache: a publish
-    // renders the listings that changed and restores the others from the previous build. Before that build, a listing's save is live by the site Worker's
-    // own render of the pages that show it (the API worker asks for it).
+    // renders the listings that changed and restores the others from the previous build. Before
+    // that build, a listing's save is live by the site Worker's own render of the pages that show
+    // it (the API worker asks for it).
     const siteBuilds = siteBuilder(env, {
       onLine: options.buildOutput,
       demoPhotos: seed,
       panel: admin,
       cacheDir: join(dataDir, 'site', 'astro-cache'),
     });
-    // Started once a build is live (below); from then on a build is live when the origin serves it.
+    // Started once a build is live; from then on a build is live when the origin serves it.
     let origin: Awaited<ReturnType<typeof startOrigin>> | undefined;
     const publisher = new SiteBuilder(join(dataDir, 'site'), siteBuilds.build, {
       served: async (dir) => origin?.serving(dir),
     });
     builds.attach(publisher);
+    const serve = async (beforeBuild?: AbortSignal) => {
+      origin = await startOrigin(join(dataDir, 'site'), ports.site, {
+        persistDir: join(dataDir, 'site', 'worker-state'),
+        registryDir: stackRegistry(dataDir),
+        ...(beforeBuild ? { beforeBuild } : {}),
+      });
+      const started = origin;
+      stops.push(() => started.stop());
+    };
     // A build from before the site Worker was built with its assets cannot be served: the
     // first build of this run is awaited instead.
     const lastLive = ((dir) =>
       dir && existsSync(join(dir, WORKER_DIR, 'wrangler.json')) ? dir : null)(publisher.liveDir());
-    publisher.request();
     if (lastLive) {
       // A restart: visitors get the last live build at once (with this run's panel and its
-      // addresses); the rebuild from the current data and code swaps in when it succeeds (and
-      // leaves that build live when it fails).
+      // addresses), served while the database and the worker start.
       addPanel(lastLive, admin);
+      serving = serve();
+      serving.catch(() => {});
+    }
+
+    // An empty data directory: the origin loads while the first build runs, and answers once
+    // that build is live.
+    const firstBuildFailed = new AbortController();
+    if (!lastLive) {
+      databaseUp.then(() => {
+        log('Construindo o site público com os dados do banco…');
+        publisher.request();
+      });
+      serving = serve(firstBuildFailed.signal);
+      serving.catch(() => {});
+    }
+    const { supabase, worker } = await starting;
+
+    if (lastLive) {
+      await serving;
+      // The rebuild from the current data and code swaps in when it succeeds (and leaves the
+      // last build live when it fails); asked for once the portal answers, so that its start
+      // does not share the machine with a build.
+      publisher.request();
       log('Servindo a última versão publicada; reconstruindo o site em segundo plano…');
       publisher.idle().then(() => {
         if (publisher.status().state === 'failed') {
@@ -144,18 +194,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         } else log('Site público reconstruído com os dados atuais.');
       });
     } else {
-      log('Construindo o site público com os dados do banco…');
       await publisher.idle();
-      if (!publisher.liveDir())
+      if (!publisher.liveDir()) {
+        firstBuildFailed.abort();
         throw new Error(`O build do site falhou:\n${tail(publisher.lastLog())}`);
+      }
+      await serving;
     }
-
-    origin = await startOrigin(join(dataDir, 'site'), ports.site, {
-      persistDir: join(dataDir, 'site', 'worker-state'),
-      registryDir: stackRegistry(dataDir),
-    });
-    const started = origin;
-    stops.push(() => started.stop());
 
     const stack: Stack = {
       siteUrl: env.siteUrl,
@@ -175,6 +220,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     writeStackFile(dataDir, stack);
     return stack;
   } catch (error) {
+    await Promise.allSettled([starting, serving]);
     await stop();
     throw error;
   }

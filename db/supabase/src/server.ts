@@ -45,6 +45,8 @@ export type StartServerOptions = {
   /** Path requested until it answers with any HTTP status below 500. */
   readyPath?: string;
   timeoutMs?: number;
+  /** Stops the server and gives up waiting for it (a start that was begun ahead of need). */
+  signal?: AbortSignal;
 };
 
 const running = new Set<StartedServer>();
@@ -88,6 +90,10 @@ export async function startServer(options: StartServerOptions): Promise<StartedS
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
+    if (options.signal?.aborted) {
+      await server.stop();
+      throw new Error(`${options.command}: a espera foi cancelada.`);
+    }
     if (child.exitCode !== null || child.signalCode !== null) {
       running.delete(server);
       throw new Error(
