@@ -7,8 +7,9 @@
 // (<registryDir>), where the API worker's service binding finds it, as on Cloudflare.
 //
 // A new build swaps the link; this process then reloads the Worker onto the new directory
-// (patchConfig). wrangler's proxy holds the requests that arrive during the reload, so none is
-// refused, and the new build's `_headers` (its inline scripts' hashes) apply with its files.
+// (patchConfig), with no visitor's request open (drain-gate.ts: the reload kills workerd) and the
+// new ones held until it ends, so none is refused or cut, and the new build's `_headers` (its
+// inline scripts' hashes) apply with its files.
 // (`wrangler dev --assets <root>/current` reads `_headers` once and keeps the old build's after
 // the link moves; restarting it per build refuses connections for seconds.) When the Worker
 // serves the new build, its directory is written to <root>/served: the stack reports a build
@@ -31,6 +32,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { WORKER_DIR } from '@guia-fortim/portal/worker-build';
+import { startGate } from './drain-gate.ts';
 
 /** The file this origin writes, once it serves a build: that build's directory. */
 export const SERVED_FILE = 'served';
@@ -100,7 +102,8 @@ export async function serveSite(options: {
   const worker = await unstable_startWorker({
     ...input,
     dev: {
-      server: { hostname: '127.0.0.1', port },
+      // Behind the gate (drain-gate.ts), which visitors reach on `port`.
+      server: { hostname: '127.0.0.1', port: 0 },
       inspector: false,
       watch: false,
       logLevel: 'warn',
@@ -109,6 +112,7 @@ export async function serveSite(options: {
     },
   } as never);
   await worker.ready;
+  const gate = await startGate(port, await worker.url);
 
   const served = (dir: string) => {
     const next = join(root, `${SERVED_FILE}.${process.pid}`);
@@ -131,14 +135,16 @@ export async function serveSite(options: {
         if (live === serving) return;
         // patchConfig can resolve before the reload starts; from reloadComplete on, the proxy
         // sends every request (held ones included) to the Worker serving the new build.
-        const reloaded = new Promise((resolve) => worker.raw.once('reloadComplete', resolve));
         const next = workerOf(root, live);
-        await worker.patchConfig(
-          (next.digest === digest
-            ? { assets: next.assets }
-            : { config: next.config, assets: next.assets }) as never,
-        );
-        await reloaded;
+        await gate.whileClosed(async () => {
+          const reloaded = new Promise((resolve) => worker.raw.once('reloadComplete', resolve));
+          await worker.patchConfig(
+            (next.digest === digest
+              ? { assets: next.assets }
+              : { config: next.config, assets: next.assets }) as never,
+          );
+          await reloaded;
+        });
         if (next.digest !== digest) {
           // The Worker of other code is no longer served: its copy goes.
           rmSync(join(root, 'workers', digest), { recursive: true, force: true });
@@ -156,6 +162,7 @@ export async function serveSite(options: {
     stop: async () => {
       clearInterval(tick);
       watcher.close();
+      await gate.close();
       await worker.dispose();
     },
   };
