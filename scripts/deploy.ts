@@ -100,6 +100,48 @@ console.log(`  variáveis: ${Object.keys(apiVars).join(', ')}`);
 console.log(`  segredos: ${Object.keys(apiSecrets).join(', ')}`);
 console.log(`  domínio: ${new URL(config.apiUrl).host}`);
 
+const supabaseEnv = {
+  SUPABASE_ACCESS_TOKEN: config.accessToken,
+  SUPABASE_DB_PASSWORD: config.dbPassword,
+};
+type Step = { label: string; command: string; args: string[]; cwd: string; env: object };
+/** Runs one step of a real deploy, its output indented; the deploy stops at the first failure. */
+async function runStep(c: Step): Promise<void> {
+  console.log(`  ${c.label}\n  $ ${shown(c)}`);
+  const result = await run(c.command, c.args, {
+    cwd: c.cwd,
+    env: c.env as Record<string, string>,
+    onLine: (l) => console.log(`    ${l}`),
+  });
+  if (!result.ok) fail(`Falhou: ${c.label}`);
+}
+const shown = (c: Step) =>
+  `${c.cwd === ROOT ? '' : `(cd ${c.cwd.slice(ROOT.length + 1)} && `}${c.command} ${c.args.join(' ')}${c.cwd === ROOT ? '' : ')'}`;
+// The migrations reach the database before the site is built from it: the build reads what they
+// create (the data version, every table the pages show), so on an empty project, or with a
+// migration the new pages need, a build first would fail. Migrations only add what the running
+// site and worker do not yet use, so they go first.
+const database: Step[] = [
+  {
+    label: 'Supabase: vincular o projeto',
+    command: 'npx',
+    args: ['--yes', 'supabase', 'link', '--project-ref', config.projectRef, '--workdir', 'db'],
+    cwd: ROOT,
+    env: supabaseEnv,
+  },
+  {
+    label: 'Supabase: aplicar as migrações',
+    command: 'npx',
+    args: ['--yes', 'supabase', 'db', 'push', '--workdir', 'db'],
+    cwd: ROOT,
+    env: supabaseEnv,
+  },
+];
+if (!dryRun) {
+  step('Migrações no Supabase');
+  for (const c of database) await runStep(c);
+}
+
 step(
   dryRun
     ? 'Site (npm run build:site, com o conteúdo de demonstração)'
@@ -123,26 +165,7 @@ const siteCheck = await run('npx', [...siteDeploy, '--dry-run'], { cwd: ROOT, en
 if (!siteCheck.ok) fail(`O Worker do site não está pronto:\n${siteCheck.log.slice(-3000)}`);
 console.log(`  ${SITE_OUTPUT}: _headers, _redirects, site e painel ok`);
 
-const supabaseEnv = {
-  SUPABASE_ACCESS_TOKEN: config.accessToken,
-  SUPABASE_DB_PASSWORD: config.dbPassword,
-};
-type Step = { label: string; command: string; args: string[]; cwd: string; env: object };
 const commands: Step[] = [
-  {
-    label: 'Supabase: vincular o projeto',
-    command: 'npx',
-    args: ['--yes', 'supabase', 'link', '--project-ref', config.projectRef, '--workdir', 'db'],
-    cwd: ROOT,
-    env: supabaseEnv,
-  },
-  {
-    label: 'Supabase: aplicar as migrações',
-    command: 'npx',
-    args: ['--yes', 'supabase', 'db', 'push', '--workdir', 'db'],
-    cwd: ROOT,
-    env: supabaseEnv,
-  },
   // The site Worker first: the API worker's service binding (SITE_PAGES) must name a Worker
   // that exists ("could not resolve binding … script not found" otherwise).
   {
@@ -168,17 +191,15 @@ async function storeWorkerKeys(): Promise<void> {
   await setStatsIngestKey(config.supabaseUrl, config.secretKey, workerKeys.STATS_INGEST_KEY);
   await setImageSweepKey(config.supabaseUrl, config.secretKey, workerKeys.IMAGE_SWEEP_KEY);
 }
-const shown = (c: (typeof commands)[number]) =>
-  `${c.cwd === ROOT ? '' : `(cd ${c.cwd.slice(ROOT.length + 1)} && `}${c.command} ${c.args.join(' ')}${c.cwd === ROOT ? '' : ')'}`;
 if (dryRun) {
   rmSync(secretsFile, { force: true });
   console.log(
-    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${commands.map(shown).join('\n  ')}\nguardaria no banco, antes da API, as chaves do worker (${keysShown}), e depois aplicaria as configurações de autenticação (${patch}).`,
+    `\n✓ Simulação concluída. Uma publicação real executaria:\n  ${[...database, ...commands].map(shown).join('\n  ')}\nguardaria no banco, antes da API, as chaves do worker (${keysShown}), e depois aplicaria as configurações de autenticação (${patch}).`,
   );
   process.exit(0);
 }
 
-step('Publicando (Supabase, API, site)');
+step('Publicando (site, API)');
 try {
   for (const c of commands) {
     // Right before the worker that holds them: until it replaces the running one, that one's keys
@@ -186,13 +207,7 @@ try {
     // refused sweep run moves no photo).
     if (c.label === 'API (worker)')
       await storeWorkerKeys().catch((error: Error) => fail(error.message));
-    console.log(`  ${c.label}\n  $ ${shown(c)}`);
-    const result = await run(c.command, c.args, {
-      cwd: c.cwd,
-      env: c.env as Record<string, string>,
-      onLine: (l) => console.log(`    ${l}`),
-    });
-    if (!result.ok) fail(`Falhou: ${c.label}`);
+    await runStep(c);
   }
 } finally {
   rmSync(secretsFile, { force: true });
