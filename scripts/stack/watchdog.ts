@@ -99,6 +99,9 @@ export async function restartWhenSilent(
       if (!running()) continue;
       const crashed = crashes() !== crashesSeen;
       if (await answers(crashed ? CRASHED_ANSWER_MS : BUSY_ANSWER_MS)) {
+        // Miniflare started the crashed runtime again by itself; what was in flight failed
+        // (wrangler's proxy answers a POST then with a 503 of its own, without CORS headers).
+        if (crashed) log(`${name}: o runtime caiu e voltou sozinho; pedidos em curso falharam.`);
         misses = 0;
         crashesSeen = crashes();
         continue;

@@ -58,6 +58,8 @@ export async function startStack(
       seed: options.seed ?? true,
       ports,
       buildOutput: options.buildOutput,
+      // In the test log: a worker restarted or a build that failed explains a failure there.
+      log: (line) => console.log(`[stack ${ports.site}] ${line}`),
     });
     return {
       siteUrl: running.siteUrl,
