@@ -112,21 +112,27 @@ async function startSite(assets: string): Promise<SiteWorker> {
   } as never);
   await worker.ready;
   // wrangler's engine is Miniflare: its bindings reach the Worker's R2 bucket. Found again after
-  // a reload: Miniflare's proxies to the bindings of the runtime before it no longer answer.
+  // a reload: Miniflare's proxies to the bindings of the runtime before it no longer answer. The
+  // runtime controller may hold no Miniflare for a moment around reloadComplete (once in the last
+  // five clean-clone CI runs): it is waited for.
   const bucketOf = async () => {
-    const mf = (
-      worker.raw as unknown as {
-        runtimes: {
-          mf?: {
-            getR2Bucket(name: string): Promise<R2Bucket>;
-          };
-        }[];
-      }
-    ).runtimes
-      .map((runtime) => runtime.mf)
-      .find((mf) => mf);
-    if (!mf) throw new Error('sem o Miniflare do Worker');
-    return mf.getR2Bucket('PAGES');
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mf = (
+        worker.raw as unknown as {
+          runtimes: {
+            mf?: {
+              getR2Bucket(name: string): Promise<R2Bucket>;
+            };
+          }[];
+        }
+      ).runtimes
+        .map((runtime) => runtime.mf)
+        .find((mf) => mf);
+      if (mf) return mf.getR2Bucket('PAGES');
+      if (Date.now() > deadline) throw new Error('sem o Miniflare do Worker');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   };
   const site: SiteWorker = {
     url: await worker.url,

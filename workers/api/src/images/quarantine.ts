@@ -1,10 +1,11 @@
 // Photos nothing shows any more do not leave R2 at once: they wait under QUARANTINE_PREFIX for as
 // long as the database's backups reach back (QUARANTINE_MS in sweep-bounds.ts, Supabase Pro's 7
 // daily backups), so a database restored from a backup finds every photo it shows — copied back
-// from the quarantine (README, "Backups and restore"). The sweep deletes what has waited longer, a bounded pass per
-// run (images/sweep.ts). Objects under the prefix are no photo to the rest of the worker (no key
-// base matches them, keys.ts; the sweep's photo pass lists the photos' folders only); like every
-// object of the bucket they stay readable at their own, unguessable address while they wait.
+// from the quarantine (README, "Backups and restore"). The sweep deletes what has waited longer,
+// a bounded pass per run (images/sweep.ts). Objects under the prefix are no photo to the rest of
+// the worker (no key base matches them, keys.ts; the sweep's photo pass lists the photos' folders
+// only); like every object of the bucket they stay readable at their own, unguessable address
+// while they wait.
 
 export const QUARANTINE_PREFIX = 'quarantine/';
 const COPIES_AT_ONCE = 8;
