@@ -125,6 +125,12 @@ export type WorkerOptions = {
 
 export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
+/** The worker's address on `port`, and where it serves the stored photos (GET /images/*). */
+const workerUrls = (port: number) => ({
+  apiUrl: `http://127.0.0.1:${port}`,
+  imagesUrl: `http://127.0.0.1:${port}/images`,
+});
+
 /**
  * The worker, on a leash and watched: started again when its runtime stops answering (see
  * watchdog.ts). Its secrets — the ingest key, the deploy hook's address (which holds the hook's
@@ -132,7 +138,7 @@ export type WorkerRuntime = 'wrangler-dev' | 'workerd';
  * may read (secrets-file.ts), workerd-api.ts from its environment.
  */
 export async function startWorker(options: WorkerOptions) {
-  const imagesUrl = `http://127.0.0.1:${options.port}/images`;
+  const imagesUrl = workerUrls(options.port).imagesUrl;
   const vars = {
     SUPABASE_URL: options.supabaseUrl,
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
@@ -273,13 +279,11 @@ export function stackEnv(
   publishableKey: string,
   turnstile?: ApiOptions['turnstile'],
 ): SiteEnv {
-  const apiUrl = `http://127.0.0.1:${ports.api}`;
   return {
     siteUrl: `http://127.0.0.1:${ports.site}`,
     supabaseUrl: `http://127.0.0.1:${ports.supabase}`,
     publishableKey,
-    apiUrl,
-    imagesUrl: `${apiUrl}/images`,
+    ...workerUrls(ports.api),
     ...(turnstile
       ? { turnstile: { siteKey: TEST_SITEKEYS.passes, origin: turnstile.origin } }
       : {}),
