@@ -14,7 +14,8 @@ import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { applyAuthSettings, authSettingsBody, MANAGEMENT_API } from './deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
 import { buildSiteOutput, SITE_OUTPUT, siteWorkerConfig } from './deploy/site-output.ts';
-import { ROOT, run } from './stack/parts.ts';
+import { ROOT } from './stack/root.ts';
+import { run } from './stack/run.ts';
 
 const dryRun = process.argv.includes('--dry-run');
 const out = join(ROOT, '.data', 'deploy');

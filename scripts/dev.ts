@@ -10,10 +10,14 @@ import { parseArgs } from 'node:util';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { buildEnv } from '@guia-fortim/portal/build';
+import { assertPortFree } from './stack/addresses.ts';
+import { startApi } from './stack/api.ts';
 import { copyDemoPhotos, drawDemoPhotos } from './stack/demo-photo-cache.ts';
 import { createDevOrigin, devSiteRunner } from './stack/dev-origin.ts';
 import { leashed, whenAncestorGone } from './stack/leash.ts';
-import { assertPortFree, panelConfig, ROOT, startApi, startLocalBuilds } from './stack/parts.ts';
+import { startLocalBuilds } from './stack/local-builds.ts';
+import { panelConfig } from './stack/panel.ts';
+import { ROOT } from './stack/root.ts';
 import { startTurnstile } from './stack/turnstile.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import { whenAncestorGone } from './stack/leash.ts';
-import { ROOT } from './stack/parts.ts';
+import { ROOT } from './stack/root.ts';
 import { startStack } from './stack/stack.ts';
 
 const args = new Set(process.argv.slice(2));

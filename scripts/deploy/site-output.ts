@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { startLocalSupabase } from '@guia-fortim/local-supabase';
 import { type SiteEnv, TURNSTILE_ORIGIN } from '@guia-fortim/portal/build';
 import { WORKER_DIR } from '@guia-fortim/portal/worker-build';
-import { addPanel, panelBuild, panelConfig, ROOT, siteBuilder } from '../stack/parts.ts';
+import { addPanel, panelBuild, panelConfig } from '../stack/panel.ts';
+import { ROOT } from '../stack/root.ts';
+import { siteBuilder } from '../stack/site-build.ts';
 import type { SiteConfig } from './config.ts';
 import { validateSiteOutput } from './validate.ts';
 

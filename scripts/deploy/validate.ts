@@ -11,7 +11,7 @@ import {
   inlineScriptHashes,
   parseHeaders,
 } from '../stack/headers.ts';
-import { panelConfig } from '../stack/parts.ts';
+import { panelConfig } from '../stack/panel.ts';
 import { ADMIN_SECTIONS } from './admin-routes.ts';
 
 const LEGACY = ['/comercios', '/comércio', '/comercio-local'];

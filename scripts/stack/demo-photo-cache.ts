@@ -22,7 +22,7 @@ export const PHOTO_CACHE = join(
   `guia-fortim-demo-photos-${DRAWN_BY}`,
 );
 
-/** Draws the demo photos missing from the cache (each size in each format, ~20 s on 2 cores). */
+/** Draws the demo photos missing from the cache (each size in each format). */
 export function drawDemoPhotos(): Promise<void> {
   return mkdir(PHOTO_CACHE, { recursive: true }).then(
     () =>

@@ -1,8 +1,8 @@
 // The site origin's front door, between visitors and wrangler dev's server: a new build means a
 // reload, and Miniflare reloads by killing workerd (SIGKILL) and starting another. wrangler's
 // proxy holds the requests that arrive meanwhile and sends a GET again when its connection failed,
-// but a response already streaming when workerd dies is cut: measured on this machine, 11 to 38
-// of 2,000–7,000 requests of 100 visitors failed with a socket error during a swap. Cloudflare
+// but a response already streaming when workerd dies is cut: under a hundred visitors, some
+// requests failed with a socket error during a swap. Cloudflare
 // moves traffic to a new deployment without cutting a response. So the gate holds new requests
 // while the ones already inside finish, lets the reload happen with none open, then lets the held
 // ones through (`whileClosed`).

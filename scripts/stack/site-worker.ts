@@ -13,7 +13,7 @@
 // (`wrangler dev --assets <root>/current` reads `_headers` once and keeps the old build's after
 // the link moves; restarting it per build refuses connections for seconds.) When the Worker
 // serves the new build, its directory is written to <root>/served: the stack reports a build
-// live only then (siteWorkerOrigin in parts.ts).
+// live only then (`serving` in site-origin.ts).
 //
 // It runs in its own process (`node site-worker.ts <root> <port> <persistDir> <registryDir>`), on
 // the stack's leash, so the workerd wrangler starts under it ends with the stack however the
@@ -73,8 +73,8 @@ function workerDigest(build: string): string {
  * A build's Worker, from a copy under <root>/workers/<digest> that outlives the build (builds are
  * pruned), with the build as its assets. Builds of the same code carry the same Worker, so a
  * content build swaps in the assets alone: a configuration change makes wrangler set the Worker
- * up again, and the connections open meanwhile are closed (measured: 10 of 6,764 requests of 100
- * visitors failed with a socket error), where an assets change keeps them.
+ * up again, and the connections open meanwhile are closed (requests then fail with a socket
+ * error), where an assets change keeps them.
  */
 function workerOf(root: string, build: string) {
   const digest = workerDigest(build);

@@ -8,22 +8,16 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LocalSupabase } from '@guia-fortim/local-supabase';
 import { WORKER_DIR } from '@guia-fortim/portal/worker-build';
+import { assertPortFree, stackRegistry } from './addresses.ts';
+import { type Api, startApi } from './api.ts';
+import { stackPublishableKey } from './database.ts';
 import { drawDemoPhotos } from './demo-photo-cache.ts';
-import {
-  type Api,
-  addPanel,
-  assertPortFree,
-  panelBuild,
-  panelConfig,
-  siteBuilder,
-  stackEnv,
-  stackPublishableKey,
-  stackRegistry,
-  startApi,
-  startLocalBuilds,
-  startOrigin,
-} from './parts.ts';
+import { startLocalBuilds } from './local-builds.ts';
+import { addPanel, panelBuild, panelConfig } from './panel.ts';
+import { siteBuilder } from './site-build.ts';
 import { SiteBuilder } from './site-builder.ts';
+import { startOrigin } from './site-origin.ts';
+import { stackEnv } from './stack-env.ts';
 import { startTurnstile } from './turnstile.ts';
 
 export type StackOptions = {
@@ -40,7 +34,7 @@ export type StackOptions = {
   log?: (line: string) => void;
   /** Every line the builds print (verbose). */
   buildOutput?: (line: string) => void;
-  /** The worker takes each request's client from CF-Connecting-IP (the benchmark; parts.ts). */
+  /** The worker takes each request's client from CF-Connecting-IP (the benchmark; api-worker.ts). */
   edgeClients?: boolean;
 };
 

@@ -9,9 +9,9 @@
 // starts a new wrangler dev on the same port. A process that exited is left alone: whoever ended
 // it (stop(), a test's SIGKILL) meant to.
 //
-// A busy worker is not a dead one. On a loaded machine (load 13: a browser suite uploading photos,
-// each nine Images transformations done in wrangler's own process) /health took 3.2 s; a watchdog
-// that restarted after two 3-second misses killed the worker it meant to save, and every request
+// A busy worker is not a dead one. On a loaded machine (a browser suite uploading photos, each
+// nine Images transformations done in wrangler's own process) /health took seconds; a watchdog
+// that restarted after two short misses killed the worker it meant to save, and every request
 // in flight ended as `net::ERR_FAILED` in the browser or `other side closed` in Node. So the quick
 // restart needs the runtime's own word that it crashed (the line below, which Miniflare prints
 // when it restarts a workerd); without it, only a silence long enough that no load explains it.
@@ -21,7 +21,7 @@ import type { StartedServer } from '@guia-fortim/db/testing';
 const CHECK_MS = 1_000;
 /** After a reported crash, a health check unanswered this long is a miss. */
 const CRASHED_ANSWER_MS = 3_000;
-/** Otherwise a miss is a check unanswered this long (loaded, the worker answered within 3.2 s). */
+/** Otherwise a miss is a check unanswered this long: far beyond a loaded worker's answer. */
 const BUSY_ANSWER_MS = 20_000;
 /** Misses in a row that mean the runtime is gone: one may be the moment workerd is restarted. */
 const MISSES = 2;

@@ -1,4 +1,4 @@
-// The demo photos the seed refers to: drawn locally at the spec's sizes, in every stored format,
+// The demo photos the seed refers to: drawn locally at the variants' sizes, in every stored format,
 // once.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -42,7 +42,7 @@ describe('demo photos', () => {
     }
   });
 
-  it('writes every size in every format at the spec sizes, and skips existing files', async () => {
+  it('writes every size in every format at the variant sizes, and skips existing files', async () => {
     const images = [DEMO_IMAGES[0], DEMO_IMAGES.at(-1)].filter((i) => i !== undefined);
     // hero: WebP and JPEG; card and thumb: AVIF, WebP and JPEG
     const perImage = IMAGE_VARIANT_NAMES.flatMap(variantFormats).length;

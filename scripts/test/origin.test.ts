@@ -11,8 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRedirects } from '../deploy/validate.ts';
 import type { BuildService } from '../stack/build-service.ts';
 import { PANEL_CSP, renderHeaders } from '../stack/headers.ts';
-import { addPanel, startLocalBuilds, startOrigin } from '../stack/parts.ts';
+import { startLocalBuilds } from '../stack/local-builds.ts';
+import { addPanel } from '../stack/panel.ts';
 import { SiteBuilder } from '../stack/site-builder.ts';
+import { startOrigin } from '../stack/site-origin.ts';
 import { writeAssetsWorker } from './support/assets-worker.ts';
 
 /** The local Turnstile's origin as a build names it (nothing needs to answer there). */

@@ -9,8 +9,9 @@ import { freePort } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker } from '../stack/api-worker.ts';
 import type { BuildService } from '../stack/build-service.ts';
-import { startLocalBuilds, startWorker } from '../stack/parts.ts';
+import { startLocalBuilds } from '../stack/local-builds.ts';
 
 let dataDir: string;
 let rsa: LocalSupabase;

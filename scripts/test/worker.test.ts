@@ -13,9 +13,11 @@ import { freePort } from '@guia-fortim/db/testing';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker } from '../stack/api-worker.ts';
 import type { BuildService } from '../stack/build-service.ts';
-import { SWEEP_CRON, startLocalBuilds, startWorker } from '../stack/parts.ts';
+import { startLocalBuilds } from '../stack/local-builds.ts';
 import { SiteBuilder } from '../stack/site-builder.ts';
+import { SWEEP_CRON } from '../stack/sweep-schedule.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';

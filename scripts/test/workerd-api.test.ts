@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, startApi } from '../stack/api.ts';
 import { NO_BUILDS } from '../stack/build-service.ts';
-import { type Api, SWEEP_CRON, startApi } from '../stack/parts.ts';
+import { SWEEP_CRON } from '../stack/sweep-schedule.ts';
 
 let api: Api;
 let dataDir: string;

@@ -5,7 +5,10 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@guia-fortim/db/testing';
-import { stackRegistry, startApi, startLocalBuilds, startOrigin } from '../../stack/parts.ts';
+import { stackRegistry } from '../../stack/addresses.ts';
+import { startApi } from '../../stack/api.ts';
+import { startLocalBuilds } from '../../stack/local-builds.ts';
+import { startOrigin } from '../../stack/site-origin.ts';
 import { writeAssetsWorker } from './assets-worker.ts';
 
 const dataDir = process.argv[2] ?? '';

@@ -54,7 +54,8 @@ import {
 } from '@guia-fortim/domain';
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { buildEnv, buildSite } from '@guia-fortim/portal/build';
-import { assertPortFree, startWorker } from '@guia-fortim/stack/parts';
+import { assertPortFree } from '@guia-fortim/stack/addresses';
+import { startWorker } from '@guia-fortim/stack/api-worker';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

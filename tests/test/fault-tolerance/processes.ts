@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { type BuildsConfig, startDeployHook } from '@guia-fortim/api/testing/hook';
 import { type StartedServer, startServer } from '@guia-fortim/db/testing';
 import { loadOrCreateKeys } from '@guia-fortim/local-supabase/keys';
-import { ROOT, startWorker } from '@guia-fortim/stack/parts';
+import { startWorker } from '@guia-fortim/stack/api-worker';
+import { ROOT } from '@guia-fortim/stack/root';
 
 export const SITE_URL = 'http://127.0.0.1:4321';
 
