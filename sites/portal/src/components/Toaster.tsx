@@ -1,14 +1,29 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { takeFlash } from '../../lib/auth/flash.ts';
-import { currentToasts, dismiss, subscribeToasts, toast } from './toast-store.ts';
+// The site's one toaster: the toasts of lib/toast.ts, and one carried over from the previous page
+// (lib/auth/flash.ts). Every island that may show a toast renders it (the account pages and the
+// header's account menu); on a page with both, the first mounted shows them.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { takeFlash } from '../lib/auth/flash.ts';
+import {
+  currentToasts,
+  dismiss,
+  registerToaster,
+  subscribeToasts,
+  toast,
+  toastHost,
+} from '../lib/toast.ts';
 
-/** Shows the toasts, including one carried over from the previous page. */
+const noHost = () => null;
+
 export function Toaster() {
+  const [self] = useState(() => ({}));
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts, currentToasts);
+  const host = useSyncExternalStore(subscribeToasts, toastHost, noHost);
+  useEffect(() => registerToaster(self), [self]);
   useEffect(() => {
     const flash = takeFlash();
     if (flash) toast(flash);
   }, []);
+  if (host !== self) return null;
   return (
     <section
       aria-label="Notificações"

@@ -4,12 +4,13 @@
 import { initials } from '@guia-fortim/domain';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useToast } from '../components/Toast.tsx';
+import { Toaster } from '../components/Toaster.tsx';
 import { hasAdminRole } from '../lib/admin-role.ts';
-import { navigateWithToast, takeFlash } from '../lib/auth/flash.ts';
+import { navigateWithToast } from '../lib/auth/flash.ts';
 import { sessionStorageKey } from '../lib/auth/session-key.ts';
 import { CONFIRMED_ELSEWHERE, consumeSessionInUrl } from '../lib/auth/url-session.ts';
 import { readStoredUser, SESSION_CHANGED_EVENT, type StoredUser } from '../lib/session.ts';
+import { toast } from '../lib/toast.ts';
 
 /** `loginHref`: the sign-in page that returns to this one (Header.astro). */
 type Props = { supabaseUrl: string; loginHref?: string };
@@ -26,7 +27,6 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
   const [open, setOpen] = useState(false);
   const [admin, setAdmin] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { toast, show } = useToast();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -44,8 +44,6 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
           navigateWithToast(ACCOUNT_PATHS.login, CONFIRMED_ELSEWHERE);
       })
       .catch((error) => console.error('Erro ao ler a sessão do link:', error));
-    const flash = takeFlash();
-    if (flash) show(flash);
     const onStorage = (event: StorageEvent) => {
       if (event.key === key || event.key === null) read();
     };
@@ -55,7 +53,7 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
       window.removeEventListener('storage', onStorage);
       window.removeEventListener(SESSION_CHANGED_EVENT, read);
     };
-  }, [supabaseUrl, show]);
+  }, [supabaseUrl]);
 
   useEffect(() => {
     if (!open || !user || rolesFor.current === user.id) return;
@@ -96,7 +94,7 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
       navigateWithToast('/', { title: 'Logout realizado' });
     } catch (error) {
       console.error('Erro ao sair:', error);
-      show({ title: 'Erro ao sair. Tente novamente.', variant: 'destructive' });
+      toast({ title: 'Erro ao sair. Tente novamente.', variant: 'destructive' });
       setBusy(false);
     }
   };
@@ -110,7 +108,7 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
         >
           Entrar
         </a>
-        {toast}
+        <Toaster />
       </>
     );
   }
@@ -161,7 +159,7 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
           </ul>
         </div>
       )}
-      {toast}
+      <Toaster />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The auth state of spec section 4 against the real local Supabase and the real supabase-js:
+// The account pages' auth state against the real local Supabase and the real supabase-js:
 // loading until the session is read, profile and roles reloaded on every change, all cleared on
 // sign-out, and the admin role read from user_roles.
 import { type LocalSupabase, startLocalSupabase } from '@guia-fortim/local-supabase';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The account forms refuse bad input with the spec's messages before sending any request.
+// The account forms refuse bad input with their messages before sending any request.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

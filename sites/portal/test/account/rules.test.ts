@@ -88,7 +88,7 @@ describe('password rules', () => {
 });
 
 describe('messages', () => {
-  it('maps the grant errors of the worker to the spec texts', () => {
+  it("maps the grant errors of the worker to the screen's texts", () => {
     const body = (code: string, message: string) => ({ error: { code, message } });
     expect(grantErrorMessage(404, body('not_found', 'not found: usuário'))).toBe(
       'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',

@@ -3,9 +3,9 @@ import { grantAdminAccess } from '../../lib/auth/admin-grant.ts';
 import { authConfig } from '../../lib/auth/config.ts';
 import { MSG } from '../../lib/auth/messages.ts';
 import { checkGrantEmail } from '../../lib/auth/validation.ts';
+import { toast } from '../../lib/toast.ts';
 import { AuthLoading } from './AuthLoading.tsx';
 import { useAuth } from './AuthProvider.tsx';
-import { toast } from './toast-store.ts';
 import { Field, FormError, SubmitButton, TextLink } from './ui.tsx';
 
 export function AdminSetupView() {

@@ -8,8 +8,8 @@ import { getSupabase } from '../../lib/auth/client.ts';
 import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { MSG } from '../../lib/auth/messages.ts';
 import { LOGIN_PATH } from '../../lib/auth/redirect.ts';
+import { toast } from '../../lib/toast.ts';
 import { AuthLoading } from './AuthLoading.tsx';
-import { toast } from './toast-store.ts';
 import { AccountCard, SubmitButton } from './ui.tsx';
 
 /** What each link type's page says and where it leads (the types db/supabase's e-mails carry). */

@@ -3,8 +3,8 @@ import { getSupabase } from '../../lib/auth/client.ts';
 import { linkAlreadySent } from '../../lib/auth/link-already-sent.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkRecoveryEmail } from '../../lib/auth/validation.ts';
+import { toast } from '../../lib/toast.ts';
 import { useChallenge } from './Challenge.tsx';
-import { toast } from './toast-store.ts';
 import { AccountCard, Field, FormError, SubmitButton, TextLink } from './ui.tsx';
 
 export function ForgotPasswordForm() {

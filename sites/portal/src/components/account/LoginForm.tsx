@@ -4,8 +4,8 @@ import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { fromParameter } from '../../lib/auth/redirect.ts';
 import { checkLogin } from '../../lib/auth/validation.ts';
+import { toast } from '../../lib/toast.ts';
 import { useChallenge } from './Challenge.tsx';
-import { toast } from './toast-store.ts';
 import { AccountCard, Field, FormError, SubmitButton, TextLink } from './ui.tsx';
 
 export function LoginForm() {

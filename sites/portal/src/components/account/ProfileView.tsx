@@ -5,10 +5,10 @@ import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { cancelLeaving, startLeaving } from '../../lib/auth/leaving.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { checkPasswordChange, checkProfile } from '../../lib/auth/validation.ts';
+import { toast } from '../../lib/toast.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
-import { toast } from './toast-store.ts';
 import { Field, FormError, SubmitButton } from './ui.tsx';
 
 type Tab = 'info' | 'security';

@@ -4,9 +4,9 @@ import { navigateWithToast } from '../../lib/auth/flash.ts';
 import { MSG, serviceErrorMessage } from '../../lib/auth/messages.ts';
 import { LOGIN_PATH } from '../../lib/auth/redirect.ts';
 import { checkNewPassword } from '../../lib/auth/validation.ts';
+import { toast } from '../../lib/toast.ts';
 import { AuthLoading } from './AuthLoading.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
-import { toast } from './toast-store.ts';
 import { AccountCard, FormError, SubmitButton } from './ui.tsx';
 
 /**

@@ -1,4 +1,6 @@
 // One island per account page: the page's content plus its toasts.
+
+import { Toaster } from '../Toaster.tsx';
 import { AdminSetupView } from './AdminSetupView.tsx';
 import { AuthProvider } from './AuthProvider.tsx';
 import { ConfirmLinkForm } from './ConfirmLinkForm.tsx';
@@ -8,7 +10,6 @@ import { ProfileView } from './ProfileView.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { ResetPasswordForm } from './ResetPasswordForm.tsx';
-import { Toaster } from './Toaster.tsx';
 
 export function LoginPage() {
   return (

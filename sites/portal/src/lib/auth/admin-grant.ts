@@ -1,5 +1,5 @@
 // /admin-setup: asks the API to run grant_admin_access for an e-mail, and turns its answer into
-// the spec's messages ('not found' / 'forbidden' / anything else).
+// the screen's messages ('not found' / 'forbidden' / anything else).
 import { grantAdminErrorMessage } from '@guia-fortim/domain';
 import { MSG } from './messages.ts';
 

@@ -1,18 +1,9 @@
-// The auth state of spec section 4: loading until the stored session is read; on every session
+// The account pages' auth state: loading until the stored session is read; on every session
 // event the user and session are updated and, when there is a user, the profile and the roles
 // are reloaded; without a user they are cleared. Roles come from user_roles (the single source
 // of truth for "is admin").
+import type { AppRole, Profile } from '@guia-fortim/domain';
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
-
-export type AppRole = 'user' | 'moderator' | 'admin';
-
-export type Profile = {
-  id: string;
-  username: string | null;
-  full_name: string | null;
-  avatar_url: string | null;
-  updated_at: string | null;
-};
 
 export type AuthState = {
   loading: boolean;

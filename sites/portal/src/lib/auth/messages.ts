@@ -1,5 +1,5 @@
-// Every text the account screens show, in the spec's words (public doc section 8, admin doc
-// 'Admin grant'), plus the Portuguese for the service errors the spec leaves to the server.
+// Every text the account screens and /admin-setup show, plus the Portuguese for the service
+// errors whose wording comes from the server.
 // Validation messages live with the schemas in @guia-fortim/db (MESSAGES).
 import { DB_ERROR_MESSAGES, MESSAGES } from '@guia-fortim/domain';
 
