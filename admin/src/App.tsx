@@ -17,6 +17,8 @@ import {
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
 import { AccessGate } from './AccessGate.tsx';
 import { authProvider } from './authProvider.ts';
+import carousel from './carousel/index.ts';
+import categories from './categories/index.ts';
 import { dataProvider } from './dataProvider.ts';
 import { i18nProvider } from './i18n.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
@@ -32,14 +34,11 @@ const ListingCreate = lazy(() =>
 const ListingEdit = lazy(() =>
   import('./listings/ListingForm.tsx').then((module) => ({ default: module.ListingEdit })),
 );
-const Categories = lazy(() => import('./screens/Categories.tsx'));
-const Featured = lazy(() => import('./screens/Featured.tsx'));
-const Pinned = lazy(() => import('./screens/Pinned.tsx'));
-const Carousel = lazy(() => import('./screens/Carousel.tsx'));
-const MapSettings = lazy(() => import('./screens/MapSettings.tsx'));
-const Settings = lazy(() => import('./screens/Settings.tsx'));
-const SiteSettings = lazy(() => import('./screens/SiteSettings.tsx'));
-const Roles = lazy(() => import('./screens/Roles.tsx'));
+const OrderedListScreen = lazy(() => import('./ordering/OrderedListScreen.tsx'));
+const MapSettings = lazy(() => import('./settings/MapSettings.tsx'));
+const Settings = lazy(() => import('./settings/Settings.tsx'));
+const SiteSettings = lazy(() => import('./settings/SiteSettings.tsx'));
+const Roles = lazy(() => import('./roles/Roles.tsx'));
 const Trash = lazy(() => import('./screens/Trash.tsx'));
 
 const PageNotFound = () => <NotFound />;
@@ -82,13 +81,13 @@ function Panel() {
               <Route path="editar/:id" element={<ListingEdit kind={kind} />} />
             </Resource>
           ))}
-          <Resource name={CATEGORIES} list={Categories} />
-          <Resource name={SLIDES} list={Carousel} />
+          <Resource name={CATEGORIES} {...categories} />
+          <Resource name={SLIDES} {...carousel} />
           <Resource name={TRASH} list={Trash} />
           <CustomRoutes>
             <Route path="/dashboard" element={<Dashboard />} />
-            <Route path="/destaques" element={<Featured />} />
-            <Route path="/ordenar-topo" element={<Pinned />} />
+            <Route path="/destaques" element={<OrderedListScreen list="featured" />} />
+            <Route path="/ordenar-topo" element={<OrderedListScreen list="pinned" />} />
             <Route path="/mapa" element={<MapSettings />} />
             <Route path="/roles" element={<Roles />} />
             <Route path="/settings" element={<Settings />} />

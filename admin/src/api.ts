@@ -1,3 +1,5 @@
+import { type ApiClient, apiClient } from '@guia-fortim/api/client';
+import type { ClientResponse } from 'hono/client';
 import { panelConfig } from './config.ts';
 import { accessToken } from './supabase.ts';
 
@@ -20,10 +22,6 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão.';
 const UNKNOWN_MESSAGE = 'O servidor respondeu com um erro inesperado. Tente novamente.';
-
-export function apiUrl(path: string): string {
-  return `${panelConfig().apiUrl}/api${path}`;
-}
 
 /** Turns the worker's `{error:{code,message,fields?}}` into an ApiError. */
 export function errorFromBody(status: number, body: unknown): ApiError {
@@ -48,20 +46,39 @@ async function authHeaders(): Promise<Record<string, string>> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-/** Calls the worker with the session's access token; resolves with the JSON body (or null). */
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = await authHeaders();
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
+/** A network failure in the panel's words (the typed client calls fetch through this). */
+const reachWorker: typeof fetch = async (input, init) => {
   try {
-    response = await fetch(apiUrl(path), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return await fetch(input, init);
   } catch {
     throw new ApiError(NETWORK_MESSAGE, 0, 'network');
   }
+};
+
+let client: { url: string; worker: ApiClient } | undefined;
+
+/**
+ * The worker through its typed client (the session's access token on every call). Made on first
+ * use: the panel's configuration, which holds the worker's address, is read when the panel starts.
+ */
+export function worker(): ApiClient {
+  const url = panelConfig().apiUrl;
+  if (client?.url !== url) {
+    // An empty address is the panel's own origin; the client needs it whole to make addresses.
+    const base = url === '' ? window.location.origin : url;
+    client = { url, worker: apiClient(base, { fetch: reachWorker, headers: authHeaders }) };
+  }
+  return client.worker;
+}
+
+/** What a route answers when it succeeds (refusals come back as ApiError). */
+type Answer<R> = R extends ClientResponse<infer T, number, string> ? T : never;
+
+/** The body of the worker's answer, or its refusal as an ApiError. */
+export async function answer<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<Answer<R>> {
+  const response = await request;
   const text = await response.text();
   let json: unknown = null;
   if (text !== '') {
@@ -72,7 +89,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     }
   }
   if (!response.ok) throw errorFromBody(response.status, json);
-  return json as T;
+  return json as Answer<R>;
 }
 
 export interface UploadedImage {
@@ -91,7 +108,9 @@ export async function uploadImage(
   const headers = await authHeaders();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`/images?folder=${encodeURIComponent(folder)}`));
+    const url = worker().api.images.$url();
+    url.searchParams.set('folder', folder);
+    xhr.open('POST', url.href);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

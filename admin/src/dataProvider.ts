@@ -1,36 +1,55 @@
 import {
   type AppRole,
+  categoryField,
+  kindOfResource,
   LISTING_RESOURCES,
   type ListingBulkAction,
   type ListingResource,
+  type MoveDirection,
+  type OrderedList,
   PUBLIC_ORDER_COLUMNS,
   type PublishState,
   STATS_RANKING_SIZE,
   type TrashItem,
   type TrashTable,
 } from '@guia-fortim/domain';
+import type { ClientResponse } from 'hono/client';
 import { supabaseDataProvider } from 'ra-supabase';
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
-import { ApiError, api } from './api.ts';
+import { ApiError, answer, worker } from './api.ts';
 import { panelConfig } from './config.ts';
 import { CATEGORIES, SLIDES, TRASH, tableOf } from './resources.ts';
 import type { ListingRankingRow } from './stats/statsData.ts';
 import { supabase } from './supabase.ts';
 
-/** Reads go to PostgREST; every write goes to the worker under these paths. */
-const WRITE_PATHS: Record<string, string> = {
-  hospedagens: '/hospedagens',
-  comercios: '/comercios',
-  passeios: '/passeios',
-  [CATEGORIES]: '/categories',
-  [SLIDES]: '/slides',
-};
-
-function writePath(resource: string): string {
-  const path = WRITE_PATHS[resource];
-  if (!path) throw new Error(`Recurso sem escrita no painel: ${resource}`);
-  return path;
+/**
+ * Reads go to PostgREST; every write goes to the worker's route for the resource. A generic
+ * create, update or delete carries the form's values, which the form checked with the same
+ * schema the route checks, so the body is not typed here; every other call below is.
+ */
+function writer(resource: string) {
+  const routes = worker().api;
+  switch (resource) {
+    case 'hospedagens':
+      return routes.hospedagens;
+    case 'comercios':
+      return routes.comercios;
+    case 'passeios':
+      return routes.passeios;
+    case CATEGORIES:
+      return routes.categories;
+    case SLIDES:
+      return routes.slides;
+    default:
+      throw new Error(`Recurso sem escrita no painel: ${resource}`);
+  }
 }
+
+const byId = (id: Identifier) => ({ param: { id: String(id) } });
+
+/** A generic write's answer: the row as the worker wrote it (or nothing, for some updates). */
+const rowOf = (request: Promise<ClientResponse<unknown, number, string>>) =>
+  answer(request) as Promise<Record<string, unknown> | null>;
 
 /** What the panel's publish indicator shows. */
 export type PublishIndicatorState = 'up_to_date' | 'building' | 'failed' | 'unknown';
@@ -49,10 +68,20 @@ export interface RestoredDeleted {
 }
 
 export interface AdminDataProvider extends DataProvider {
-  setFeatured(kind: ListingResource, id: string, featured: boolean): Promise<unknown>;
-  moveFeatured(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
-  setPinned(kind: ListingResource, id: string, pinned: boolean): Promise<unknown>;
-  movePinned(kind: ListingResource, id: string, direction: 'up' | 'down'): Promise<unknown>;
+  /** Puts a listing into (`included`) or out of one of its kind's ordered lists. */
+  setInList(
+    list: OrderedList,
+    kind: ListingResource,
+    id: string,
+    included: boolean,
+  ): Promise<unknown>;
+  /** Moves a listing one place up or down in its list. */
+  moveInList(
+    list: OrderedList,
+    kind: ListingResource,
+    id: string,
+    direction: MoveDirection,
+  ): Promise<unknown>;
   /**
    * A bulk action on several listings of `kind` (one request, all or nothing for the orderings);
    * the ids that changed, in the order given.
@@ -175,8 +204,9 @@ function listingFilter(
   }: Record<string, unknown>,
 ): Record<string, unknown> {
   if (typeof category === 'string' && category !== '') {
-    if (resource === 'hospedagens') filter['categorias@cs'] = `{${quoted(category)}}`;
-    else filter.categoria = category;
+    const field = categoryField(kindOfResource(resource));
+    if (field.type === 'categories') filter[`${field.column}@cs`] = `{${quoted(category)}}`;
+    else filter[field.column] = category;
   }
   if (photos === 'com') filter['additional_images@neq'] = '{}';
   if (photos === 'sem') filter['additional_images@eq'] = '{}';
@@ -206,47 +236,56 @@ export const dataProvider: AdminDataProvider = {
   getMany: (resource, params) => reads.getMany(tableOf(resource), params),
   getManyReference: (resource, params) => reads.getManyReference(tableOf(resource), params),
   async create(resource, params) {
-    const data = await api<Record<string, unknown>>('POST', writePath(resource), params.data);
+    const data = await rowOf(writer(resource).$post({ json: params.data as never }));
     return { data: { ...params.data, ...data } as never };
   },
   /** `meta: { quick: true }` is a listing's 'Edição rápida' (rating, price): its own path. */
   async update(resource, params) {
-    const path = `${writePath(resource)}/${encodeURIComponent(String(params.id))}`;
-    const data = await api<Record<string, unknown> | null>(
-      'PATCH',
-      params.meta?.quick === true && isListingResource(resource) ? `${path}/quick` : path,
-      params.data,
+    const routes = writer(resource)[':id'];
+    const body = { ...byId(params.id), json: params.data as never };
+    const data = await rowOf(
+      params.meta?.quick === true && 'quick' in routes
+        ? routes.quick.$patch(body)
+        : routes.$patch(body),
     );
     return { data: { ...params.data, ...(data ?? {}), id: params.id } as never };
   },
   async updateMany(resource, params) {
     for (const id of params.ids) {
-      await api('PATCH', `${writePath(resource)}/${encodeURIComponent(String(id))}`, params.data);
+      await rowOf(writer(resource)[':id'].$patch({ ...byId(id), json: params.data as never }));
     }
     return { data: params.ids };
   },
   /** Listings, categories and slides go to the trash; deleting from the trash is for good. */
   async delete(resource, params) {
     if (resource === TRASH) await dataProvider.purgeFromTrash(params.id);
-    else await api('DELETE', `${writePath(resource)}/${encodeURIComponent(String(params.id))}`);
+    else await rowOf(writer(resource)[':id'].$delete(byId(params.id)));
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
   async deleteMany(resource, params) {
     for (const id of params.ids) {
-      await api('DELETE', `${writePath(resource)}/${encodeURIComponent(String(id))}`);
+      await rowOf(writer(resource)[':id'].$delete(byId(id)));
     }
     return { data: params.ids };
   },
-  setFeatured: (kind, id, featured) => api('POST', `/${kind}/${id}/featured`, { featured }),
-  moveFeatured: (kind, id, direction) => api('POST', `/${kind}/${id}/featured/move`, { direction }),
-  setPinned: (kind, id, pinned) => api('POST', `/${kind}/${id}/pinned`, { pinned }),
-  movePinned: (kind, id, direction) => api('POST', `/${kind}/${id}/pinned/move`, { direction }),
+  setInList: (list, kind, id, included) =>
+    answer(
+      worker().api[kind][':id'].lists[':list'].$post({ param: { id, list }, json: { included } }),
+    ),
+  moveInList: (list, kind, id, direction) =>
+    answer(
+      worker().api[kind][':id'].lists[':list'].move.$post({
+        param: { id, list },
+        json: { direction },
+      }),
+    ),
   async bulkListings(kind, action, ids) {
-    const { ids: changed } = await api<{ ids: string[] }>('POST', `/${kind}/bulk`, { action, ids });
+    const { ids: changed } = await answer(
+      worker().api[kind].bulk.$post({ json: { action, ids: ids.map(String) } }),
+    );
     return changed;
   },
-  restoreFromTrash: (trashId) =>
-    api('POST', `/trash/${encodeURIComponent(String(trashId))}/restore`),
+  restoreFromTrash: (trashId) => answer(worker().api.trash[':id'].restore.$post(byId(trashId))),
   async restoreDeleted(resource, ids) {
     // The delete's trigger wrote each row's trash item in the delete's own transaction.
     const { data } = await reads.getList<TrashItem>(tableOf(TRASH), {
@@ -265,15 +304,15 @@ export const dataProvider: AdminDataProvider = {
     }
     return restored;
   },
-  purgeFromTrash: (trashId) => api('DELETE', `/trash/${encodeURIComponent(String(trashId))}`),
-  restoreVersion: (entryId) =>
-    api('POST', `/history/${encodeURIComponent(String(entryId))}/restore`),
+  purgeFromTrash: (trashId) => answer(worker().api.trash[':id'].$delete(byId(trashId))),
+  restoreVersion: (entryId) => answer(worker().api.history[':id'].restore.$post(byId(entryId))),
   moveCategory: (id, direction) =>
-    api('POST', `/categories/${encodeURIComponent(String(id))}/move`, { direction }),
-  saveSettings: (values) => api('PUT', '/settings', values),
-  setRole: (userId, role) => api('PUT', `/users/${encodeURIComponent(userId)}/role`, { role }),
-  grantAdmin: (email) => api('POST', '/admin/grant', { email }),
-  publishState: () => api<PublishState>('GET', '/publish'),
+    answer(worker().api.categories[':id'].move.$post({ ...byId(id), json: { direction } })),
+  saveSettings: (values) => answer(worker().api.settings.$put({ json: values })),
+  setRole: (userId, role) =>
+    answer(worker().api.users[':id'].role.$put({ param: { id: userId }, json: { role } })),
+  grantAdmin: (email) => answer(worker().api.admin.grant.$post({ json: { email } })),
+  publishState: () => answer(worker().api.publish.$get()),
   async listingRanking(days, size = STATS_RANKING_SIZE) {
     const { data, error, status } = await supabase
       .rpc('listing_ranking', { p_days: days })

@@ -5,16 +5,9 @@ import { displayName } from '../src/authProvider.ts';
 import { publishStateOf } from '../src/dataProvider.ts';
 import { checkImageCount, checkImageFile, fitInside } from '../src/images/imageChecks.ts';
 import { imageStyleCss, normalizeImageStyles } from '../src/images/imageStyles.ts';
+import { candidatesEmptyText } from '../src/ordering/lists.ts';
+import { grantErrorMessage } from '../src/roles/grantMessages.ts';
 import { chipsToShow } from '../src/rules/lists.ts';
-import {
-  canDeleteSlide,
-  isAllowedSlideLink,
-  newSlideForm,
-  slideFormProblem,
-  slideFormReady,
-} from '../src/rules/slideRules.ts';
-import { grantErrorMessage } from '../src/screens/grantMessages.ts';
-import { unpinnedEmptyText } from '../src/screens/Pinned.tsx';
 
 describe('image checks (spec §5 messages)', () => {
   it('refuses a non-image and a file over 5 MB, accepts exactly 5 MB', () => {
@@ -80,59 +73,19 @@ describe('image styles', () => {
   });
 });
 
-describe('slides', () => {
-  it('a new slide is last, active, links to /passeios, with the default image style', () => {
-    // spec §3: "new slide gets slide count plus 1", is_active default true, link default /passeios.
-    expect(newSlideForm(3)).toEqual({
-      title: '',
-      subtitle: '',
-      image_url: '',
-      link: '/passeios',
-      order_position: '4',
-      is_active: true,
-      image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
-    });
-  });
-
-  it('save needs title, subtitle, image and link', () => {
-    const form = { ...newSlideForm(0), title: 'T', subtitle: 'S', image_url: '/x-hero.jpg' };
-    expect(slideFormReady(form)).toBe(true);
-    expect(slideFormReady({ ...form, subtitle: ' ' })).toBe(false);
-    expect(slideFormReady({ ...form, link: '' })).toBe(false);
-  });
-
-  it('only site paths or http(s) links; order is an integer from 1', () => {
-    expect(isAllowedSlideLink('/passeios')).toBe(true);
-    expect(isAllowedSlideLink('https://fortim.ce.gov.br')).toBe(true);
-    expect(isAllowedSlideLink('javascript:alert(1)')).toBe(false);
-    expect(isAllowedSlideLink('//evil.example')).toBe(false);
-    const form = { ...newSlideForm(0), title: 'T', subtitle: 'S', image_url: '/x.jpg' };
-    // spec §5: "order_position integer, minimum 1"; the link rule is a deviation (ARCHITECTURE.md).
-    const orderMessage = 'A ordem deve ser um número inteiro maior ou igual a 1.';
-    expect(slideFormProblem({ ...form, order_position: '0' })).toBe(orderMessage);
-    expect(slideFormProblem({ ...form, order_position: '1.5' })).toBe(orderMessage);
-    expect(slideFormProblem({ ...form, order_position: '1' })).toBeNull();
-    expect(slideFormProblem({ ...form, link: 'javascript:x' })).toBe(
-      'O link deve ser um caminho do site (começando com /) ou um endereço http(s).',
-    );
-    expect(slideFormProblem(form)).toBeNull();
-  });
-
-  it('the last slide cannot be deleted', () => {
-    expect(canDeleteSlide(1)).toBe(false);
-    expect(canDeleteSlide(2)).toBe(true);
-  });
-});
-
 describe('lists', () => {
   it('category chips: at most two, then an ellipsis', () => {
     expect(chipsToShow(['a', 'b', 'c'])).toEqual({ shown: ['a', 'b'], more: true });
     expect(chipsToShow(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: false });
   });
 
-  it('unpinned list empty texts', () => {
-    expect(unpinnedEmptyText('', 0)).toBe('Todos os itens já estão fixados.');
-    expect(unpinnedEmptyText('zzz', 3)).toBe('Nenhum item encontrado.');
+  it('ordered lists: the candidates’ empty texts', () => {
+    expect(candidatesEmptyText('pinned', '', 0)).toBe('Todos os itens já estão fixados.');
+    expect(candidatesEmptyText('pinned', 'zzz', 0)).toBe('Todos os itens já estão fixados.');
+    expect(candidatesEmptyText('pinned', '  ', 3)).toBe('Todos os itens já estão fixados.');
+    expect(candidatesEmptyText('pinned', 'zzz', 3)).toBe('Nenhum item encontrado.');
+    expect(candidatesEmptyText('featured', 'zzz', 3)).toBe('Nenhum item disponível.');
+    expect(candidatesEmptyText('featured', '', 0)).toBe('Nenhum item disponível.');
   });
 });
 

@@ -10,7 +10,9 @@ import type { ComponentType, ReactNode } from 'react';
 import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
+import { CATEGORIES, SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { resourceScreen } from './support/resourceScreen.tsx';
 
 const API_URL = 'http://127.0.0.1:9';
 
@@ -182,14 +184,15 @@ beforeAll(async () => {
       <Notification />
     </AdminContext>
   );
+  const { default: OrderedListScreen } = await import('../src/ordering/OrderedListScreen.tsx');
   Screens = {
-    Featured: (await import('../src/screens/Featured.tsx')).default,
-    Pinned: (await import('../src/screens/Pinned.tsx')).default,
-    Carousel: (await import('../src/screens/Carousel.tsx')).default,
-    Categories: (await import('../src/screens/Categories.tsx')).default,
-    MapSettings: (await import('../src/screens/MapSettings.tsx')).default,
-    Roles: (await import('../src/screens/Roles.tsx')).default,
-    Settings: (await import('../src/screens/Settings.tsx')).default,
+    Featured: () => <OrderedListScreen list="featured" />,
+    Pinned: () => <OrderedListScreen list="pinned" />,
+    Carousel: resourceScreen(SLIDES, (await import('../src/carousel/index.ts')).default),
+    Categories: resourceScreen(CATEGORIES, (await import('../src/categories/index.ts')).default),
+    MapSettings: (await import('../src/settings/MapSettings.tsx')).default,
+    Roles: (await import('../src/roles/Roles.tsx')).default,
+    Settings: (await import('../src/settings/Settings.tsx')).default,
     ListingList: (await import('../src/listings/ListingList.tsx')).default,
   };
 }, 120_000);
@@ -219,6 +222,19 @@ function dropRequests(path: string) {
       ? Promise.reject(new TypeError('Failed to fetch'))
       : network(input, init),
   );
+}
+
+/** What the screen sent to the worker so far: method, address and body of each request. */
+function workerRequests() {
+  const sent = vi.spyOn(globalThis, 'fetch');
+  return () =>
+    sent.mock.calls
+      .filter(([input]) => String(input instanceof Request ? input.url : input).startsWith(API_URL))
+      .map(([input, init]) => [
+        init?.method ?? (input instanceof Request ? input.method : 'GET'),
+        String(input instanceof Request ? input.url : input),
+        init?.body,
+      ]);
 }
 
 /** A listing list screen as its `<Resource>` renders it, at /admin/{resource}. */
@@ -565,6 +581,132 @@ describe('Carrossel (/admin/carousel)', () => {
     expect(screen.queryByText(EMPTY)).toBeNull();
   });
 
+  it('Salvar waits for title, subtitle, photo and link; a refused value is said under its field', async () => {
+    const user = userEvent.setup();
+    const sent = workerRequests();
+    show(Screens.Carousel);
+    const row = await screen.findByTestId('slide-row');
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const title = (await screen.findByLabelText('Título *')) as HTMLInputElement;
+    const link = screen.getByLabelText('Link do botão *') as HTMLInputElement;
+    const order = screen.getByLabelText('Ordem de Exibição') as HTMLInputElement;
+    const save = () => screen.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
+    expect(title.value).toBe('Dunas ao pôr do sol');
+    expect(save().disabled).toBe(false);
+    // Blank is missing: spaces only, then one letter.
+    await user.clear(title);
+    await user.type(title, '  ');
+    expect(save().disabled).toBe(true);
+    await user.type(title, 'D');
+    expect(save().disabled).toBe(false);
+    await user.clear(link);
+    expect(save().disabled).toBe(true);
+
+    const refused = async (message: string) => {
+      await user.click(save());
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+      // Under the field, and in the notification.
+      const alert = () => screen.getByRole('alert');
+      await waitFor(() => expect(within(alert()).getByText(message)).toBeTruthy());
+      await user.click(within(alert()).getByRole('button', { name: 'Fechar' }));
+    };
+    await user.type(link, 'javascript:alert(1)');
+    await refused('O link deve ser um caminho do site (começando com /) ou um endereço http(s).');
+    await user.clear(link);
+    await user.type(link, '/passeios');
+    await user.clear(order);
+    await user.type(order, '0');
+    await refused('A ordem deve ser um número inteiro maior ou igual a 1.');
+    await user.clear(order);
+    await user.type(order, '1.5');
+    await refused('A ordem deve ser um número inteiro maior ou igual a 1.');
+    expect(sent()).toEqual([]);
+
+    // The lowest order goes: the schema's values, trimmed, to the worker (down here).
+    await user.clear(order);
+    await user.type(order, '1');
+    await user.click(save());
+    expect(await screen.findByText('Erro ao atualizar slide')).toBeTruthy();
+    const [request, ...others] = sent();
+    expect(others).toEqual([]);
+    const [dunas] = ok(
+      await db.service.from('carousel_slides').select('id').eq('title', 'Dunas ao pôr do sol'),
+      'slide',
+    ) as { id: string }[];
+    expect(request?.slice(0, 2)).toEqual(['PATCH', `${API_URL}/api/slides/${dunas?.id}`]);
+    expect(JSON.parse(String(request?.[2]))).toEqual({
+      title: 'D',
+      subtitle: 'Passeios de buggy',
+      image_url: '/images/dunas-hero.jpg',
+      link: '/passeios',
+      order_position: 1,
+      is_active: false,
+      image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
+    });
+  });
+
+  it('a new slide is last, active and links to /passeios; Salvar waits for its photo', async () => {
+    const user = userEvent.setup();
+    show(Screens.Carousel);
+    await screen.findByTestId('slide-row');
+    await user.click(screen.getByRole('button', { name: 'Adicionar Novo Slide' }));
+    expect(await screen.findByText('Novo Slide')).toBeTruthy();
+    expect((screen.getByLabelText('Ordem de Exibição') as HTMLInputElement).value).toBe('2');
+    expect((screen.getByLabelText('Link do botão *') as HTMLInputElement).value).toBe('/passeios');
+    expect((screen.getByLabelText('Slide ativo') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('Recomendado: pelo menos 1920x1080 pixels.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Título *'), 'Praia');
+    await user.type(screen.getByLabelText('Subtítulo *'), 'Pontal de Maceió');
+    expect(screen.getByTestId('slide-preview').textContent).toContain('Pontal de Maceió');
+    expect((screen.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByTestId('slide-row')).toBeTruthy();
+  });
+
+  it('the last slide cannot be deleted: Excluir says so without asking; with two it asks', async () => {
+    const user = userEvent.setup();
+    const LAST = 'O carrossel deve ter pelo menos um slide.';
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const sent = workerRequests();
+    const [second] = ok(
+      await db.service
+        .from('carousel_slides')
+        .insert({
+          title: 'Rio Jaguaribe',
+          subtitle: 'Passeio de barco',
+          image_url: '/images/rio-hero.jpg',
+          order_position: 2,
+        })
+        .select('id'),
+      'segundo slide',
+    ) as { id: string }[];
+    try {
+      show(Screens.Carousel);
+      await waitFor(() => expect(screen.getAllByTestId('slide-row')).toHaveLength(2));
+      const [first] = screen.getAllByTestId('slide-row') as [HTMLElement];
+      await user.click(within(first).getByRole('button', { name: 'Excluir' }));
+      expect(confirm).toHaveBeenCalledWith('Tem certeza que deseja excluir este slide?');
+      cleanup();
+
+      ok(await db.service.from('carousel_slides').delete().eq('id', second?.id), 'apagar');
+      confirm.mockClear();
+      show(Screens.Carousel);
+      const only = await screen.findByTestId('slide-row');
+      await user.click(within(only).getByRole('button', { name: 'Excluir' }));
+      // The notification, beside the instructions' line.
+      await waitFor(() => expect(screen.getAllByText(LAST)).toHaveLength(2));
+      expect(within(screen.getByRole('alert')).getByText(LAST)).toBeTruthy();
+      expect(confirm).not.toHaveBeenCalled();
+      expect(sent()).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      ok(await db.service.from('carousel_slides').delete().eq('id', second?.id), 'apagar');
+    }
+  });
+
   it('a read that fails says so instead of the empty text', async () => {
     dropRequests('/rest/v1/carousel_slides');
     show(Screens.Carousel);
@@ -648,6 +790,64 @@ describe('Categorias (/admin/categorias)', () => {
     );
     expect(dialog.textContent).not.toContain('não pode ser desfeita');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+  });
+
+  it('Criar and Atualizar check the name with the domain schema; a valid one goes trimmed', async () => {
+    const user = userEvent.setup();
+    const sent = workerRequests();
+    show(Screens.Categories);
+    const pousada = (await screen.findByText('Pousada')).closest('li') as HTMLElement;
+    await user.click(screen.getByRole('button', { name: 'Nova Categoria' }));
+    let dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText('Nome da Categoria') as HTMLInputElement;
+    const refused = async (message: string) => {
+      await user.click(within(dialog).getByRole('button', { name: /^(Criar|Atualizar)$/ }));
+      await waitFor(() => expect(within(dialog).getByText(message)).toBeTruthy());
+      // The notification, outside the dialog (which hides the rest of the page from the roles).
+      const alert = () => screen.getByRole('alert', { hidden: true });
+      await waitFor(() => expect(within(alert()).getByText(message)).toBeTruthy());
+      await user.click(within(alert()).getByRole('button', { name: 'Fechar', hidden: true }));
+    };
+    await refused('Digite um nome para a categoria');
+    await user.type(name, '   ');
+    await refused('Digite um nome para a categoria');
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('x'.repeat(61));
+    await refused('O nome da categoria deve ter no máximo 60 caracteres.');
+    expect(sent()).toEqual([]);
+
+    // 60 characters, between spaces: the trimmed name, of the open tab's kind.
+    await user.clear(name);
+    await user.click(name);
+    await user.paste(`  ${'x'.repeat(60)}  `);
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(
+      await screen.findByText('Não foi possível falar com o servidor.', { exact: false }),
+    ).toBeTruthy();
+    const [created, ...others] = sent();
+    expect(others).toEqual([]);
+    expect(created?.slice(0, 2)).toEqual(['POST', `${API_URL}/api/categories`]);
+    expect(JSON.parse(String(created?.[2]))).toEqual({
+      name: 'x'.repeat(60),
+      type: 'hospedagem',
+      is_active: true,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(pousada).getByRole('button', { name: 'Editar' }));
+    dialog = await screen.findByRole('dialog');
+    const edited = within(dialog).getByLabelText('Nome da Categoria') as HTMLInputElement;
+    expect(edited.value).toBe('Pousada');
+    await user.clear(edited);
+    await refused('Digite um nome para a categoria');
+    await user.type(edited, ' Pousadas ');
+    await user.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    const [method, url, body] = sent()[1] ?? [];
+    expect([method, JSON.parse(String(body))]).toEqual(['PATCH', { name: 'Pousadas' }]);
+    expect(url).toMatch(new RegExp(`^${API_URL}/api/categories/[0-9a-f-]{36}$`));
   });
 
   it('a read that fails says so instead of "no categories"', async () => {
@@ -762,6 +962,35 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
       localStorage.removeItem(KEY);
     }
   });
+
+  it("shows this browser's own key, and sends what is typed, trimmed, without a confirmation", async () => {
+    await setSharedKey('AIza-chave-do-site');
+    localStorage.setItem(KEY, 'AIza-chave-local');
+    const sent = vi.spyOn(globalThis, 'fetch');
+    try {
+      const user = userEvent.setup();
+      show(Screens.Settings);
+      const field = (await screen.findByLabelText(
+        'Chave da API do Google Maps',
+      )) as HTMLInputElement;
+      expect(field.value).toBe('AIza-chave-local');
+      await user.clear(field);
+      await user.type(field, '  AIza-nova  ');
+      await user.click(screen.getByRole('button', { name: 'Salvar chave' }));
+      // No confirmation: only a blank key asks for one. The worker is down: refused, kept.
+      expect(await screen.findByText('Erro ao salvar')).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(
+        sent.mock.calls
+          .filter(([input]) => String(input).startsWith(API_URL))
+          .map(([, init]) => init?.body),
+      ).toEqual([JSON.stringify({ [KEY]: 'AIza-nova' })]);
+      expect(localStorage.getItem(KEY)).toBe('AIza-chave-local');
+    } finally {
+      await setSharedKey('');
+      localStorage.removeItem(KEY);
+    }
+  });
 });
 
 describe('Funções (/admin/roles)', () => {
@@ -852,6 +1081,41 @@ describe('Funções (/admin/roles)', () => {
       for (const answer of gone) ok(answer, 'apagar visitante');
     }
   }, 120_000);
+
+  it('Conceder Acesso Admin: enabled once an e-mail is typed; a refusal keeps what was typed', async () => {
+    const requests = vi.spyOn(globalThis, 'fetch');
+    const toWorker = () =>
+      requests.mock.calls
+        .filter(([input]) =>
+          String(input instanceof Request ? input.url : input).startsWith(API_URL),
+        )
+        .map(([input, init]) => [String(input), init?.body]);
+    const user = userEvent.setup();
+    show(Screens.Roles);
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    const grant = screen.getByRole('button', {
+      name: 'Conceder Acesso Admin',
+    }) as HTMLButtonElement;
+    expect(grant.disabled).toBe(true);
+    // An e-mail field drops the spaces around what is typed: only spaces is still nothing.
+    await user.type(email, '   ');
+    expect(grant.disabled).toBe(true);
+    await user.type(email, 'b');
+    expect(grant.disabled).toBe(false);
+    await user.type(email, 'ia@teste.local');
+    await user.click(grant);
+    // The worker is absent here: the grant is refused, and the e-mail stays to be tried again.
+    expect(
+      await screen.findByText(
+        'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
+      ),
+    ).toBeTruthy();
+    expect(toWorker()).toEqual([
+      [`${API_URL}/api/admin/grant`, JSON.stringify({ email: 'bia@teste.local' })],
+    ]);
+    expect(email.value).toBe('bia@teste.local');
+    expect(grant.disabled).toBe(false);
+  });
 
   it("picking the user's current role changes nothing: no request, no toast, same role rows", async () => {
     const rolesOf = async () =>

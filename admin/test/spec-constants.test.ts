@@ -1,10 +1,9 @@
 // The panel's own constants that the specification states, pinned to the specification's value
 // (admin-panel.md, "AP", section numbers beside each), never computed from the code.
-import { MESSAGES } from '@guia-fortim/domain';
+import { FEATURED_LIMIT, MESSAGES } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
 import {
   FEATURED_ADD_LIST_LIMIT,
-  FEATURED_LIMIT,
   MAP_ADMIN_TABLE_LIMIT,
   OTHER_CATEGORY,
   PHONE_EXAMPLE,

@@ -6,7 +6,7 @@
 // the triggers do for the worker. The worker is not running: where a screen calls it, the data
 // provider's method is replaced by the SQL function the worker calls (restore_from_trash,
 // purge_from_trash, restore_version), with the same admin session.
-import type { ListingResource } from '@guia-fortim/domain';
+import { type ListingResource, SETTINGS_DEFAULTS } from '@guia-fortim/domain';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
@@ -17,7 +17,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
 import type { AdminDataProvider } from '../src/dataProvider.ts';
+import { CATEGORIES, SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { resourceScreen } from './support/resourceScreen.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 40_000 });
@@ -144,9 +146,9 @@ beforeAll(async () => {
   Screens = {
     Trash: (await import('../src/screens/Trash.tsx')).default,
     Dashboard: (await import('../src/screens/Dashboard.tsx')).default,
-    Carousel: (await import('../src/screens/Carousel.tsx')).default,
-    Categories: (await import('../src/screens/Categories.tsx')).default,
-    SiteSettings: (await import('../src/screens/SiteSettings.tsx')).default,
+    Carousel: resourceScreen(SLIDES, (await import('../src/carousel/index.ts')).default),
+    Categories: resourceScreen(CATEGORIES, (await import('../src/categories/index.ts')).default),
+    SiteSettings: (await import('../src/settings/SiteSettings.tsx')).default,
     ListingList: (await import('../src/listings/ListingList.tsx')).default,
     ListingEdit: (await import('../src/listings/ListingForm.tsx')).ListingEdit,
     HistoryPanel: (await import('../src/history/HistoryPanel.tsx')).HistoryPanel,
@@ -600,6 +602,44 @@ describe('Histórico on the other edit screens', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('site settings: a card sends its own fields only, trimmed; a blank text field is sent blank', async () => {
+    const user = userEvent.setup();
+    const requests = vi.spyOn(globalThis, 'fetch');
+    render(
+      <Admin>
+        <Screens.SiteSettings />
+      </Admin>,
+    );
+    const phone = (await screen.findByLabelText('Telefone de contato')) as HTMLInputElement;
+    await user.clear(phone);
+    await user.type(phone, '  +55 (88) 98888-0000  ');
+    const email = (screen.getByLabelText('E-mail de contato') as HTMLInputElement).value;
+    const address = screen.getByLabelText('Endereço') as HTMLInputElement;
+    await user.clear(address);
+    // Typed in another card, not saved with this one.
+    await user.type(screen.getByLabelText('Menu: Mapa'), ' Mapa da cidade');
+    const card = phone.closest('.MuiCard-root') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Salvar' }));
+    // The worker is absent here: the save was asked for, and refused.
+    expect(await screen.findByText('Erro ao salvar configurações')).toBeTruthy();
+    const sent = requests.mock.calls
+      .filter(([input]) => String(input).startsWith('http://127.0.0.1:9/api/'))
+      .map(([input, init]) => [init?.method, String(input), JSON.parse(String(init?.body))]);
+    expect(sent).toEqual([
+      [
+        'PUT',
+        'http://127.0.0.1:9/api/settings',
+        {
+          contact_email: email,
+          contact_phone: '+55 (88) 98888-0000',
+          contact_address: '',
+          site_description: SETTINGS_DEFAULTS.site_description,
+        },
+      ],
+    ]);
+    expect(phone.value).toBe('  +55 (88) 98888-0000  ');
   });
 });
 

@@ -57,7 +57,7 @@ $$;
 delete from public.user_roles where user_id = 'a0000000-0000-4000-8000-000000000001';
 insert into public.user_roles (user_id, role) values ('a0000000-0000-4000-8000-000000000001', 'admin');
 
--- Categories (every fallback category, in the spec's order)
+-- Categories (every fallback category, in the fallback lists' order)
 insert into public.categories (name, type, order_position) values
   ('Pousada', 'hospedagem', 1),
   ('Hotel', 'hospedagem', 2),

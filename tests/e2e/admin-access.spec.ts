@@ -81,7 +81,7 @@ test('the admin sees the dashboard with real counts, the sidebar and who is sign
     'aria-current',
     'page',
   );
-  // The spec's twelve sections, the Lixeira, and two links out (the site, sign-out).
+  // The panel's twelve sections, the Lixeira, and two links out (the site, sign-out).
   await expect(menu.getByRole('link')).toHaveCount(12 + 1 + 2);
   await expect(menu.getByRole('link', { name: 'Lixeira' })).toHaveAttribute(
     'href',
@@ -126,7 +126,7 @@ test(
     await expect(heading).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-    // With the network back, Sair signs out with the spec's toast and leaves the panel.
+    // With the network back, Sair signs out with 'Logout realizado' and leaves the panel.
     await page.unroute('**/auth/v1/logout**');
     await openMenu(page);
     // A real logout?scope=global of the demo admin on the shared portal; each test signs in anew.

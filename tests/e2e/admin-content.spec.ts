@@ -117,7 +117,7 @@ async function putBackOrder(page: Page, table: string, ordering: Ordering, saved
   const wanted = flaggedInOrder(saved, ordering);
   let changes = 0;
   const set = async (id: string, on: boolean) => {
-    await asAdmin(page, 'POST', `/${table}/${id}/${ordering}`, { [ordering]: on });
+    await asAdmin(page, 'POST', `/${table}/${id}/lists/${ordering}`, { included: on });
     changes++;
   };
   const present = flaggedInOrder(await orderState(page, table, ordering), ordering);
@@ -127,7 +127,9 @@ async function putBackOrder(page: Page, table: string, ordering: Ordering, saved
   for (const [place, id] of wanted.entries()) {
     // Each move swaps the item with the one above it.
     for (let at = now.indexOf(id); at > place; at--) {
-      await asAdmin(page, 'POST', `/${table}/${id}/${ordering}/move`, { direction: 'up' });
+      await asAdmin(page, 'POST', `/${table}/${id}/lists/${ordering}/move`, {
+        direction: 'up',
+      });
       changes++;
       [now[at - 1], now[at]] = [id, now[at - 1] as string];
     }
@@ -1140,7 +1142,7 @@ test('bulk actions: to the Lixeira, featured up to the cap, pinned; one notifica
     await restoringOrder(page, 'passeios', 'featured', async () => {
       // Two others featured: three of ours would pass the cap of 4, and nothing changes.
       for (const id of await flagged('featured')) {
-        await asAdmin(page, 'POST', `/passeios/${id}/featured`, { featured: false });
+        await asAdmin(page, 'POST', `/passeios/${id}/lists/featured`, { included: false });
       }
       const state = await orderState(page, 'passeios', 'featured');
       const others = state
@@ -1148,7 +1150,7 @@ test('bulk actions: to the Lixeira, featured up to the cap, pinned; one notifica
         .filter((id) => !created.includes(id))
         .slice(0, 2);
       for (const id of others) {
-        await asAdmin(page, 'POST', `/passeios/${id}/featured`, { featured: true });
+        await asAdmin(page, 'POST', `/passeios/${id}/lists/featured`, { included: true });
       }
       await showOurs();
       await pickAll();

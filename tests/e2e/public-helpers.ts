@@ -67,8 +67,8 @@ export async function rows<T = Record<string, unknown>>(
   return (await response.json()) as T[];
 }
 
-// The spec, section 2: "Public lists sort by is_pinned descending, then pin_order ascending, then
-// created_at descending."
+// Public lists sort by is_pinned descending, then pin_order ascending, then
+// created_at descending.
 export const PUBLIC_ORDER = 'is_pinned.desc,pin_order.asc,created_at.desc,id.asc';
 
 export type ListingRow = {

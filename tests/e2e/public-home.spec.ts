@@ -1,5 +1,6 @@
 // The home page: hero carousel, the three featured sections, the map section and the call to
-// action, checked against the spec's rules applied by hand to the demo seed (db/supabase/seed/data.ts).
+// action, checked against the product's rules applied by hand to the demo seed
+// (db/supabase/seed/data.ts).
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { expectAccessible, hydrated, open } from './public-helpers.ts';
@@ -7,7 +8,7 @@ import { expectAccessible, hydrated, open } from './public-helpers.ts';
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
-// The spec (public-site-and-accounts.md), section 2 "Home": "It auto-advances every 4 seconds …
+// Home: "It auto-advances every 4 seconds …
 // and fades between slides over 700 ms." Section 9: "Carousel auto-advance 4000 ms, fade 700 ms."
 const INTERVAL_MS = 4000;
 const FADE = '0.7s';

@@ -21,7 +21,7 @@ import {
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
-/** The site settings as stored (the demo seed keeps the spec's defaults). */
+/** The site settings as stored (the demo seed keeps the defaults). */
 async function settings(): Promise<Record<string, string>> {
   const list = await rows<{ setting_key: string; setting_value: string }>('site_settings', {
     select: 'setting_key,setting_value',
@@ -29,9 +29,9 @@ async function settings(): Promise<Record<string, string>> {
   return Object.fromEntries(list.map((r) => [r.setting_key, r.setting_value]));
 }
 
-// The spec (public-site-and-accounts.md), section 2 "Public navigation": "Five links: / (label
+// Public navigation: Five links: / (label
 // Início), /hospedagem (Hospedagem), /comercio (Comércio Local), /passeios (Passeios), /mapa
-// (Mapa). The labels come from site settings, with the defaults given here."
+// (Mapa). The labels come from site settings, with the defaults given here.
 const NAV = [
   ['/', 'Início'],
   ['/hospedagem', 'Hospedagem'],
@@ -198,7 +198,7 @@ test('the footer has the description, links, categories, contact, social and leg
   ]);
 });
 
-// Issue 20: the LGPD asks a site with accounts to say what it keeps, why, for how long, the
+// The LGPD asks a site with accounts to say what it keeps, why, for how long, the
 // user's rights and how to exercise them, and whom to contact.
 const LEGAL_PAGES = [
   {

@@ -16,7 +16,7 @@ import {
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
-// The spec (public-site-and-accounts.md), section 2 "Photo gallery": "a swipe threshold of 75 px".
+// Photo gallery: a swipe threshold of 75 px.
 const SWIPE_THRESHOLD_PX = 75;
 
 async function withPhotos(table: 'hospedagens' | 'passeios', photos: number): Promise<ListingRow> {

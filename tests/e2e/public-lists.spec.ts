@@ -21,8 +21,8 @@ import {
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
-// The spec (public-site-and-accounts.md), section 2: "Card descriptions are cut at 100 characters
-// plus an ellipsis."
+// Card descriptions are cut at 100 characters
+// plus an ellipsis.
 const DESCRIPTION_CUT = 100;
 
 const cards = (page: Page) => page.locator('article[data-listing]');

@@ -18,10 +18,10 @@ import {
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
-// The spec (public-site-and-accounts.md), section 2 "/mapa": "category filter buttons (Todos,
+// /mapa: category filter buttons (Todos,
 // Hospedagem, Comércio, Passeios, Praias, Atrações) … Height 600 px … local storage (entry
 // google_maps_api_key) … Default centre lat -4.4522, lng -37.8005, zoom 14 … With no markers, a
-// single marker 'Fortim, CE' appears at the centre."
+// single marker 'Fortim, CE' appears at the centre.
 const FILTERS = ['Todos', 'Hospedagem', 'Comércio', 'Passeios', 'Praias', 'Atrações'];
 const PAGE_MAP_HEIGHT = 600;
 const KEY_ENTRY = 'google_maps_api_key';

@@ -11,7 +11,7 @@ import { expectAccessible, isPhone, type ListingRow, listingRows, open } from '.
 test.describe.configure({ timeout: 60_000 });
 
 const TABLE = { hospedagem: 'hospedagens', comercio: 'comercios', passeio: 'passeios' } as const;
-// Groups are titled as the header's links (the spec's default labels in site_settings).
+// Groups are titled as the header's links (the default labels in site_settings).
 const GROUP_TITLE = { hospedagem: 'Hospedagem', comercio: 'Comércio Local', passeio: 'Passeios' };
 
 const results = (page: Page) => page.locator('[data-search-results]');

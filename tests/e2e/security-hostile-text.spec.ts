@@ -317,7 +317,7 @@ test.beforeAll(async () => {
       'select=id&is_featured=eq.true&order=featured_order.asc',
     )) {
       before.featured.push({ table: kind.table, id: row.id });
-      await ok('POST', `/api/${kind.table}/${row.id}/featured`, { featured: false });
+      await ok('POST', `/api/${kind.table}/${row.id}/lists/featured`, { included: false });
     }
     const created: Row[] = [];
     for (const body of [payloadBody(kind, image), maximaBody(kind, image)]) {
@@ -327,8 +327,8 @@ test.beforeAll(async () => {
         if (Array.isArray(value)) expect(row[field]).toEqual(value);
         remember(`${kind.kind} ${created.length ? 'máximos' : 'corpus'} ${field}`, row[field]);
       }
-      await ok('POST', `/api/${kind.table}/${row.id}/featured`, { featured: true });
-      await ok('POST', `/api/${kind.table}/${row.id}/pinned`, { pinned: true });
+      await ok('POST', `/api/${kind.table}/${row.id}/lists/featured`, { included: true });
+      await ok('POST', `/api/${kind.table}/${row.id}/lists/pinned`, { included: true });
       created.push(row);
     }
     rows.set(kind.kind, { payload: created[0] as Row, maxima: created[1] as Row });
@@ -419,7 +419,7 @@ test.afterAll(async () => {
   }).filter(([key, value]) => key !== 'google_maps_api_key' || value !== '');
   if (settingsBack.length > 0) await ok('PUT', '/api/settings', Object.fromEntries(settingsBack));
   for (const { table, id } of before.featured) {
-    await ok('POST', `/api/${table}/${id}/featured`, { featured: true });
+    await ok('POST', `/api/${table}/${id}/lists/featured`, { included: true });
   }
   if (visitorToken && before.visitorName !== null) {
     const client = createClient(stack.supabaseUrl, stack.publishableKey, {

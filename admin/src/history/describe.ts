@@ -2,9 +2,9 @@
 // went from what to what, and the dashboard's sentence for it. Pure functions, no React.
 import type { AuditEntry, HistoryAction } from '@guia-fortim/domain';
 import { formatDate, formatMoney } from '../i18n.ts';
-import { ROLE_LABELS } from '../rules/roles.ts';
-import { settingLabel } from '../rules/settingLabels.ts';
+import { ROLE_LABELS } from '../roles/roleLabels.ts';
 import { editPath, TRASH_PATH, tableNounOfThe, tableNounWithArticle } from '../rules/tables.ts';
+import { settingLabel } from '../settings/settingLabels.ts';
 import { excerptAroundChange } from './textExcerpt.ts';
 
 /** How many entries a history shows before 'Ver mais'. */

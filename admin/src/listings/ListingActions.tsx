@@ -1,4 +1,4 @@
-import type { ListingResource } from '@guia-fortim/domain';
+import { isPriced, kindOfResource, type ListingResource } from '@guia-fortim/domain';
 import {
   Button,
   Dialog,
@@ -32,7 +32,7 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
   const deleteWithUndo = useDeleteWithUndo();
   const [update] = useUpdate();
   const [quick, setQuick] = useState<{ rating: string; price: string } | null>(null);
-  const priced = kind !== 'comercios';
+  const priced = isPriced(kindOfResource(kind));
 
   const remove = () => {
     if (!window.confirm(`Tem certeza que deseja excluir "${row.name}"?`)) return;

@@ -1,6 +1,10 @@
 import {
+  bulkListAction,
+  LIST_LIMIT_TITLE,
   type ListingBulkAction,
   type ListingResource,
+  ORDERED_LIST,
+  type OrderedList,
   TRASH_RETENTION_DAYS,
 } from '@guia-fortim/domain';
 import { Button } from '@mui/material';
@@ -13,28 +17,6 @@ import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { useRestoreDeleted } from '../restoreDeleted.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { ALL_IN_TRASH_FOR, IN_TRASH_FOR } from '../rules/trash.ts';
-
-type Ordering = 'feature' | 'pin';
-
-/** What each ordering action and its undo say, by how many items changed (the spec's words for one). */
-const ORDERING_TEXTS: Record<
-  Ordering,
-  { done: (count: number) => string; undone: (count: number) => string; unchanged: string }
-> = {
-  feature: {
-    done: (count) =>
-      count === 1 ? 'Item adicionado aos destaques!' : `${count} itens adicionados aos destaques!`,
-    undone: (count) =>
-      count === 1 ? 'Item removido dos destaques.' : `${count} itens removidos dos destaques.`,
-    unchanged: 'Os itens selecionados já estavam em destaque.',
-  },
-  pin: {
-    done: (count) => (count === 1 ? 'Fixado no topo' : `${count} itens fixados no topo`),
-    undone: (count) => (count === 1 ? 'Removido do topo' : `${count} itens removidos do topo`),
-    unchanged: 'Os itens selecionados já estavam fixados no topo.',
-  },
-};
-const UNDO_ACTION: Record<Ordering, ListingBulkAction> = { feature: 'unfeature', pin: 'unpin' };
 
 /**
  * The list's bulk actions on the rows picked: Destacar, Fixar no topo and Excluir. Each is one
@@ -63,7 +45,7 @@ export function ListingBulkActions({ kind }: { kind: ListingResource }) {
       onUnselectItems();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'featured_limit') {
-        notify('Limite atingido', error.message, 'error');
+        notify(LIST_LIMIT_TITLE, error.message, 'error');
       } else if (action === 'delete') {
         notify(
           `Não foi possível excluir ${texts.pluralWithArticle}.`,
@@ -78,19 +60,20 @@ export function ListingBulkActions({ kind }: { kind: ListingResource }) {
     refresh();
   };
 
-  const order = (ordering: Ordering) =>
-    run(ordering, (changed) => {
-      const said = ORDERING_TEXTS[ordering];
+  /** Into an ordered list; its undo takes out exactly the items that went in. */
+  const order = (list: OrderedList) =>
+    run(bulkListAction(list, true), (changed) => {
+      const { texts } = ORDERED_LIST[list];
       if (changed.length === 0) {
-        notify('Nada mudou', said.unchanged, 'info');
+        notify('Nada mudou', texts.bulkUnchanged, 'info');
         return;
       }
-      notify(said.done(changed.length), undefined, 'success', {
+      notify(texts.bulkDone(changed.length), undefined, 'success', {
         undo: () =>
           void dataProvider
-            .bulkListings(kind, UNDO_ACTION[ordering], changed)
+            .bulkListings(kind, bulkListAction(list, false), changed)
             .then(
-              () => notify(said.undone(changed.length)),
+              () => notify(texts.bulkUndone(changed.length)),
               (error: unknown) =>
                 notify('Não foi possível desfazer.', messageOf(error, ''), 'error'),
             )
@@ -112,10 +95,10 @@ export function ListingBulkActions({ kind }: { kind: ListingResource }) {
 
   return (
     <>
-      <Button size="small" disabled={busy} onClick={() => void order('feature')}>
+      <Button size="small" disabled={busy} onClick={() => void order('featured')}>
         Destacar
       </Button>
-      <Button size="small" disabled={busy} onClick={() => void order('pin')}>
+      <Button size="small" disabled={busy} onClick={() => void order('pinned')}>
         Fixar no topo
       </Button>
       <Button size="small" color="error" disabled={busy} onClick={() => setAskingDelete(true)}>

@@ -1,4 +1,11 @@
-import { DEFAULT_COORDINATES, IMAGE_MAX_EXTRA, type ListingResource } from '@guia-fortim/domain';
+import {
+  DEFAULT_COORDINATES,
+  type FieldDefinition,
+  type FieldType,
+  IMAGE_MAX_EXTRA,
+  type KindFields,
+  type ListingResource,
+} from '@guia-fortim/domain';
 import { Button, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo } from 'react';
 import {
@@ -18,13 +25,13 @@ import { messageOf } from '../errorMessage.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
-import { LISTING_FIELD_LABELS as LABELS, LISTING_COLUMN_LABELS } from '../rules/fieldLabels.ts';
+import { LISTING_COLUMN_LABELS } from '../rules/fieldLabels.ts';
 import { newKindLabel } from '../rules/kinds.ts';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { ListingStats } from '../stats/ListingStats.tsx';
 import {
   emptyListingForm,
-  type ListingField,
+  fieldsOf,
   type ListingFormState,
   labelledRequired,
   listingFormFromRecord,
@@ -79,95 +86,165 @@ function FormToolbar({ kind }: { kind: ListingResource }) {
   );
 }
 
-function ListingInputs({ kind }: { kind: ListingResource }) {
+/** Fields of these types share a row on a wide screen: the numbers, the coordinates. */
+const ROW_OF: Partial<Record<FieldType, string>> = {
+  price: 'numbers',
+  whatsapp: 'numbers',
+  rating: 'numbers',
+  latitude: 'coordinates',
+  longitude: 'coordinates',
+};
+
+/** The kind's fields in order, those that share a row together. */
+function formRows(fields: readonly FieldDefinition[]): FieldDefinition[][] {
+  const rows: FieldDefinition[][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    const row = ROW_OF[field.type];
+    if (row && last && ROW_OF[last[0]?.type as FieldType] === row) last.push(field);
+    else rows.push([field]);
+  }
+  return rows;
+}
+
+function ListingInputs({ kind, definition }: { kind: ListingResource; definition: KindFields }) {
   const info = kindTexts(kind);
   const categories = useCategoryNames(info.kind);
-  const current = useWatch({ name: 'categoria' }) as string;
+  const category = definition.fields.find((field) => field.type === 'category');
+  const current = useWatch({ name: category?.column ?? 'categoria' }) as string | undefined;
   const defaults = DEFAULT_COORDINATES[info.kind];
-  const labelOf = (name: ListingField, label: string) =>
-    labelledRequired(kind, name) ? `${label} *` : label;
-  const text = (name: ListingField, label: string, props: Record<string, unknown> = {}) => (
-    <TextInput source={name} label={labelOf(name, label)} helperText={false} {...props} />
+  const photo = definition.fields.find((field) => field.type === 'photo');
+  const labelOf = (field: FieldDefinition) =>
+    labelledRequired(kind, field) ? `${field.label} *` : field.label;
+  const text = (field: FieldDefinition, props: Record<string, unknown> = {}) => (
+    <TextInput
+      key={field.column}
+      source={field.column}
+      label={labelOf(field)}
+      helperText={false}
+      {...props}
+    />
   );
   const choices = [...new Set([...categories, ...(current ? [current] : [])])].map((name) => ({
     id: name,
     name,
   }));
-  return (
-    <Stack spacing={2} sx={{ width: '100%' }}>
-      {text('name', LABELS.name)}
-      {text('description', LABELS.description, { multiline: true, minRows: 3 })}
-      {kind !== 'passeios' ? text('address', LABELS.address) : null}
-      {kind === 'comercios' ? text('horario', LABELS.horario) : null}
-      {kind === 'passeios' ? text('ponto_encontro', LABELS.ponto_encontro) : null}
-      {kind === 'passeios' ? text('duracao', LABELS.duracao) : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {kind !== 'comercios'
-          ? text('price', LABELS.price, {
-              type: 'number',
-              slotProps: { htmlInput: { min: 0, step: PRICE_STEP } },
-            })
-          : null}
-        {text('phone', LABELS.phone, { placeholder: PHONE_EXAMPLE })}
-        {text('rating', LABELS.rating, {
+  const input = (field: FieldDefinition) => {
+    switch (field.type) {
+      case 'longText':
+        return text(field, { multiline: true, minRows: 3 });
+      case 'price':
+        return text(field, {
+          type: 'number',
+          slotProps: { htmlInput: { min: 0, step: PRICE_STEP } },
+        });
+      case 'whatsapp':
+        return text(field, { placeholder: PHONE_EXAMPLE });
+      case 'rating':
+        return text(field, {
           type: 'number',
           slotProps: { htmlInput: { min: 0, max: 5, step: RATING_STEP } },
-        })}
-      </Stack>
-      {kind === 'hospedagens' ? (
-        <ChipListInput
-          source="categorias"
-          label={LABELS.categorias}
-          required={labelledRequired(kind, 'categorias')}
-          options={categories}
-        />
-      ) : (
-        <SelectInput
-          source="categoria"
-          label={labelOf('categoria', LABELS.categoria)}
-          choices={choices}
-          helperText={false}
-          emptyText=""
-        />
+        });
+      case 'categories':
+      case 'items':
+        return (
+          <ChipListInput
+            key={field.column}
+            source={field.column}
+            label={field.label}
+            required={labelledRequired(kind, field)}
+            options={field.type === 'categories' ? categories : undefined}
+          />
+        );
+      case 'category':
+        return (
+          <SelectInput
+            key={field.column}
+            source={field.column}
+            label={labelOf(field)}
+            choices={choices}
+            helperText={false}
+            emptyText=""
+          />
+        );
+      case 'amenities':
+        return text(field, {
+          label: `${labelOf(field)} (separadas por vírgula)`,
+          placeholder: 'Wi-Fi, Piscina, Café da manhã',
+        });
+      case 'latitude':
+        return text(field, { placeholder: String(defaults.lat) });
+      case 'longitude':
+        return text(field, { placeholder: String(defaults.lng) });
+      case 'photo':
+        return (
+          <ImageUploadInput
+            key={field.column}
+            source={field.column}
+            label={labelOf(field)}
+            folder={kind}
+            max={1}
+          />
+        );
+      case 'photoStyles':
+        return (
+          <ImageStylesInput
+            key={field.column}
+            source={field.column}
+            imageSource={photo?.column ?? 'image_url'}
+          />
+        );
+      case 'gallery':
+        return (
+          <ImageUploadInput
+            key={field.column}
+            source={field.column}
+            label={`${labelOf(field)} (máximo ${IMAGE_MAX_EXTRA})`}
+            folder={kind}
+            max={IMAGE_MAX_EXTRA}
+          />
+        );
+      default:
+        return text(field);
+    }
+  };
+  return (
+    <Stack spacing={2} sx={{ width: '100%' }}>
+      {formRows(definition.fields).map((row) =>
+        row.length === 1 && !ROW_OF[row[0]?.type as FieldType] ? (
+          input(row[0] as FieldDefinition)
+        ) : (
+          <Stack
+            key={row.map((field) => field.column).join()}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+          >
+            {row.map(input)}
+          </Stack>
+        ),
       )}
-      {kind === 'passeios' ? (
-        <ChipListInput
-          source="itens_incluidos"
-          label={LABELS.itens_incluidos}
-          required={labelledRequired(kind, 'itens_incluidos')}
-        />
-      ) : null}
-      {text('amenities', `${LABELS.amenities} (separadas por vírgula)`, {
-        placeholder: 'Wi-Fi, Piscina, Café da manhã',
-      })}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {text('latitude', LABELS.latitude, { placeholder: String(defaults.lat) })}
-        {text('longitude', LABELS.longitude, { placeholder: String(defaults.lng) })}
-      </Stack>
-      <ImageUploadInput
-        source="image_url"
-        label={labelOf('image_url', LABELS.image_url)}
-        folder={kind}
-        max={1}
-      />
-      <ImageStylesInput source="image_styles" imageSource="image_url" />
-      <ImageUploadInput
-        source="additional_images"
-        label={`${LABELS.additional_images} (máximo ${IMAGE_MAX_EXTRA})`}
-        folder={kind}
-        max={IMAGE_MAX_EXTRA}
-      />
       <InvalidFormToast kind={kind} />
     </Stack>
   );
 }
 
 /** One form for both screens; what the admin typed stays text until the payload is made. */
-function ListingFormBody({ kind, title }: { kind: ListingResource; title: string }) {
+function ListingFormBody({
+  kind,
+  title,
+  definition,
+}: {
+  kind: ListingResource;
+  title: string;
+  definition: KindFields;
+}) {
   const record = useRecordContext();
   const values = useMemo(
-    () => (record ? listingFormFromRecord(record) : emptyListingForm()),
-    [record],
+    () =>
+      record
+        ? listingFormFromRecord(record, definition.fields)
+        : emptyListingForm(definition.fields),
+    [record, definition],
   );
   return (
     <>
@@ -182,7 +259,7 @@ function ListingFormBody({ kind, title }: { kind: ListingResource; title: string
         disableInvalidFormNotification
         noValidate
       >
-        <ListingInputs kind={kind} />
+        <ListingInputs kind={kind} definition={definition} />
       </SimpleForm>
     </>
   );
@@ -210,18 +287,24 @@ function useSaveOutcome(kind: ListingResource, action: 'criar' | 'atualizar') {
   };
 }
 
-export function ListingCreate({ kind }: { kind: ListingResource }) {
+/** A kind's screens take its field definitions from the domain, or those given. */
+interface ListingScreenProps {
+  kind: ListingResource;
+  definition?: KindFields;
+}
+
+export function ListingCreate({ kind, definition = fieldsOf(kind) }: ListingScreenProps) {
   const info = kindTexts(kind);
   const outcome = useSaveOutcome(kind, 'criar');
   return (
     <Create
       resource={kind}
       title={newKindLabel(info.kind)}
-      transform={(values: ListingFormState) => listingPayload(kind, values)}
+      transform={(values: ListingFormState) => listingPayload(kind, values, definition.fields)}
       mutationOptions={outcome}
       sx={{ mt: 2 }}
     >
-      <ListingFormBody kind={kind} title={newKindLabel(info.kind)} />
+      <ListingFormBody kind={kind} title={newKindLabel(info.kind)} definition={definition} />
     </Create>
   );
 }
@@ -243,7 +326,7 @@ function ListingHistory({ kind }: { kind: ListingResource }) {
   );
 }
 
-export function ListingEdit({ kind }: { kind: ListingResource }) {
+export function ListingEdit({ kind, definition = fieldsOf(kind) }: ListingScreenProps) {
   const info = kindTexts(kind);
   const notify = useTitledNotify();
   const outcome = useSaveOutcome(kind, 'atualizar');
@@ -253,7 +336,7 @@ export function ListingEdit({ kind }: { kind: ListingResource }) {
       resource={kind}
       title={title}
       mutationMode="pessimistic"
-      transform={(values: ListingFormState) => listingPayload(kind, values)}
+      transform={(values: ListingFormState) => listingPayload(kind, values, definition.fields)}
       queryOptions={{
         onError: () =>
           notify(`Não foi possível carregar os dados ${info.ofThe}.`, undefined, 'error'),
@@ -261,7 +344,7 @@ export function ListingEdit({ kind }: { kind: ListingResource }) {
       mutationOptions={outcome}
       sx={{ mt: 2 }}
     >
-      <ListingFormBody kind={kind} title={title} />
+      <ListingFormBody kind={kind} title={title} definition={definition} />
       <ListingStats sx={{ mx: 2, mb: 3 }} />
       <ListingHistory kind={kind} />
     </Edit>

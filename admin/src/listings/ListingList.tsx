@@ -1,4 +1,9 @@
-import type { ListingResource } from '@guia-fortim/domain';
+import {
+  type FieldDefinition,
+  inTableOrder,
+  type KindFields,
+  type ListingResource,
+} from '@guia-fortim/domain';
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import { forwardRef } from 'react';
 import {
@@ -26,6 +31,7 @@ import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { kindTexts } from '../rules/kindTexts.ts';
 import { chipsToShow } from '../rules/lists.ts';
+import { fieldsOf } from './formRules.ts';
 import { ListingActions } from './ListingActions.tsx';
 import { ListingBulkActions } from './ListingBulkActions.tsx';
 import { listingExporter } from './listingExporter.ts';
@@ -55,13 +61,14 @@ function Body(props: DataTableBodyProps) {
   return <DataTableBody {...props} row={Row} />;
 }
 
-function categoriesOf(row: ListingRow): string[] {
-  if (Array.isArray(row.categorias)) return row.categorias.map(String);
-  return typeof row.categoria === 'string' && row.categoria ? [row.categoria] : [];
+/** One category or several, as a list. */
+function categoriesOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === 'string' && value ? [value] : [];
 }
 
-function Categories({ row }: { row: ListingRow }) {
-  const chips = chipsToShow(categoriesOf(row));
+function Categories({ value }: { value: unknown }) {
+  const chips = chipsToShow(categoriesOf(value));
   return (
     <>
       {chips.shown.map((name) => (
@@ -112,16 +119,55 @@ function listingFilters(categories: string[]) {
   ];
 }
 
+/** The list's column showing a field, chosen by the field's type. */
+function fieldColumn(field: FieldDefinition & { list: string }) {
+  const header = { label: field.list, 'data-label': field.list };
+  switch (field.type) {
+    case 'category':
+    case 'categories':
+      return (
+        <DataTable.Col
+          key={field.column}
+          {...header}
+          disableSort
+          render={(row: ListingRow) => <Categories value={row[field.column]} />}
+        />
+      );
+    case 'price':
+      return (
+        <DataTable.Col
+          key={field.column}
+          {...header}
+          source={field.column}
+          render={(row: ListingRow) => formatMoney(row[field.column])}
+        />
+      );
+    case 'rating':
+      return (
+        <DataTable.Col
+          key={field.column}
+          {...header}
+          source={field.column}
+          render={(row: ListingRow) => Number(row[field.column] ?? 0).toLocaleString('pt-BR')}
+        />
+      );
+    default:
+      return <DataTable.Col key={field.column} {...header} source={field.column} />;
+  }
+}
+
 /**
  * A kind's listings: searched, filtered, sorted and paged by the database, in the public order
  * first.
  */
-export default function ListingList() {
+export default function ListingList({ definition }: { definition?: KindFields }) {
   const kind = useResourceContext() as ListingResource;
+  const columns = inTableOrder((definition ?? fieldsOf(kind)).fields).filter(
+    (field): field is FieldDefinition & { list: string } => field.list !== undefined,
+  );
   const info = kindTexts(kind);
   const categories = useCategoryNames(info.kind);
   const notify = useTitledNotify();
-  const priced = kind !== 'comercios';
   return (
     <>
       <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 2 }}>
@@ -143,7 +189,7 @@ export default function ListingList() {
             <ExportButton label="Exportar CSV" />
           </TopToolbar>
         }
-        exporter={listingExporter(kind)}
+        exporter={listingExporter(kind, definition)}
         empty={false}
         queryOptions={{
           onError: () =>
@@ -157,27 +203,7 @@ export default function ListingList() {
           sx={LIST_LAYOUT}
           empty={<Typography sx={{ p: 2 }}>Nenhum item encontrado.</Typography>}
         >
-          <DataTable.Col source="name" label="Nome" data-label="Nome" />
-          <DataTable.Col
-            label="Categorias"
-            data-label="Categorias"
-            disableSort
-            render={(row: ListingRow) => <Categories row={row} />}
-          />
-          {priced ? (
-            <DataTable.Col
-              source="price"
-              label="Preço"
-              data-label="Preço"
-              render={(row: ListingRow) => formatMoney(row.price)}
-            />
-          ) : null}
-          <DataTable.Col
-            source="rating"
-            label="Avaliação"
-            data-label="Avaliação"
-            render={(row: ListingRow) => Number(row.rating ?? 0).toLocaleString('pt-BR')}
-          />
+          {columns.map(fieldColumn)}
           <DataTable.Col
             source="is_featured"
             label="Destaque"

@@ -1,4 +1,4 @@
-import type { ListingResource } from '@guia-fortim/domain';
+import { type ListingResource, ORDERED_LIST, type OrderedList } from '@guia-fortim/domain';
 import { Switch } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useRefresh } from 'react-admin';
@@ -7,20 +7,7 @@ import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { applyChange } from './applyChange.ts';
 import type { ListingRow } from './listingRow.ts';
 
-const SWITCHES = {
-  featured: {
-    flag: 'is_featured',
-    label: 'Destaque',
-    failure: 'Não foi possível atualizar o destaque.',
-  },
-  pinned: {
-    flag: 'is_pinned',
-    label: 'Fixar no topo',
-    failure: 'Não foi possível atualizar o item.',
-  },
-} as const;
-
-/** A row's 'Destaque' or 'Topo' switch, through the worker's atomic ordering routes. */
+/** A row's 'Destaque' or 'Topo' switch: the row in or out of that ordered list, by the worker. */
 export function OrderingSwitch({
   kind,
   row,
@@ -28,22 +15,19 @@ export function OrderingSwitch({
 }: {
   kind: ListingResource;
   row: ListingRow;
-  ordering: keyof typeof SWITCHES;
+  ordering: OrderedList;
 }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const notify = useTitledNotify();
   const [saving, setSaving] = useState(false);
-  const { flag, label, failure } = SWITCHES[ordering];
+  const { flag, texts } = ORDERED_LIST[ordering];
   const change = (on: boolean) => {
     setSaving(true);
     void applyChange(
       notify,
-      () =>
-        ordering === 'featured'
-          ? dataProvider.setFeatured(kind, row.id, on)
-          : dataProvider.setPinned(kind, row.id, on),
-      { failure },
+      () => dataProvider.setInList(ordering, kind, row.id, on),
+      { failure: texts.switchFailure },
       async () => {
         refresh();
         setSaving(false);
@@ -54,7 +38,7 @@ export function OrderingSwitch({
     <Switch
       checked={Boolean(row[flag])}
       disabled={saving}
-      slotProps={{ input: { 'aria-label': `${label}: ${row.name}` } }}
+      slotProps={{ input: { 'aria-label': `${texts.switchLabel}: ${row.name}` } }}
       onChange={(event) => change(event.target.checked)}
     />
   );

@@ -3,11 +3,17 @@ import {
   DEFAULT_COORDINATES,
   DEFAULT_IMAGE_STYLES,
   DEFAULT_RATING,
+  type FieldDefinition,
+  type FieldType,
   firstErrorMessage,
   IMAGE_MAX_EXTRA,
   type ImageStyles,
+  type KindFields,
   kindOfResource,
+  LISTING_FIELDS,
+  LISTING_KINDS,
   LISTING_REQUIRED_FIELDS,
+  type ListingKind,
   type ListingResource,
   listingSchemas,
   MESSAGES,
@@ -15,98 +21,93 @@ import {
 } from '@guia-fortim/domain';
 import { normalizeImageStyles } from '../images/imageStyles.ts';
 
-/** What the admin types: numbers stay text until saving so nothing typed is lost. */
-export interface ListingFormState {
-  name: string;
-  description: string;
-  address: string;
-  horario: string;
-  duracao: string;
-  ponto_encontro: string;
-  phone: string;
-  price: string;
-  rating: string;
-  latitude: string;
-  longitude: string;
-  amenities: string;
-  /** Hospedagens: several categories. */
-  categorias: string[];
-  /** Comércios and passeios: one category. */
-  categoria: string;
-  itens_incluidos: string[];
-  image_url: string;
-  additional_images: string[];
-  image_styles: ImageStyles;
-}
+type AnyField = (typeof LISTING_FIELDS)[ListingKind]['fields'][number];
+type FormValue<T extends FieldType> = T extends 'categories' | 'items' | 'gallery'
+  ? string[]
+  : T extends 'photoStyles'
+    ? ImageStyles
+    : string;
+
+/**
+ * What the admin types, for every kind's fields: numbers stay text until saving so nothing typed
+ * is lost; categories, included items and extra photos are lists, amenities comma-separated text.
+ */
+export type ListingFormState = { [F in AnyField as F['column']]: FormValue<F['type']> };
 
 export type ListingField = keyof ListingFormState;
 
+/** The kind's fields as the panel's screens show them. */
+export function fieldsOf(kind: ListingResource): KindFields {
+  return LISTING_FIELDS[kindOfResource(kind)];
+}
+
 /** The fields the kind's write schema requires (checked here first, since blank is not 0). */
 export function requiredFields(kind: ListingResource): readonly ListingField[] {
-  return LISTING_REQUIRED_FIELDS[kindOfResource(kind)];
+  return LISTING_REQUIRED_FIELDS[kindOfResource(kind)] as readonly ListingField[];
 }
 
 /**
- * Whether a field's label carries the asterisk: the required fields, and the tours' included
- * items, which admin spec §5 has "labelled required but not checked".
+ * Whether a field's label carries the asterisk: the required fields, and those the definition
+ * marks required without the schema checking them (a tour's included items).
  */
-export function labelledRequired(kind: ListingResource, field: ListingField): boolean {
+export function labelledRequired(kind: ListingResource, field: FieldDefinition): boolean {
   return (
-    requiredFields(kind).includes(field) || (kind === 'passeios' && field === 'itens_incluidos')
+    (requiredFields(kind) as readonly string[]).includes(field.column) ||
+    field.markedRequired === true
   );
 }
 
 export const INCOMPLETE = { title: MESSAGES.requiredTitle, description: MESSAGES.required };
 
-export function emptyListingForm(): ListingFormState {
-  return {
-    name: '',
-    description: '',
-    address: '',
-    horario: '',
-    duracao: '',
-    ponto_encontro: '',
-    phone: '',
-    price: '',
-    rating: String(DEFAULT_RATING),
-    latitude: '',
-    longitude: '',
-    amenities: '',
-    categorias: [],
-    categoria: '',
-    itens_incluidos: [],
-    image_url: '',
-    additional_images: [],
-    image_styles: { ...DEFAULT_IMAGE_STYLES },
-  };
+/** The value a blank form holds for a field of this type. */
+function emptyValue(type: FieldType): unknown {
+  if (type === 'categories' || type === 'items' || type === 'gallery') return [];
+  if (type === 'photoStyles') return { ...DEFAULT_IMAGE_STYLES };
+  if (type === 'rating') return String(DEFAULT_RATING);
+  return '';
+}
+
+const EVERY_FIELD: readonly FieldDefinition[] = LISTING_KINDS.flatMap<FieldDefinition>(
+  (kind) => LISTING_FIELDS[kind].fields,
+);
+
+/** A blank form: the kind's fields, or every kind's. */
+export function emptyListingForm(
+  fields: readonly FieldDefinition[] = EVERY_FIELD,
+): ListingFormState {
+  return Object.fromEntries(
+    fields.map((field) => [field.column, emptyValue(field.type)]),
+  ) as ListingFormState;
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const list = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-export function listingFormFromRecord(record: Record<string, unknown>): ListingFormState {
-  return {
-    ...emptyListingForm(),
-    name: text(record.name),
-    description: text(record.description),
-    address: text(record.address),
-    horario: text(record.horario),
-    duracao: text(record.duracao),
-    ponto_encontro: text(record.ponto_encontro),
-    phone: text(record.phone),
-    price: text(record.price),
-    rating: record.rating === null || record.rating === undefined ? '' : text(record.rating),
-    latitude: text(record.latitude),
-    longitude: text(record.longitude),
-    amenities: list(record.amenities).join(', '),
-    categorias: list(record.categorias),
-    categoria: text(record.categoria),
-    itens_incluidos: list(record.itens_incluidos),
-    image_url: text(record.image_url),
-    additional_images: list(record.additional_images).slice(0, IMAGE_MAX_EXTRA),
-    image_styles: normalizeImageStyles(record.image_styles),
-  };
+/** A stored value as the form holds it. */
+function formValue(type: FieldType, value: unknown): unknown {
+  switch (type) {
+    case 'categories':
+    case 'items':
+      return list(value);
+    case 'gallery':
+      return list(value).slice(0, IMAGE_MAX_EXTRA);
+    case 'amenities':
+      return list(value).join(', ');
+    case 'photoStyles':
+      return normalizeImageStyles(value);
+    default:
+      return text(value);
+  }
+}
+
+export function listingFormFromRecord(
+  record: Record<string, unknown>,
+  fields: readonly FieldDefinition[] = EVERY_FIELD,
+): ListingFormState {
+  return Object.fromEntries(
+    fields.map((field) => [field.column, formValue(field.type, record[field.column])]),
+  ) as ListingFormState;
 }
 
 /** Comma-separated amenities: trimmed, empties dropped. */
@@ -123,7 +124,7 @@ export function addUnique(items: readonly string[], value: string): string[] {
 }
 
 function isBlank(form: ListingFormState, field: ListingField): boolean {
-  const value = form[field];
+  const value: unknown = form[field];
   if (Array.isArray(value)) return value.length === 0;
   return typeof value === 'string' && value.trim() === '';
 }
@@ -170,50 +171,48 @@ export function validateListingForm(
   return { title: 'Valores inválidos', description: firstErrorMessage(parsed.error), fields };
 }
 
-/** The body sent to the worker: trimmed text, numbers, per-kind defaults for blank coordinates. */
+/** What the worker receives for a field: trimmed text, numbers, the kind's default coordinates
+ * for blank ones. */
+function payloadValue(kind: ListingResource, type: FieldType, value: unknown): unknown {
+  const defaults = DEFAULT_COORDINATES[kindOfResource(kind)];
+  const typed = String(value ?? '');
+  switch (type) {
+    case 'price':
+      return parseDecimal(typed);
+    case 'rating':
+      return typed.trim() === '' ? DEFAULT_RATING : parseDecimal(typed);
+    case 'latitude':
+    case 'longitude': {
+      const fallback = type === 'latitude' ? defaults.lat : defaults.lng;
+      return typed.trim() === '' ? fallback : parseDecimal(typed);
+    }
+    case 'amenities':
+      return parseAmenities(typed);
+    case 'gallery':
+      return list(value).slice(0, IMAGE_MAX_EXTRA);
+    case 'photoStyles':
+      return normalizeImageStyles(value);
+    case 'categories':
+    case 'items':
+      return value;
+    case 'category':
+    case 'photo':
+      return typed;
+    default:
+      return typed.trim();
+  }
+}
+
+/** The body sent to the worker: the kind's fields only. */
 export function listingPayload(
   kind: ListingResource,
   form: ListingFormState,
+  fields: readonly FieldDefinition[] = fieldsOf(kind).fields,
 ): Record<string, unknown> {
-  const coordinate = (value: string, fallback: number) =>
-    value.trim() === '' ? fallback : parseDecimal(value);
-  const defaults = DEFAULT_COORDINATES[kindOfResource(kind)];
-  const common = {
-    name: form.name.trim(),
-    description: form.description.trim(),
-    phone: form.phone.trim(),
-    rating: form.rating.trim() === '' ? DEFAULT_RATING : parseDecimal(form.rating),
-    image_url: form.image_url,
-    additional_images: form.additional_images.slice(0, IMAGE_MAX_EXTRA),
-    amenities: parseAmenities(form.amenities),
-    image_styles: normalizeImageStyles(form.image_styles),
-    latitude: coordinate(form.latitude, defaults.lat),
-    longitude: coordinate(form.longitude, defaults.lng),
-  };
-  if (kind === 'hospedagens') {
-    return {
-      ...common,
-      address: form.address.trim(),
-      price: parseDecimal(form.price),
-      categorias: form.categorias,
-    };
-  }
-  if (kind === 'comercios') {
-    return {
-      ...common,
-      address: form.address.trim(),
-      horario: form.horario.trim(),
-      categoria: form.categoria,
-    };
-  }
-  return {
-    ...common,
-    price: parseDecimal(form.price),
-    duracao: form.duracao.trim(),
-    ponto_encontro: form.ponto_encontro.trim(),
-    itens_incluidos: form.itens_incluidos,
-    categoria: form.categoria,
-  };
+  const values = form as Record<string, unknown>;
+  return Object.fromEntries(
+    fields.map((field) => [field.column, payloadValue(kind, field.type, values[field.column])]),
+  );
 }
 
 /** Quick edit: the rating is clamped to 0–5 and becomes 0 when it is not a number. */

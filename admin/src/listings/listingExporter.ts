@@ -1,6 +1,12 @@
-import type { ListingResource } from '@guia-fortim/domain';
+import {
+  type FieldDefinition,
+  inTableOrder,
+  type KindFields,
+  type ListingResource,
+} from '@guia-fortim/domain';
 import jsonExport from 'jsonexport/dist';
 import { downloadCSV, type Exporter } from 'react-admin';
+import { fieldsOf } from './formRules.ts';
 import type { ListingRow } from './listingRow.ts';
 
 const yesNo = (value: unknown) => (value ? 'sim' : 'não');
@@ -16,21 +22,36 @@ export const text = (value: unknown) => {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 };
 
-/** What a listing's CSV line holds, under Portuguese headers, in the list's order. */
-export function csvLine(kind: ListingResource, row: ListingRow): Record<string, unknown> {
+/** A field's cell, by its type: numbers with a decimal comma, lists joined, text neutralised. */
+function cell(field: FieldDefinition, value: unknown): unknown {
+  switch (field.type) {
+    case 'price':
+    case 'rating':
+    case 'latitude':
+    case 'longitude':
+      return decimal(value);
+    case 'categories':
+    case 'items':
+    case 'amenities':
+    case 'gallery':
+      return text(list(value));
+    default:
+      return text(value);
+  }
+}
+
+/** What a listing's CSV line holds, under Portuguese headers: the kind's exported fields in the
+ * list's order, then where it stands in the featured and the pinned, and when it was made. */
+export function csvLine(
+  kind: ListingResource,
+  row: ListingRow,
+  definition: KindFields = fieldsOf(kind),
+): Record<string, unknown> {
+  const fields = inTableOrder(definition.fields).filter(
+    (field): field is FieldDefinition & { export: string } => field.export !== undefined,
+  );
   return {
-    Nome: text(row.name),
-    Categorias: text(kind === 'hospedagens' ? list(row.categorias) : row.categoria),
-    ...(kind === 'comercios' ? {} : { 'Preço (R$)': decimal(row.price) }),
-    Avaliação: decimal(row.rating),
-    'Telefone (WhatsApp)': text(row.phone),
-    ...(kind === 'passeios'
-      ? { 'Ponto de encontro': text(row.ponto_encontro), Duração: text(row.duracao) }
-      : { Endereço: text(row.address) }),
-    ...(kind === 'comercios' ? { Horário: text(row.horario) } : {}),
-    Comodidades: text(list(row.amenities)),
-    Latitude: decimal(row.latitude),
-    Longitude: decimal(row.longitude),
+    ...Object.fromEntries(fields.map((field) => [field.export, cell(field, row[field.column])])),
     Destaque: yesNo(row.is_featured),
     Topo: yesNo(row.is_pinned),
     'Criado em': row.created_at,
@@ -38,10 +59,13 @@ export function csvLine(kind: ListingResource, row: ListingRow): Record<string, 
 }
 
 /** 'Exportar CSV': every listing the list's search finds, in its sort, as one CSV file. */
-export function listingExporter(kind: ListingResource): Exporter<ListingRow> {
+export function listingExporter(
+  kind: ListingResource,
+  definition?: KindFields,
+): Exporter<ListingRow> {
   return (records) => {
     jsonExport(
-      records.map((row) => csvLine(kind, row)),
+      records.map((row) => csvLine(kind, row, definition)),
       { rowDelimiter: ';' },
       (error: Error | null, csv: string) => {
         if (!error) downloadCSV(csv, kind);

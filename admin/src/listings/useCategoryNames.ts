@@ -1,10 +1,11 @@
-import { FALLBACK_CATEGORIES, type ListingKind } from '@guia-fortim/domain';
+import { FALLBACK_CATEGORIES, hasManyCategories, type ListingKind } from '@guia-fortim/domain';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { CATEGORIES } from '../resources.ts';
 import { OTHER_CATEGORY } from '../rules/constants.ts';
 
-/** Active categories of a type in order; the spec's fallback list when none exist. */
+/** Active categories of a type in order; the spec's fallback list when none exist. A kind of one
+ * category also offers 'Outro'. */
 export function useCategoryNames(type: ListingKind): string[] {
   const dataProvider = useDataProvider();
   const [names, setNames] = useState<string[]>([]);
@@ -23,5 +24,7 @@ export function useCategoryNames(type: ListingKind): string[] {
     };
   }, [dataProvider, type]);
   const base = names.length > 0 ? names : [...FALLBACK_CATEGORIES[type]];
-  return type === 'hospedagem' || base.includes(OTHER_CATEGORY) ? base : [...base, OTHER_CATEGORY];
+  return hasManyCategories(type) || base.includes(OTHER_CATEGORY)
+    ? base
+    : [...base, OTHER_CATEGORY];
 }

@@ -1,12 +1,11 @@
 // The panel's own constants. Shared ones are imported from @guia-fortim/domain by their own names.
-import { IMAGE_VARIANTS, type SettingKey } from '@guia-fortim/domain';
+import { IMAGE_VARIANTS } from '@guia-fortim/domain';
 
 // Admin spec §5 and §9 (test/spec-constants.test.ts pins them).
 export const RATING_STEP = 0.1;
 export const PRICE_STEP = 0.01;
 /** Commerce and tour category lists also offer this choice. */
 export const OTHER_CATEGORY = 'Outro';
-export const FEATURED_LIMIT = 4;
 /** "Adicionar aos Destaques" lists at most this many items; the map screen's table too. */
 export const FEATURED_ADD_LIST_LIMIT = 10;
 export const MAP_ADMIN_TABLE_LIMIT = 10;
@@ -17,6 +16,3 @@ export const PHONE_EXAMPLE = '5588999999999';
 export const UPLOAD_MAX_WIDTH = IMAGE_VARIANTS.hero.width;
 export const UPLOAD_MAX_HEIGHT = IMAGE_VARIANTS.hero.height;
 export const UPLOAD_JPEG_QUALITY = IMAGE_VARIANTS.hero.quality;
-
-/** The maps key: a public site setting (deviation) with the browser's local override kept. */
-export const MAPS_KEY_SETTING = 'google_maps_api_key' satisfies SettingKey;

@@ -1,28 +1,15 @@
-// The Portuguese name of each column an admin edits, stated once: the forms label their inputs
-// with these (adding the asterisk or a hint), and the history names the fields that changed.
+// The Portuguese name of each column an admin edits, stated once (a listing's in the domain's
+// field definitions): the forms label their inputs with these (adding the asterisk or a hint), and
+// the history names the fields that changed.
+import { LISTING_FIELDS, LISTING_KINDS } from '@guia-fortim/domain';
 import type { ListingField } from '../listings/formRules.ts';
 
-/** The listing form's fields ('Nome *' in the form, 'Nome' in the history). */
-export const LISTING_FIELD_LABELS = {
-  name: 'Nome',
-  description: 'Descrição',
-  address: 'Endereço',
-  horario: 'Horário de funcionamento',
-  ponto_encontro: 'Ponto de encontro',
-  duracao: 'Duração',
-  price: 'Preço (R$)',
-  phone: 'Telefone (WhatsApp)',
-  rating: 'Avaliação (0 a 5)',
-  categorias: 'Categorias',
-  categoria: 'Categoria',
-  itens_incluidos: 'Itens incluídos',
-  amenities: 'Comodidades',
-  latitude: 'Latitude',
-  longitude: 'Longitude',
-  image_url: 'Imagem principal',
-  additional_images: 'Fotos adicionais',
-  image_styles: 'Ajuste da imagem',
-} as const satisfies Record<ListingField, string>;
+/** The listing form's fields, of every kind ('Nome *' in the form, 'Nome' in the history). */
+export const LISTING_FIELD_LABELS = Object.fromEntries(
+  LISTING_KINDS.flatMap((kind) =>
+    LISTING_FIELDS[kind].fields.map((field) => [field.column, field.label]),
+  ),
+) as Record<ListingField, string>;
 
 /** A listing's columns that other screens change (Destaques, Ordenar Topo) or the database sets. */
 export const LISTING_COLUMN_LABELS: Record<string, string> = {

@@ -5,8 +5,7 @@ import type { AppRole, ImageStyles, ListingKind } from './types.ts';
 export const CARD_DESCRIPTION_MAX_LENGTH = 100;
 export const CATEGORIES_CACHE_MS = 5 * 60 * 1000;
 
-// Maps
-export const MAPS_API_KEY_STORAGE_KEY = 'google_maps_api_key';
+// Maps (the maps key's names are in settings.ts)
 /** Where a listing without coordinates (0, 0) appears on the map. */
 export const DEFAULT_COORDINATES = {
   hospedagem: { lat: -4.4506, lng: -37.8012 },

@@ -1,8 +1,9 @@
 // Errors raised by the database functions and triggers: SQLSTATE codes the API maps to
 // responses, and the Portuguese messages they carry (PostgREST returns both as code/message).
+import { FEATURED_LIMIT, listLimitMessage, ORDERED_LIST } from './ordered-lists.ts';
 
 export const DB_ERROR = {
-  /** set_featured: the kind already has 4 featured items (hint 'featured_limit'). */
+  /** set_in_list: the kind's featured list is full (hint 'featured_limit'). */
   featuredLimit: 'GF001',
   /** Ordering functions: no listing with that id. */
   itemNotFound: 'GF002',
@@ -12,9 +13,9 @@ export const DB_ERROR = {
   lastAdmin: 'GF004',
   /** Deleting the last carousel slide. */
   lastSlide: 'GF005',
-  /** move_featured on an item that is not featured. */
+  /** move_in_list('featured') on an item that is not featured. */
   notFeatured: 'GF006',
-  /** move_pinned on an item that is not pinned. */
+  /** move_in_list('pinned') on an item that is not pinned. */
   notPinned: 'GF007',
   /** restore_from_trash: a category of that name exists again. */
   restoreConflict: 'GF008',
@@ -29,17 +30,17 @@ export const DB_ERROR = {
 } as const;
 
 export const DB_ERROR_MESSAGES = {
-  featuredLimit: 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.',
+  featuredLimit: listLimitMessage(FEATURED_LIMIT),
   itemNotFound: 'Item não encontrado.',
   lastAdmin: 'Não é possível remover o último administrador.',
   lastSlide: 'O carrossel deve ter pelo menos um slide.',
-  notFeatured: 'O item não está em destaque.',
-  notPinned: 'O item não está fixado no topo.',
+  notFeatured: ORDERED_LIST.featured.notInList,
+  notPinned: ORDERED_LIST.pinned.notInList,
   usernameTaken: 'Este nome de usuário já está em uso.',
   forbidden: 'Apenas administradores podem realizar esta operação.',
 } as const;
 
-/** What the admin-setup screen shows for a grant_admin_access error (admin spec §8). */
+/** What the admin-setup screen shows for a grant_admin_access error. */
 export function grantAdminErrorMessage(message: string): string {
   if (message.includes('not found')) {
     return 'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.';

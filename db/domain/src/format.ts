@@ -1,4 +1,4 @@
-// Pure display rules from the public spec: ratings, prices, card descriptions, initials, the
+// The public site's pure display rules: ratings, prices, card descriptions, initials, the
 // WhatsApp contact link, the directions link and where a listing sits on the map.
 import {
   CARD_DESCRIPTION_MAX_LENGTH,

@@ -21,9 +21,9 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 /**
  * The stored formats, best first (the order a <picture> offers them in). Qualities are on the
  * 0–1 scale (JPEG's are per size, in IMAGE_VARIANTS), chosen so each size's mean SSIM against
- * the source is within 0.001 of its JPEG's or above (`npm run bench`, site section; lossy WebP's
- * 4:2:0 chroma keeps the 1600 px hero at 0.9968 against the JPEG's 0.9974 at any quality). AVIF only up to 1,200 px wide:
- * Cloudflare Images does not encode larger AVIF (it would answer WebP or JPEG).
+ * the source is within 0.001 of its JPEG's or above, except the hero's WebP, which lossy WebP's
+ * 4:2:0 chroma keeps just below at any quality (measured: see `npm run bench -- site`). AVIF only
+ * up to maxWidth: Cloudflare Images does not encode larger AVIF (it would answer WebP or JPEG).
  */
 export const IMAGE_FORMATS = {
   avif: { type: 'image/avif', extension: 'avif', quality: 0.6, maxWidth: 1200 },
@@ -140,7 +140,7 @@ export function notAnImageProblem(name: string): ImageFileProblem {
   return { title: 'Formato inválido', message: `${name} não é uma imagem válida.` };
 }
 
-/** Upload checks with the admin spec's messages; null when the file is acceptable. */
+/** Upload checks with the panel's messages; null when the file is acceptable. */
 export function imageFileProblem(file: {
   name: string;
   type: string;

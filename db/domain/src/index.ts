@@ -1,10 +1,12 @@
 // @guia-fortim/domain: the data model shared by every package (zod its only dependency).
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './fields.ts';
 export * from './format.ts';
 export * from './images.ts';
 export * from './kinds.ts';
 export * from './legal-texts.ts';
+export * from './ordered-lists.ts';
 export * from './ordering.ts';
 export * from './passwords.ts';
 export * from './publish-state.ts';

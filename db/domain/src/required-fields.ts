@@ -2,6 +2,7 @@
 // a field is required when the create schema refuses it absent (no default, not optional).
 import './zod-config.ts';
 import type { z } from 'zod';
+import { LISTING_KINDS } from './kinds.ts';
 import { listingSchemas } from './schemas.ts';
 import type { ListingKind } from './types.ts';
 
@@ -14,8 +15,6 @@ export function requiredKeys<S extends Shape>(schema: { shape: S }): (keyof S & 
 }
 
 /** Per kind, in the order the schema lists them. */
-export const LISTING_REQUIRED_FIELDS = {
-  hospedagem: /* @__PURE__ */ requiredKeys(listingSchemas.hospedagem.create),
-  comercio: /* @__PURE__ */ requiredKeys(listingSchemas.comercio.create),
-  passeio: /* @__PURE__ */ requiredKeys(listingSchemas.passeio.create),
-} as const satisfies Record<ListingKind, readonly string[]>;
+export const LISTING_REQUIRED_FIELDS = /* @__PURE__ */ Object.fromEntries(
+  LISTING_KINDS.map((kind) => [kind, requiredKeys<Shape>(listingSchemas[kind].create)]),
+) as { [K in ListingKind]: (keyof (typeof listingSchemas)[K]['create']['shape'] & string)[] };

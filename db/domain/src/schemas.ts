@@ -26,6 +26,7 @@ import {
 import { clampRating } from './format.ts';
 import { IMAGE_MAX_EXTRA, isImageUrl, isLink } from './images.ts';
 import { LISTING_KINDS } from './kinds.ts';
+import { MOVE_DIRECTIONS, ORDERED_LISTS } from './ordered-lists.ts';
 import { hasRequiredCharacters, isCommonPassword } from './passwords.ts';
 import {
   LEGAL_SETTING_KEYS,
@@ -58,6 +59,7 @@ export const MESSAGES = {
   kind: 'Tipo de item inválido. Use hospedagem, comercio ou passeio.',
   id: 'Identificador inválido.',
   direction: 'Direção inválida. Use up ou down.',
+  orderedList: 'Lista inválida. Use featured ou pinned.',
   bulkAction: 'Ação em lote inválida.',
   bulkIds: `Selecione de 1 a ${LISTING_BULK_MAX} itens.`,
   slideLink: 'O link deve ser um caminho do site (começando com /) ou um endereço http(s).',
@@ -169,7 +171,7 @@ const phone = z
   .transform((value) => value.replace(/\D/g, ''))
   .pipe(z.string().regex(PHONE_PATTERN, MESSAGES.phone));
 
-/** Optional coordinates: blank (null or absent) is saved as 0, as the spec says. */
+/** Optional coordinates: blank (null or absent) is saved as 0. */
 function coordinate(limit: number, message: string) {
   return z
     .number({ error: orRequired(message) })
@@ -281,7 +283,7 @@ export const listingSchemas = {
   passeio: { create: passeioCreateSchema, update: passeioUpdateSchema },
 } as const;
 
-/** Quick edit (admin spec §5): the rating clamped to 0–5, 0 when not a number; price too. */
+/** Quick edit: the rating clamped to 0–5, 0 when not a number; price too. */
 const quickRating = z.unknown().transform(clampRating);
 export const quickEditSchemas = {
   hospedagem: patch({ rating: quickRating, price }),
@@ -289,22 +291,26 @@ export const quickEditSchemas = {
   passeio: patch({ rating: quickRating, price }),
 } as const;
 
-// Featured and pinned ordering (the SQL functions' arguments) --------------------------------------
+// The ordered lists, featured and pinned (the SQL functions' arguments) ---------------------------
 
-export const setFeaturedSchema = object({
+export const orderedListSchema = z.enum(ORDERED_LISTS, { error: orRequired(MESSAGES.orderedList) });
+/** An item into (`included`) or out of one of its kind's ordered lists: set_in_list. */
+export const setInListSchema = object({
+  list: orderedListSchema,
   kind,
   item_id: uuid,
-  featured: flag,
+  included: flag,
 });
-export const setPinnedSchema = object({
-  kind,
-  item_id: uuid,
-  pinned: flag,
-});
+/** One place up or down: the body of a move (an item in its list, a category). */
 export const moveSchema = object({
+  direction: z.enum(MOVE_DIRECTIONS, { error: orRequired(MESSAGES.direction) }),
+});
+/** An item one place up or down in its list: move_in_list. */
+export const moveInListSchema = object({
+  list: orderedListSchema,
   kind,
   item_id: uuid,
-  direction: z.enum(['up', 'down'], { error: orRequired(MESSAGES.direction) }),
+  direction: moveSchema.shape.direction,
 });
 
 /** The lists' bulk actions: to the trash, into or out of the featured and the pinned. */

@@ -34,7 +34,15 @@ export const SETTINGS_DEFAULTS = {
 
 export type SettingKey = keyof typeof SETTINGS_DEFAULTS;
 export type Settings = Record<SettingKey, string>;
+/** Every setting's key: the database accepts exactly these (private.setting_keys(), a test compares). */
 export const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
+
+/**
+ * The maps key: a public site setting every visitor's map uses. A browser keeps its own override
+ * in local storage under the same name, which the panel sets on saving.
+ */
+export const MAPS_KEY_SETTING = 'google_maps_api_key' satisfies SettingKey;
+export const MAPS_API_KEY_STORAGE_KEY = MAPS_KEY_SETTING;
 
 /** The social profiles, in the footer's order, with the names the footer and the panel show. */
 export const SOCIAL_PROFILES = [

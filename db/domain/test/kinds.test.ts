@@ -49,7 +49,7 @@ describe('the kinds table', () => {
 });
 
 describe('required fields come from the write schemas', () => {
-  it('are the fields a create refuses to go without (admin spec §5)', () => {
+  it('are the fields a create refuses to go without', () => {
     // "Lodging requires name, description, address, price, phone, main image and at least one
     // category. Commerce requires name, description, address, horario, phone, main image,
     // categoria. Tour requires name, description, ponto_encontro, duracao, price, phone, main

@@ -35,7 +35,13 @@ import {
   DEFAULT_TERMS_TEXT,
 } from '../src/legal-texts.ts';
 import { comparePublicOrder, PUBLIC_ORDER_COLUMNS } from '../src/ordering.ts';
-import { settingsFromRows } from '../src/settings.ts';
+import {
+  isSettingKey,
+  MAPS_API_KEY_STORAGE_KEY,
+  MAPS_KEY_SETTING,
+  SETTING_KEYS,
+  settingsFromRows,
+} from '../src/settings.ts';
 import { slugify } from '../src/slug.ts';
 
 describe('images', () => {
@@ -119,7 +125,7 @@ describe('images', () => {
     }
   });
 
-  it('upload checks give the admin spec’s messages', () => {
+  it('upload checks give the panel’s messages', () => {
     expect(imageFileProblem({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toEqual({
       title: 'Formato inválido',
       message: 'a.pdf não é uma imagem válida.',
@@ -199,8 +205,8 @@ describe('display formats', () => {
   });
 
   it('listings without coordinates sit at their kind’s default', () => {
-    // admin-panel.md §9: "Default coordinates when missing: lodging lat -4.4506, lng -37.8012;
-    // commerce lat -4.452, lng -37.803; tours lat -4.454, lng -37.805."
+    // Default coordinates when missing: lodging lat -4.4506, lng -37.8012;
+    // commerce lat -4.452, lng -37.803; tours lat -4.454, lng -37.805.
     expect(listingPosition('hospedagem', 0, 0)).toEqual({ lat: -4.4506, lng: -37.8012 });
     expect(listingPosition('comercio', 0, 0)).toEqual({ lat: -4.452, lng: -37.803 });
     expect(listingPosition('passeio', null, undefined)).toEqual({ lat: -4.454, lng: -37.805 });
@@ -254,7 +260,7 @@ describe('names and settings', () => {
       { setting_key: 'nav_label_mapa', setting_value: 'Mapa da cidade' },
       { setting_key: 'tema', setting_value: 'azul' },
     ]);
-    // The defaults as the product shows them (the spec names the keys, not their values).
+    // The defaults as the product shows them.
     expect(settings).toEqual({
       contact_email: 'contato@guiafortim.com.br',
       contact_phone: '+55 (88) 99999-0000',
@@ -281,6 +287,19 @@ describe('names and settings', () => {
     });
   });
 
+  it('the maps key is one setting, kept under the same name in the browser', () => {
+    expect(isSettingKey(MAPS_KEY_SETTING)).toBe(true);
+    expect(SETTING_KEYS.filter((key) => key.includes('maps'))).toEqual([MAPS_KEY_SETTING]);
+    expect(MAPS_API_KEY_STORAGE_KEY).toBe(MAPS_KEY_SETTING);
+    expect(
+      settingsFromRows([{ setting_key: MAPS_KEY_SETTING, setting_value: 'AIza' }]),
+    ).toMatchObject({ google_maps_api_key: 'AIza' });
+    expect([isSettingKey('google_maps_api_key '), isSettingKey('GOOGLE_MAPS_API_KEY')]).toEqual([
+      false,
+      false,
+    ]);
+  });
+
   it('grant_admin_access errors map to the admin-setup messages', () => {
     expect(grantAdminErrorMessage('not found: usuário não encontrado')).toBe(
       'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',
@@ -295,9 +314,9 @@ describe('names and settings', () => {
 });
 
 describe('public order', () => {
-  // admin spec §4: "Public lists sort is_pinned descending, pin_order ascending, created_at
-  // descending."
-  it("is the spec's order, as columns and as a comparison", () => {
+  // Public lists sort is_pinned descending, pin_order ascending, created_at
+  // descending.
+  it('is the public order, as columns and as a comparison', () => {
     expect(
       PUBLIC_ORDER_COLUMNS.map(
         ({ column, ascending }) => `${column} ${ascending ? 'asc' : 'desc'}`,

@@ -187,9 +187,8 @@ describe('recovery time (db/local, PGlite)', () => {
       expect([known.status, unknown.status]).toEqual([200, 200]);
       ratios.push(known.ms / unknown.ms);
     }
-    // Measured here: 1.1 to 1.2 (writing the account's rows; a fraction of a millisecond, well
-    // inside the spread of either), and about 2 when an account's recovery ran four statements
-    // to nobody's one.
+    // An account's recovery writes its rows, a fraction of a millisecond well inside the spread
+    // of either; running four statements to nobody's one would double it.
     expect(median(ratios)).toBeGreaterThan(1 / 1.5);
     expect(median(ratios)).toBeLessThan(1.5);
   });

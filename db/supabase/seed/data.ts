@@ -504,5 +504,5 @@ export const DEMO_SLIDES: DemoSlide[] = [
   },
 ];
 
-/** Every fallback category becomes a real one, in the spec's order. */
+/** Every fallback category becomes a real one, in the fallback lists' order. */
 export const DEMO_CATEGORIES: Record<ListingKind, readonly string[]> = FALLBACK_CATEGORIES;

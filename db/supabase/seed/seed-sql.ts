@@ -149,7 +149,7 @@ export function buildSeedSql(): string {
 -- Runs only on an empty database (supabase db reset, or db/local on first start).
 
 ${accountsSql()}
--- Categories (every fallback category, in the spec's order)
+-- Categories (every fallback category, in the fallback lists' order)
 ${insert('public.categories', categories)}
 -- Hospedagens
 ${insert(

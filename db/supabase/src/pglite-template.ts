@@ -1,5 +1,5 @@
-// PGlite's initdb takes 4–6 s on these machines; loading a dump of a freshly initialized cluster
-// takes about 0.5 s. In-memory databases (tests) therefore start from a dump of an empty cluster,
+// PGlite's initdb takes seconds; loading a dump of a freshly initialized cluster takes a fraction
+// of that. In-memory databases (tests) therefore start from a dump of an empty cluster,
 // made once per PGlite version and kept in the system's temporary directory.
 import { readFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';

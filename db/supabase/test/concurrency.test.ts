@@ -143,8 +143,8 @@ describe('many connections on postgres17', () => {
     } finally {
       await client.end();
     }
-    // Committed, as written, with the spec's defaults (admin-panel.md §5: "Rating 0 to 5, step
-    // 0.1, default 4.5"; §3: image_styles "Default scale 1, rotate 0, positions 50, cover").
+    // Committed, as written, with the product's defaults ("Rating 0 to 5, step
+    // 0.1, default 4.5"; image_styles "Default scale 1, rotate 0, positions 50, cover").
     const stored = await db.sql.query(
       `select name, price::text, phone, image_url, categorias, amenities, additional_images,
               rating::text, image_styles, is_featured, featured_order, is_pinned, pin_order
@@ -174,7 +174,7 @@ describe('many connections on postgres17', () => {
     await resetItems(CONCURRENCY);
     const outcomes = await Promise.all(
       clients.map((client, i) =>
-        call(client, `select public.set_featured('hospedagem', $1, true)`, [ids[i]]),
+        call(client, `select public.set_in_list('featured', 'hospedagem', $1, true)`, [ids[i]]),
       ),
     );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(4);
@@ -188,7 +188,7 @@ describe('many connections on postgres17', () => {
     await resetItems(CONCURRENCY);
     const outcomes = await Promise.all(
       clients.map((client, i) =>
-        call(client, `select public.set_pinned('hospedagem', $1, true)`, [ids[i]]),
+        call(client, `select public.set_in_list('pinned', 'hospedagem', $1, true)`, [ids[i]]),
       ),
     );
     expect(outcomes.every((o) => o.ok)).toBe(true);
@@ -218,12 +218,24 @@ describe('many connections on postgres17', () => {
             choice === 0
               ? ['delete from public.hospedagens where id = $1', [id]]
               : choice <= 2
-                ? [`select public.set_featured('hospedagem', $1, $2)`, [id, choice === 1]]
+                ? [
+                    `select public.set_in_list('featured', 'hospedagem', $1, $2)`,
+                    [id, choice === 1],
+                  ]
                 : choice === 3
-                  ? [`select public.move_featured('hospedagem', $1, $2)`, [id, direction]]
+                  ? [
+                      `select public.move_in_list('featured', 'hospedagem', $1, $2)`,
+                      [id, direction],
+                    ]
                   : choice <= 5
-                    ? [`select public.set_pinned('hospedagem', $1, $2)`, [id, choice === 4]]
-                    : [`select public.move_pinned('hospedagem', $1, $2)`, [id, direction]];
+                    ? [
+                        `select public.set_in_list('pinned', 'hospedagem', $1, $2)`,
+                        [id, choice === 4],
+                      ]
+                    : [
+                        `select public.move_in_list('pinned', 'hospedagem', $1, $2)`,
+                        [id, direction],
+                      ];
           return call(client, text, params);
         }),
       );

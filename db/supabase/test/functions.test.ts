@@ -1,5 +1,5 @@
-// The SQL functions and triggers: roles and the first-admin rule, featured/pinned ordering,
-// categories, carousel slides, slugs and defaults — on PGlite and PostgreSQL 17.
+// The SQL functions and triggers: roles and the first-admin rule, categories, carousel slides,
+// slugs and defaults — on PGlite and PostgreSQL 17. (Featured and pinned: ordered-lists.test.ts.)
 
 import { randomUUID } from 'node:crypto';
 import { DB_ERROR } from '@guia-fortim/domain';
@@ -14,12 +14,6 @@ import {
   makeAdmin,
   VALID_ROWS,
 } from './support/fixtures.ts';
-
-const KINDS: [string, ListingTable][] = [
-  ['hospedagem', 'hospedagens'],
-  ['comercio', 'comercios'],
-  ['passeio', 'passeios'],
-];
 
 describe.each(ENGINES)('SQL functions on %s', (engine) => {
   let db: TestDatabase;
@@ -354,197 +348,8 @@ describe.each(ENGINES)('SQL functions on %s', (engine) => {
     });
   });
 
-  describe.each(KINDS)('featured and pinned %s', (kind, table) => {
-    const order = async (
-      column: 'featured_order' | 'pin_order',
-      flag: 'is_featured' | 'is_pinned',
-    ) =>
-      (
-        await must<{ id: string; o: number }>(
-          db.sql,
-          `select id, ${column} as o from public.${table} where ${flag} order by ${column}`,
-        )
-      ).map((r) => [r.id, r.o]);
-
-    async function items(n: number): Promise<string[]> {
-      const ids: string[] = [];
-      for (let i = 0; i < n; i++)
-        ids.push(String((await insertRow(db.sql, table, VALID_ROWS[table]())).id));
-      return ids;
-    }
-
-    it('features up to 4 items, in order from 0, then refuses with the Portuguese message', async () => {
-      await inRollback(db.sql, async () => {
-        const ids = await items(5);
-        await actAs(db.sql, admin.caller);
-        for (const [i, id] of ids.slice(0, 4).entries()) {
-          const [row] = await must(db.sql, 'select public.set_featured($1, $2, true) as p', [
-            kind,
-            id,
-          ]);
-          expect(row?.p).toBe(i);
-        }
-        const fifth = await attempt(db.sql, 'select public.set_featured($1, $2, true)', [
-          kind,
-          ids[4],
-        ]);
-        expect(fifth.error).toEqual({
-          code: DB_ERROR.featuredLimit,
-          message: 'Você já tem 4 itens em destaque. Remova um antes de adicionar outro.',
-          hint: 'featured_limit',
-        });
-        // featuring an already featured item changes nothing
-        expect(
-          (await must(db.sql, 'select public.set_featured($1, $2, true) as p', [kind, ids[2]]))[0]
-            ?.p,
-        ).toBe(2);
-        expect(await order('featured_order', 'is_featured')).toEqual(
-          ids.slice(0, 4).map((id, i) => [id, i]),
-        );
-      });
-    });
-
-    it('removing a featured item renumbers the rest from 0; moves swap with the neighbour', async () => {
-      await inRollback(db.sql, async () => {
-        const [a, b, c, d] = await items(4);
-        await actAs(db.sql, admin.caller);
-        for (const id of [a, b, c, d])
-          await must(db.sql, 'select public.set_featured($1, $2, true)', [kind, id]);
-        expect(
-          (await must(db.sql, 'select public.set_featured($1, $2, false) as p', [kind, b]))[0]?.p,
-        ).toBeNull();
-        expect(await order('featured_order', 'is_featured')).toEqual([
-          [a, 0],
-          [c, 1],
-          [d, 2],
-        ]);
-        expect(
-          (await must(db.sql, `select public.move_featured($1, $2, 'up') as p`, [kind, d]))[0]?.p,
-        ).toBe(1);
-        expect(await order('featured_order', 'is_featured')).toEqual([
-          [a, 0],
-          [d, 1],
-          [c, 2],
-        ]);
-        // the first cannot move up, the last cannot move down
-        expect(
-          (await must(db.sql, `select public.move_featured($1, $2, 'up') as p`, [kind, a]))[0]?.p,
-        ).toBe(0);
-        expect(
-          (await must(db.sql, `select public.move_featured($1, $2, 'down') as p`, [kind, c]))[0]?.p,
-        ).toBe(2);
-        await must(db.sql, `select public.move_featured($1, $2, 'down')`, [kind, a]);
-        expect(await order('featured_order', 'is_featured')).toEqual([
-          [d, 0],
-          [a, 1],
-          [c, 2],
-        ]);
-        const notFeatured = await attempt(db.sql, `select public.move_featured($1, $2, 'up')`, [
-          kind,
-          b,
-        ]);
-        expect(notFeatured.error?.code).toBe(DB_ERROR.notFeatured);
-      });
-    });
-
-    it('pins at the end (1..n), unpinning renumbers the rest, moves swap', async () => {
-      await inRollback(db.sql, async () => {
-        const [a, b, c] = await items(3);
-        await actAs(db.sql, admin.caller);
-        for (const [i, id] of [a, b, c].entries()) {
-          expect(
-            (await must(db.sql, 'select public.set_pinned($1, $2, true) as p', [kind, id]))[0]?.p,
-          ).toBe(i + 1);
-        }
-        await must(db.sql, 'select public.set_pinned($1, $2, false)', [kind, a]);
-        expect(await order('pin_order', 'is_pinned')).toEqual([
-          [b, 1],
-          [c, 2],
-        ]);
-        expect(
-          (await must(db.sql, `select public.move_pinned($1, $2, 'up') as p`, [kind, c]))[0]?.p,
-        ).toBe(1);
-        expect(await order('pin_order', 'is_pinned')).toEqual([
-          [c, 1],
-          [b, 2],
-        ]);
-        expect(
-          (await must(db.sql, `select public.move_pinned($1, $2, 'down') as p`, [kind, b]))[0]?.p,
-        ).toBe(2);
-        const notPinned = await attempt(db.sql, `select public.move_pinned($1, $2, 'down')`, [
-          kind,
-          a,
-        ]);
-        expect(notPinned.error?.code).toBe(DB_ERROR.notPinned);
-      });
-    });
-
-    it('deleting featured and pinned items closes the gaps', async () => {
-      await inRollback(db.sql, async () => {
-        const [a, b, c] = await items(3);
-        await actAs(db.sql, admin.caller);
-        for (const id of [a, b, c]) {
-          await must(db.sql, 'select public.set_featured($1, $2, true)', [kind, id]);
-          await must(db.sql, 'select public.set_pinned($1, $2, true)', [kind, id]);
-        }
-        await must(db.sql, `delete from public.${table} where id = $1`, [a]);
-        expect(await order('featured_order', 'is_featured')).toEqual([
-          [b, 0],
-          [c, 1],
-        ]);
-        expect(await order('pin_order', 'is_pinned')).toEqual([
-          [b, 1],
-          [c, 2],
-        ]);
-      });
-    });
-
-    it('refuses bad arguments and non-admin callers without changing anything', async () => {
-      await inRollback(db.sql, async () => {
-        const [a] = await items(1);
-        await actAs(db.sql, user.caller);
-        expect(
-          (await attempt(db.sql, 'select public.set_featured($1, $2, true)', [kind, a])).error
-            ?.code,
-        ).toBe('42501');
-        expect(
-          (await attempt(db.sql, 'select public.set_pinned($1, $2, true)', [kind, a])).error?.code,
-        ).toBe('42501');
-        await actAs(db.sql, anon);
-        expect(
-          (await attempt(db.sql, `select public.move_pinned($1, $2, 'up')`, [kind, a])).error?.code,
-        ).toBe('42501');
-        await actAs(db.sql, admin.caller);
-        const badKind = await attempt(db.sql, 'select public.set_featured($1, $2, true)', [
-          'praia',
-          a,
-        ]);
-        expect(badKind.error?.code).toBe(DB_ERROR.invalidParameter);
-        const badDirection = await attempt(db.sql, `select public.move_featured($1, $2, 'left')`, [
-          kind,
-          a,
-        ]);
-        expect(badDirection.error).toMatchObject({
-          code: '22023',
-          message: 'Direção inválida. Use up ou down.',
-        });
-        const missing = await attempt(
-          db.sql,
-          'select public.set_pinned($1, gen_random_uuid(), true)',
-          [kind],
-        );
-        expect(missing.error).toMatchObject({
-          code: DB_ERROR.itemNotFound,
-          message: 'Item não encontrado.',
-        });
-        expect(await order('featured_order', 'is_featured')).toEqual([]);
-        expect(await order('pin_order', 'is_pinned')).toEqual([]);
-      });
-    });
-  });
-
   describe('listings', () => {
-    it('apply the spec defaults and keep created_at/updated_at', async () => {
+    it('apply the product defaults and keep created_at/updated_at', async () => {
       await inRollback(db.sql, async () => {
         await actAs(db.sql, admin.caller);
         const h = await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens());

@@ -34,7 +34,7 @@ type NullableInType<T extends TableName> = {
   [K in keyof TableRow[T]]: null extends TableRow[T][K] ? K : never;
 }[keyof TableRow[T]];
 
-// Issue 23's relations, which the domain (db/domain/src/stats.ts) describes by their values rather
+// The listing statistics' relations, which the domain (db/domain/src/stats.ts) describes by their values rather
 // than by row types: the columns the worker, the panel and the CSV export code against. A view's
 // columns are nullable in information_schema.
 const STATS_COLUMNS = {

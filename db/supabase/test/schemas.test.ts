@@ -10,12 +10,12 @@ import {
   grantAdminSchema,
   hospedagemCreateSchema,
   hospedagemUpdateSchema,
-  moveSchema,
+  moveInListSchema,
   passeioCreateSchema,
   profileUpdateSchema,
   quickEditSchemas,
   resetPasswordSchema,
-  setFeaturedSchema,
+  setInListSchema,
   settingsUpdateSchema,
   setUserRoleSchema,
   signUpSchema,
@@ -58,15 +58,15 @@ const passeio = {
   categoria: 'Natureza',
 };
 
-// The expected messages, written out: the spec's text where it gives one (admin-panel.md §5, §8),
-// otherwise the text the product shows today. Never read from the MESSAGES under test.
+// The expected messages, written out as the panel and the account screens show them,
+// never read from the MESSAGES under test.
 const TEXT = {
-  // §5: "missing required fields give 'Campos incompletos' / 'Por favor, preencha todos os campos
-  // obrigatórios.'"
+  // Missing required fields give 'Campos incompletos' / 'Por favor, preencha todos os campos
+  // obrigatórios.'
   required: 'Por favor, preencha todos os campos obrigatórios.',
-  // §5: "Category name must not be empty after trimming ('Digite um nome para a categoria')"
+  // A category name must not be empty after trimming.
   categoryName: 'Digite um nome para a categoria',
-  // §5 / §8: "email empty after trimming gives 'Por favor, insira um email válido.'"
+  // An e-mail empty after trimming.
   email: 'Por favor, insira um email válido.',
   price: 'O preço deve ser um número maior ou igual a 0.',
   rating: 'A avaliação deve ser um número entre 0 e 5.',
@@ -82,11 +82,12 @@ const TEXT = {
   role: 'Função inválida. Use user, moderator ou admin.',
   id: 'Identificador inválido.',
   direction: 'Direção inválida. Use up ou down.',
+  orderedList: 'Lista inválida. Use featured ou pinned.',
   invalidPayload: 'Dados inválidos.',
 };
 
-// The product's text limits (the spec shows none: admin-panel.md §9 "Maximum lengths of text
-// fields … not shown"), the same numbers as the CHECK constraints.
+// The product's text limits (the forms show no maximum length for a text field), the same numbers
+// as the CHECK constraints.
 const LIMIT = { name: 120, description: 5000, address: 200, listItem: 60 };
 
 function messageOf(schema: z.ZodType, value: unknown): string | undefined {
@@ -127,7 +128,7 @@ describe('write schemas', () => {
     return result.error?.code;
   }
 
-  it('fill the spec defaults and normalize input; the database stores the result', async () => {
+  it('fill the defaults and normalize input; the database stores the result', async () => {
     const parsed = hospedagemCreateSchema.parse({
       ...hospedagem,
       amenities: [' Wi-Fi ', 'wi-fi', '', 'Piscina'],
@@ -361,7 +362,7 @@ describe('write schemas', () => {
     expect(messageOf(signUpSchema, { ...signUp, confirmPassword: 'jangada2' })).toBe(
       'As senhas não coincidem.',
     );
-    // The spec's 6 characters, raised to 8 with letters and digits (db/domain/test/passwords.test.ts
+    // At least 8 characters with letters and digits (db/domain/test/passwords.test.ts
     // holds the rule's edges).
     expect(
       messageOf(signUpSchema, { ...signUp, password: 'jangad1', confirmPassword: 'jangad1' }),
@@ -387,14 +388,32 @@ describe('write schemas', () => {
     expect(messageOf(setUserRoleSchema, { user_id: crypto.randomUUID(), new_role: 'root' })).toBe(
       TEXT.role,
     );
-    expect(messageOf(setFeaturedSchema, { kind: 'comercio', item_id: 'x', featured: true })).toBe(
-      TEXT.id,
-    );
     expect(
-      messageOf(moveSchema, { kind: 'passeio', item_id: crypto.randomUUID(), direction: 'left' }),
+      messageOf(setInListSchema, {
+        list: 'featured',
+        kind: 'comercio',
+        item_id: 'x',
+        included: true,
+      }),
+    ).toBe(TEXT.id);
+    expect(
+      messageOf(setInListSchema, {
+        list: 'destaques',
+        kind: 'comercio',
+        item_id: crypto.randomUUID(),
+        included: true,
+      }),
+    ).toBe(TEXT.orderedList);
+    expect(
+      messageOf(moveInListSchema, {
+        list: 'pinned',
+        kind: 'passeio',
+        item_id: crypto.randomUUID(),
+        direction: 'left',
+      }),
     ).toBe(TEXT.direction);
     expect(messageOf(settingsUpdateSchema, { contact_email: 'sem-arroba' })).toBe(TEXT.email);
-    // §5 "Maps key saved only when non-empty", deliberately not: a blank key clears it, so one
+    // A blank Maps key is saved too, and clears the key, so one
     // wrong key never keeps every visitor's map broken.
     expect(settingsUpdateSchema.parse({ google_maps_api_key: '  ' })).toEqual({
       google_maps_api_key: '',
@@ -431,10 +450,10 @@ describe('write schemas', () => {
     expect(messageOf(slideUpdateSchema, { image_styles: null, is_active: true })).toBe(
       TEXT.required,
     );
-    expect(messageOf(setFeaturedSchema, { kind: '', item_id: crypto.randomUUID() })).toBe(
-      TEXT.required,
-    );
-    // The spec's own wording for these empty values stays.
+    expect(
+      messageOf(setInListSchema, { list: 'pinned', kind: '', item_id: crypto.randomUUID() }),
+    ).toBe(TEXT.required);
+    // These empty values keep their own wording.
     expect(messageOf(categoryCreateSchema, { name: '', type: 'passeio' })).toBe(TEXT.categoryName);
     expect(messageOf(grantAdminBodySchema, { email: '' })).toBe(TEXT.email);
     // Root problems are not a missing field.

@@ -702,8 +702,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'admin_access',
-      'bulk_set_featured',
-      'bulk_set_pinned',
+      'bulk_set_in_list',
       'delete_own_account',
       'grant_admin_access',
       'has_role',
@@ -711,8 +710,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'is_admin',
       'listing_ranking',
       'move_category',
-      'move_featured',
-      'move_pinned',
+      'move_in_list',
       'own_session_is_live',
       'purge_expired',
       'purge_from_trash',
@@ -720,8 +718,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'referenced_images',
       'restore_from_trash',
       'restore_version',
-      'set_featured',
-      'set_pinned',
+      'set_in_list',
       'set_user_role',
       'site_version',
       'unreferenced_images',
@@ -748,6 +745,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'is_link',
       'is_text',
       'is_text_list',
+      'setting_keys',
       'slugify',
     ]);
     for (const caller of [anon, fixture.users.user.caller]) {
@@ -770,8 +768,8 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       // The panel's: users' e-mails (auth.users stays closed), category order, bulk orderings.
       ['select * from public.user_emails($1)', [[fixture.users.other.id]]],
       ['select public.move_category($1, $2)', ['00000000-0000-4000-8000-000000000001', 'up']],
-      ['select public.bulk_set_featured($1, $2, $3)', ['hospedagem', [], true]],
-      ['select public.bulk_set_pinned($1, $2, $3)', ['hospedagem', [], true]],
+      ['select public.bulk_set_in_list($1, $2, $3, $4)', ['featured', 'hospedagem', [], true]],
+      ['select public.bulk_set_in_list($1, $2, $3, $4)', ['pinned', 'hospedagem', [], true]],
     ];
     for (const name of ['user', 'other'] as const) {
       for (const [text, params] of adminOnly) {

@@ -41,7 +41,7 @@ const SPEC_SETTING_KEYS = [
   'social_instagram',
   'social_facebook',
   'social_youtube',
-  // Issue 22: how many days the history of changes is kept (an admin setting, default 365).
+  // How many days the history of changes is kept (an admin setting, default 365).
   'history_retention_days',
 ];
 

@@ -369,9 +369,13 @@ describe.each(ENGINES)('the site version on %s', (engine) => {
     await inRollback(db.sql, async () => {
       await asOwner();
       const h = await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens());
-      // set_featured writes the listing once (no other featured listing moves)
+      // set_in_list writes the listing once (no other featured listing moves)
       expect(
-        await raisedBy(admin.caller, `select public.set_featured('hospedagem', $1, true)`, [h.id]),
+        await raisedBy(
+          admin.caller,
+          `select public.set_in_list('featured', 'hospedagem', $1, true)`,
+          [h.id],
+        ),
       ).toMatchObject({ raised: 1 });
       // deleting it raises it for its row (the renumbering moves no other here); the trash's own
       // row does not

@@ -1,7 +1,7 @@
-// Every product constant that the specification states, pinned to the specification's own value.
-// The expected values are copied from the spec files (public-site-and-accounts.md, "PS", and
-// admin-panel.md, "AP"; section numbers beside each), never computed from the code: a constant
-// that drifts from the spec fails here even where a test elsewhere builds its input from it.
+// Every product constant the site, the panel and the database share, pinned to its product value:
+// the expected values are written out as the product states them (quoted beside each), never
+// computed from the code, so a constant that drifts fails here even where a test elsewhere builds
+// its input from it.
 
 import {
   APP_ROLES,
@@ -34,8 +34,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { SPEC_CATEGORIES } from './support/spec.ts';
 
-describe('constants hold the specification', () => {
-  it('home page and lists (PS 2, 9)', () => {
+describe('constants hold their product values', () => {
+  it('home page and lists', () => {
     // (The public site's own screen numbers: sites/portal/test/public/spec-constants.test.ts.)
     // "Card descriptions are cut at 100 characters plus an ellipsis."
     expect(CARD_DESCRIPTION_MAX_LENGTH).toBe(100);
@@ -43,11 +43,11 @@ describe('constants hold the specification', () => {
     expect(CATEGORIES_CACHE_MS).toBe(300_000);
   });
 
-  it('maps (PS 3; AP 9)', () => {
+  it('maps', () => {
     // (The public map's sizes, centre, markers and filters are pinned in sites/portal.)
     // "saves it in the browser's local storage (entry google_maps_api_key)"
     expect(MAPS_API_KEY_STORAGE_KEY).toBe('google_maps_api_key');
-    // AP 9: "Default coordinates when missing: lodging lat -4.4506, lng -37.8012; commerce lat
+    // "Default coordinates when missing: lodging lat -4.4506, lng -37.8012; commerce lat
     // -4.452, lng -37.803; tours lat -4.454, lng -37.805."
     expect(DEFAULT_COORDINATES).toEqual({
       hospedagem: { lat: -4.4506, lng: -37.8012 },
@@ -56,7 +56,7 @@ describe('constants hold the specification', () => {
     });
   });
 
-  it('accounts (PS 5, 9)', () => {
+  it('accounts', () => {
     // "Minimum password 6 characters." — deliberately raised to 8, with letters and digits and
     // not a common password (README, "How it fits together"): 6 characters let an attacker guess
     // accounts.
@@ -64,11 +64,11 @@ describe('constants hold the specification', () => {
     // "Session auto-refresh tick every 30 s, refresh when within 90 s of expiry"
     expect(SESSION_REFRESH_TICK_MS).toBe(30_000);
     expect(SESSION_REFRESH_MARGIN_MS).toBe(90_000);
-    // AP 3: "user_roles: user_id, role (user, moderator, admin)"
+    // "user_roles: user_id, role (user, moderator, admin)"
     expect(APP_ROLES).toEqual(['user', 'moderator', 'admin']);
   });
 
-  it('content (PS 3; AP 3, 5, 9)', () => {
+  it('content', () => {
     // "Rating 0 to 5, step 0.1, default 4.5"; "Price: number, minimum 0, step 0.01." (The steps
     // are the panel's: admin/test/spec-constants.test.ts.)
     expect([RATING_MIN, RATING_MAX, DEFAULT_RATING]).toEqual([0, 5, 4.5]);
@@ -79,11 +79,11 @@ describe('constants hold the specification', () => {
     // "Slide default link /passeios"; "order_position integer, minimum 1"
     expect(SLIDE_DEFAULT_LINK).toBe('/passeios');
     expect(SLIDE_MIN_ORDER).toBe(1);
-    // PS 3: the fallback category lists, in order.
+    // The fallback category lists, in order.
     expect(FALLBACK_CATEGORIES).toEqual(SPEC_CATEGORIES);
   });
 
-  it('images and the adjuster (PS 3; AP 5, 7, 9)', () => {
+  it('images and the adjuster', () => {
     // "at most 5 MB"; "Extra photos at most 3 (4 with the main one)."
     expect(IMAGE_MAX_BYTES).toBe(5 * 1024 * 1024);
     expect(IMAGE_MAX_EXTRA).toBe(3);
@@ -116,10 +116,10 @@ describe('constants hold the specification', () => {
     expect(OBJECT_FITS).toEqual(['cover', 'contain', 'fill', 'scale-down']);
   });
 
-  it('site settings defaults the spec gives (PS 3)', () => {
+  it('site settings defaults', () => {
     // "address 'Fortim, Ceará - Brasil' … labels Início, Hospedagem, Comércio Local, Passeios,
     // Mapa, titles 'Hospedagens em Fortim', 'Comércio Local', 'Passeios e Experiências'."
-    // (The contact e-mail, phone and description are "generic" / "promotional" in the spec.)
+    // (The contact e-mail, phone and description are only "generic" / "promotional".)
     expect(SETTINGS_DEFAULTS).toMatchObject({
       contact_address: 'Fortim, Ceará - Brasil',
       nav_label_inicio: 'Início',

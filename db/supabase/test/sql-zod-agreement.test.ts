@@ -286,7 +286,7 @@ describe.each(ENGINES)('zod and the database agree on %s', (engine) => {
     expectBoth(seen);
   });
 
-  // Issue 23: the beacon's kinds and events (listingEventSchema: LISTING_KINDS, LISTING_EVENTS) are
+  // The beacon's kinds and events (listingEventSchema: LISTING_KINDS, LISTING_EVENTS) are
   // exactly what the listing_stats CHECKs store and what record_listing_events counts.
   it('listing_stats: the table and the flush take exactly the kinds and events the beacon schema accepts', async () => {
     const kinds = [
@@ -351,7 +351,7 @@ describe.each(ENGINES)('zod and the database agree on %s', (engine) => {
       phone: '5588999990000',
       image_url: '/demo/comercios/cafe-1-hero.jpg',
     };
-    // admin-panel.md §3: "horario (default 'Não informado')"; §5: "Commerce requires … horario
+    // "horario (default 'Não informado')"; "Commerce requires … horario
     // … categoria" and "Tour requires … ponto_encontro, duracao, … categoria".
     const comercio = { ...base, address: 'Rua do Porto, 1' };
     const passeio = { ...base, price: 70 };
@@ -359,8 +359,8 @@ describe.each(ENGINES)('zod and the database agree on %s', (engine) => {
     expect(passeioCreateSchema.safeParse(passeio).success).toBe(false);
     expect(await sql('comercios', comercio)).toBe(false);
     expect(await sql('passeios', passeio)).toBe(false);
-    // §3 site_settings holds the key from the start, empty; and an admin may empty it again
-    // (deliberately unlike §5's "Maps key saved only when non-empty": a wrong key would otherwise
+    // site_settings holds the key from the start, empty; and an admin may empty it again
+    // (deliberately, not only a non-empty key is saved: a wrong key would otherwise
     // break every visitor's map until a valid one is found).
     expect(settingsUpdateSchema.safeParse({ google_maps_api_key: '' }).success).toBe(true);
     const [key] = (
@@ -369,19 +369,19 @@ describe.each(ENGINES)('zod and the database agree on %s', (engine) => {
       )
     ).rows;
     expect(key?.setting_value).toBe('');
-    // §3 Slide: "order_position (integer; new slide gets slide count plus 1)": the trigger takes
+    // Slide: "order_position (integer; new slide gets slide count plus 1)": the trigger takes
     // null for "not given", as the schema takes a missing value.
     const slide = { title: 'T', subtitle: 'S', image_url: '/a', order_position: null };
     expect(slideCreateSchema.safeParse(slide).success).toBe(false);
     expect(await sql('carousel_slides', slide)).toBe(false);
-    // §5: "Rating 0 to 5, step 0.1", "Price: number, minimum 0, step 0.01": numeric(2,1) and
+    // "Rating 0 to 5, step 0.1", "Price: number, minimum 0, step 0.01": numeric(2,1) and
     // numeric(10,2) round to the step first, so less than half a step past a bound is stored.
     const tour = { ...passeio, ponto_encontro: 'Cais', duracao: '2h', categoria: 'Natureza' };
     for (const edge of [{ rating: 5.04 }, { rating: -0.04 }, { price: -0.004 }]) {
       expect(passeioCreateSchema.safeParse({ ...tour, ...edge }).success).toBe(false);
       expect(await sql('passeios', { ...tour, ...edge })).toBe(false);
     }
-    // public-site-and-accounts.md §3: sign-up metadata "each null when absent".
+    // Sign-up metadata "each null when absent".
     expect(profileUpdateSchema.safeParse({ full_name: null, username: null }).success).toBe(false);
     expect(
       await refuses(

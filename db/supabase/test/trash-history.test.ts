@@ -363,17 +363,17 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
           ids.push(String((await insertAsAdmin(table, VALID_ROWS[table]())).id));
         return ids;
       }
-      async function call(fn: string, id: string, value: boolean): Promise<void> {
+      async function call(list: string, id: string, value: boolean): Promise<void> {
         await actAs(db.sql, admin.caller);
-        await must(db.sql, `select public.${fn}($1, $2, $3)`, [kind, id, value]);
+        await must(db.sql, 'select public.set_in_list($1, $2, $3, $4)', [list, kind, id, value]);
       }
 
       it('comes back whole (id, slug, data) at its featured and pinned place', async () => {
         await inRollback(db.sql, async () => {
           const [a, b, c] = (await items(3)) as [string, string, string];
           for (const id of [a, b, c]) {
-            await call('set_featured', id, true);
-            await call('set_pinned', id, true);
+            await call('featured', id, true);
+            await call('pinned', id, true);
           }
           const whole = await rowOf(table, b);
           await deleteAsAdmin(table, b);
@@ -419,12 +419,12 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
         await inRollback(db.sql, async () => {
           const [a, b, c] = (await items(3)) as [string, string, string];
           for (const id of [a, b, c]) {
-            await call('set_featured', id, true);
-            await call('set_pinned', id, true);
+            await call('featured', id, true);
+            await call('pinned', id, true);
           }
           await deleteAsAdmin(table, c);
-          await call('set_featured', a, false);
-          await call('set_pinned', a, false);
+          await call('featured', a, false);
+          await call('pinned', a, false);
           await restore((await trashOf(table, c))?.id);
           expect(await orders(table, 'featured_order')).toEqual([
             [b, 0],
@@ -440,9 +440,9 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
       it('comes back unfeatured, with a notice, when 4 are featured meanwhile', async () => {
         await inRollback(db.sql, async () => {
           const [a, b, c, d, e] = (await items(5)) as [string, string, string, string, string];
-          for (const id of [a, b, c, d]) await call('set_featured', id, true);
+          for (const id of [a, b, c, d]) await call('featured', id, true);
           await deleteAsAdmin(table, b);
-          await call('set_featured', e, true);
+          await call('featured', e, true);
           const result = await restore((await trashOf(table, b))?.id);
           expect(result.notices).toEqual([NOT_FEATURED_AGAIN]);
           expect(await rowOf(table, b)).toMatchObject({ is_featured: false, featured_order: 0 });
@@ -743,8 +743,10 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
           `update public.hospedagens set name = 'Primeira Edição', description = 'Texto 1' where id = $1`,
           [row.id],
         );
-        await must(db.sql, `select public.set_featured('hospedagem', $1, true)`, [row.id]);
-        await must(db.sql, `select public.set_pinned('hospedagem', $1, true)`, [row.id]);
+        await must(db.sql, `select public.set_in_list('featured', 'hospedagem', $1, true)`, [
+          row.id,
+        ]);
+        await must(db.sql, `select public.set_in_list('pinned', 'hospedagem', $1, true)`, [row.id]);
         await must(
           db.sql,
           `update public.hospedagens set name = 'Segunda Edição', description = 'Texto 2',

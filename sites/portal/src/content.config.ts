@@ -6,6 +6,8 @@ import {
   hospedagemRowSchema,
   LISTING_KINDS,
   passeioRowSchema,
+  SETTING_KEYS,
+  type SettingKey,
   slideRowSchema,
 } from '@guia-fortim/domain';
 import type { Loader } from 'astro/loaders';
@@ -65,7 +67,13 @@ const categories = defineCollection({
 });
 const settings = defineCollection({
   loader: siteDataLoader('settings', (d) => [{ id: 'site', data: d.settings }]),
-  schema: z.record(z.string(), z.string()),
+  // Every setting, as read (site-data.ts gives a missing one its default).
+  schema: z.object(
+    Object.fromEntries(SETTING_KEYS.map((key) => [key, z.string()])) as Record<
+      SettingKey,
+      z.ZodString
+    >,
+  ),
 });
 
 /** The data's version (site_version), which pages/site-build.json.ts records for the build. */

@@ -163,10 +163,12 @@ describe('db/local killed (SIGKILL) in the middle of a burst of saves', () => {
     const ids = base.map((r) => r.body.id as string);
     for (const id of ids.slice(0, 3)) {
       expect(
-        (await api('POST', `/api/hospedagens/${id}/featured`, token, { featured: true })).status,
+        (await api('POST', `/api/hospedagens/${id}/lists/featured`, token, { included: true }))
+          .status,
       ).toBe(200);
       expect(
-        (await api('POST', `/api/hospedagens/${id}/pinned`, token, { pinned: true })).status,
+        (await api('POST', `/api/hospedagens/${id}/lists/pinned`, token, { included: true }))
+          .status,
       ).toBe(200);
     }
     for (let i = 0; i < 2; i++)
@@ -201,15 +203,21 @@ describe('db/local killed (SIGKILL) in the middle of a burst of saves', () => {
         }
         case 2:
           others.push(
-            await api('POST', `${path}/featured/move`, token, { direction: n % 4 ? 'up' : 'down' }),
+            await api('POST', `${path}/lists/featured/move`, token, {
+              direction: n % 4 ? 'up' : 'down',
+            }),
           );
           return;
         case 3:
-          others.push(await api('POST', `${path}/featured`, token, { featured: n % 4 !== 3 }));
+          others.push(
+            await api('POST', `${path}/lists/featured`, token, { included: n % 4 !== 3 }),
+          );
           return;
         case 4:
           others.push(
-            await api('POST', `${path}/pinned/move`, token, { direction: n % 4 ? 'down' : 'up' }),
+            await api('POST', `${path}/lists/pinned/move`, token, {
+              direction: n % 4 ? 'down' : 'up',
+            }),
           );
           return;
         default:
@@ -300,13 +308,15 @@ describe('db/local killed (SIGKILL) while admins delete content', () => {
         targets.push({ table, path: `${path}/${id}`, id });
         if (i % 4 === 0) {
           // The kind may have its 4 featured already (earlier cases): then it stays out.
-          const featured = await api('POST', `${path}/${id}/featured`, adminA.token, {
-            featured: true,
+          const featured = await api('POST', `${path}/${id}/lists/featured`, adminA.token, {
+            included: true,
           });
           expect([200, 409]).toContain(featured.status);
         }
         if (i % 3 === 0) {
-          const pinned = await api('POST', `${path}/${id}/pinned`, adminA.token, { pinned: true });
+          const pinned = await api('POST', `${path}/${id}/lists/pinned`, adminA.token, {
+            included: true,
+          });
           expect(pinned.status).toBe(200);
         }
       }
@@ -654,7 +664,7 @@ describe('two admins editing and reordering the same lists at once', () => {
     const ids = await createMany('/api/passeios', passeio, 7);
     const featureAll = await Promise.all(
       shuffled([...ids, ...ids]).map((id, i) =>
-        api('POST', `/api/passeios/${id}/featured`, anyAdmin(i), { featured: true }),
+        api('POST', `/api/passeios/${id}/lists/featured`, anyAdmin(i), { included: true }),
       ),
     );
     for (const reply of featureAll.filter((r) => r.status !== 200)) {
@@ -669,15 +679,18 @@ describe('two admins editing and reordering the same lists at once', () => {
       Array.from({ length: 24 }, (_, i) => {
         const id = featured[i % 4] as string;
         return () =>
-          api('POST', `/api/passeios/${id}/featured/move`, anyAdmin(i), {
+          api('POST', `/api/passeios/${id}/lists/featured/move`, anyAdmin(i), {
             direction: i % 3 ? 'up' : 'down',
           });
       }),
     );
     const removals = [
-      () => api('POST', `/api/passeios/${featured[1]}/featured`, adminB.token, { featured: false }),
+      () =>
+        api('POST', `/api/passeios/${featured[1]}/lists/featured`, adminB.token, {
+          included: false,
+        }),
       () => api('DELETE', `/api/passeios/${featured[2]}`, adminA.token),
-      () => api('POST', `/api/passeios/${ids[6]}/featured`, adminB.token, { featured: true }),
+      () => api('POST', `/api/passeios/${ids[6]}/lists/featured`, adminB.token, { included: true }),
     ];
     const replies = await Promise.all([...moves, ...removals].map((f) => f()));
     for (const reply of replies.filter((r) => r.status !== 200)) {
@@ -694,7 +707,7 @@ describe('two admins editing and reordering the same lists at once', () => {
     const ids = await createMany('/api/comercios', comercio, 7);
     const pins = await Promise.all(
       shuffled([...ids, ...ids]).map((id, i) =>
-        api('POST', `/api/comercios/${id}/pinned`, anyAdmin(i), { pinned: true }),
+        api('POST', `/api/comercios/${id}/lists/pinned`, anyAdmin(i), { included: true }),
       ),
     );
     expect(pins.every((r) => r.status === 200)).toBe(true);
@@ -702,12 +715,12 @@ describe('two admins editing and reordering the same lists at once', () => {
     expect(sortedNumbers(pinned.map((r) => r.pin_order))).toEqual(range(1, 7));
     const replies = await Promise.all([
       ...Array.from({ length: 28 }, (_, i) =>
-        api('POST', `/api/comercios/${ids[i % 7]}/pinned/move`, anyAdmin(i), {
+        api('POST', `/api/comercios/${ids[i % 7]}/lists/pinned/move`, anyAdmin(i), {
           direction: i % 2 ? 'up' : 'down',
         }),
       ),
-      api('POST', `/api/comercios/${ids[0]}/pinned`, adminA.token, { pinned: false }),
-      api('POST', `/api/comercios/${ids[3]}/pinned`, adminB.token, { pinned: false }),
+      api('POST', `/api/comercios/${ids[0]}/lists/pinned`, adminA.token, { included: false }),
+      api('POST', `/api/comercios/${ids[3]}/lists/pinned`, adminB.token, { included: false }),
     ]);
     for (const reply of replies.filter((r) => r.status !== 200)) {
       expect(reply.status, JSON.stringify(reply.body)).toBe(409);

@@ -34,7 +34,7 @@ type Row = Record<CallerName, Verdict>;
 const row = (...verdicts: Verdict[]): Row =>
   Object.fromEntries(CALLER_NAMES.map((name, i) => [name, verdicts[i]])) as Row;
 
-// Derived from the spec (admin-panel.md §6: visitors see public pages, users and moderators have
+// Derived from the roles' rules (visitors see public pages, users and moderators have
 // no admin rights, only an admin manages content and roles; granting admin is enforced by the
 // server) and the migrations (grants + row-level security; roles change only through functions).
 // Columns: anon, user, moderator, removedAdmin, admin.
@@ -142,13 +142,13 @@ const MATRIX: Record<string, Row> = {
   'rpc delete_own_account': NOBODY_SIGNED_IN,
   'rpc grant_admin_access': ADMIN_ONLY,
   'rpc set_user_role': ADMIN_ONLY,
-  'rpc set_featured': ADMIN_ONLY,
-  'rpc move_featured': ADMIN_ONLY,
-  'rpc set_pinned': ADMIN_ONLY,
-  'rpc move_pinned': ADMIN_ONLY,
+  'rpc set_in_list': ADMIN_ONLY,
+  'rpc move_in_list': ADMIN_ONLY,
+  'rpc set_in_list (pinned)': ADMIN_ONLY,
+  'rpc move_in_list (pinned)': ADMIN_ONLY,
   'rpc move_category': ADMIN_ONLY,
-  'rpc bulk_set_featured': ADMIN_ONLY,
-  'rpc bulk_set_pinned': ADMIN_ONLY,
+  'rpc bulk_set_in_list': ADMIN_ONLY,
+  'rpc bulk_set_in_list (pinned)': ADMIN_ONLY,
   'rpc restore_from_trash': ADMIN_ONLY,
   'rpc purge_from_trash': ADMIN_ONLY,
   'rpc purge_expired': ADMIN_ONLY,

@@ -15,7 +15,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, type Reply, stack } from './support/callers.ts';
 
-// admin-panel.md §9: "Resize bounds: hero 1600x900 …, card 800x600 …, thumb 400x300 …; JPEG output."
+// Resize bounds: hero 1600x900 …, card 800x600 …, thumb 400x300 …; JPEG output.
 
 let token: string;
 let jpeg: Buffer;
@@ -337,7 +337,7 @@ describe('malformed uploads', () => {
   const BAD_FOLDER = {
     status: 400,
     code: 'invalid_folder',
-    // admin-panel.md §7: "folders hospedagens, comercios, passeios, general, carousel".
+    // Folders hospedagens, comercios, passeios, general, carousel.
     message: 'Pasta inválida. Use uma destas: hospedagens, comercios, passeios, general, carousel.',
   };
 

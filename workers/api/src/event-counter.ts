@@ -118,9 +118,9 @@ export class EventCounter extends DurableObject<Bindings> {
    * The rate limit: null while a client's event is within its first perClientPerMinute of this
    * wall-clock minute. Kept here, beside the other per-client bounds, rather than in Cloudflare's
    * rate-limiting binding: one object sees every event, so the limit is exact and global, and
-   * locally the binding's simulation (a SQLite-backed object called over HTTP per event) cost
-   * 1.7 ms of workerd's single thread per beacon, capping the local stack at ~340 beacons a second
-   * (826 without it; `npm run bench`, 2 cores).
+   * locally the binding's simulation (a SQLite-backed object called over HTTP per event) took
+   * workerd's single thread for long enough per beacon to cap the local stack's beacons a second
+   * well below what it takes without it (measured: see `npm run bench -- worker`).
    */
   private overMinute(client: string, now: number): 'limited' | 'full' | null {
     const minute = Math.floor(now / 60_000);

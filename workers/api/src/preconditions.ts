@@ -1,4 +1,4 @@
-// The preconditions of a GET on a representation with an entity tag (RFC 9110 §13.2.2): If-Match
+// The preconditions of a GET on a representation with an entity tag, in HTTP's order: If-Match
 // first, then If-None-Match. R2's `onlyIf` cannot do this for us: a failed If-Match and a
 // matching If-None-Match both come back as an object without a body (a 412 and a 304 look alike),
 // and a field that is no list of tags makes `get()` throw. The date preconditions are left out:
@@ -6,7 +6,7 @@
 
 type EntityTag = { weak: boolean; opaque: string };
 
-// One member of a list (RFC 9110 §5.6.1, empty members allowed) holding an entity tag (§8.8.3):
+// One member of an HTTP list (empty members allowed) holding an entity tag:
 // optional `W/` (upper case only), then a quoted string of etagc (no DQUOTE, no controls).
 const MEMBER = /[ \t]*(?:(W\/)?"([\x21\x23-\x7e\x80-\xff]*)")?[ \t]*(?:,|$)/y;
 
@@ -34,13 +34,14 @@ const weakMatch = (a: EntityTag, b: EntityTag) => a.opaque === b.opaque;
  */
 export function preconditionOutcome(headers: Headers, etag: string): 200 | 304 | 412 {
   const tag: EntityTag = { weak: false, opaque: etag };
-  // §13.1.1: true when `*` (it exists) or a listed tag matches strongly; anything else — no tag
+  // If-Match: true when `*` (it exists) or a listed tag matches strongly; anything else — no tag
   // matching, a weak tag, a field that is no list — is false.
   if (headers.has('if-match')) {
     const wanted = entityTags(headers.get('if-match'));
     if (wanted !== '*' && !wanted?.some((other) => strongMatch(other, tag))) return 412;
   }
-  // §13.1.2: false when `*` or a listed tag matches weakly; a field that is no list is not false.
+  // If-None-Match: false when `*` or a listed tag matches weakly; a field that is no list is not
+  // false.
   const cached = entityTags(headers.get('if-none-match'));
   if (cached === '*' || cached?.some((other) => weakMatch(other, tag))) return 304;
   return 200;

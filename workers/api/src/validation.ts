@@ -1,9 +1,9 @@
 // Request validation with the shared zod schemas (@guia-fortim/db); failures become the API's
 // error shape: 'incomplete_fields' when a required field is missing (the schemas say so with the
-// spec's 'Campos incompletos' message), otherwise 'invalid_data' with the first message, and
+// panel's 'Campos incompletos' message), otherwise 'invalid_data' with the first message, and
 // every field's message. What passes the schemas is also checked for text the database cannot
 // store, once here for every route.
-import { MESSAGES as SCHEMA_MESSAGES, setFeaturedSchema } from '@guia-fortim/domain';
+import { MESSAGES as SCHEMA_MESSAGES, setInListSchema } from '@guia-fortim/domain';
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
@@ -70,4 +70,4 @@ export const json = <T extends z.ZodType>(schema: T) => validate('json', schema)
 export const params = <T extends z.ZodType>(schema: T) => validate('param', schema);
 
 /** `:id` of a row: a uuid ('Identificador inválido.' otherwise). */
-export const idParam = z.object({ id: setFeaturedSchema.shape.item_id });
+export const idParam = z.object({ id: setInListSchema.shape.item_id });

@@ -29,10 +29,16 @@ describe.each(KINDS)('%s', (kind) => {
     // No featured or pinned item of this kind to start with; six new ones.
     const [featured, pinned] = [await featuredOrder(), await pinnedOrder()];
     for (const [id] of featured) {
-      await expectCall(200, 'POST', `${path}/${id}/featured`, { token, json: { featured: false } });
+      await expectCall(200, 'POST', `${path}/${id}/lists/featured`, {
+        token,
+        json: { included: false },
+      });
     }
     for (const [id] of pinned) {
-      await expectCall(200, 'POST', `${path}/${id}/pinned`, { token, json: { pinned: false } });
+      await expectCall(200, 'POST', `${path}/${id}/lists/pinned`, {
+        token,
+        json: { included: false },
+      });
     }
     for (let i = 0; i < 6; i++) {
       ids.push((await expectCall(201, 'POST', path, { token, json: validListing(kind) })).id);
@@ -41,7 +47,10 @@ describe.each(KINDS)('%s', (kind) => {
 
   it('features several in the order given, up to 4; past the cap the whole request is refused', async () => {
     const [a, b, c, d, e] = ids as [string, string, string, string, string];
-    await expectCall(200, 'POST', `${path}/${a}/featured`, { token, json: { featured: true } });
+    await expectCall(200, 'POST', `${path}/${a}/lists/featured`, {
+      token,
+      json: { included: true },
+    });
     // An item featured already stays where it is and is not among those changed.
     const reply = await bulk({ action: 'feature', ids: [c, a, b] });
     expect([reply.status, reply.body]).toEqual([200, { action: 'feature', ids: [c, b] }]);
@@ -75,7 +84,7 @@ describe.each(KINDS)('%s', (kind) => {
 
   it('pins several after the pinned ones in the order given; unpinning renumbers 1..n', async () => {
     const [a, b, c, d] = ids as [string, string, string, string];
-    await expectCall(200, 'POST', `${path}/${d}/pinned`, { token, json: { pinned: true } });
+    await expectCall(200, 'POST', `${path}/${d}/lists/pinned`, { token, json: { included: true } });
     const reply = await bulk({ action: 'pin', ids: [b, a, c] });
     expect([reply.status, reply.body]).toEqual([200, { action: 'pin', ids: [b, a, c] }]);
     expect(await pinnedOrder()).toEqual([

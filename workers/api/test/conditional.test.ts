@@ -1,4 +1,4 @@
-// Conditional GETs of stored photos (GET /images/*) as RFC 9110 §13 has them: If-Match first,
+// Conditional GETs of stored photos (GET /images/*) as HTTP defines them: If-Match first,
 // compared strongly (412 when no tag matches), then If-None-Match, compared weakly (304 when one
 // matches); `*` stands for "it exists"; a field that is not a list of entity tags is no list:
 // If-None-Match then holds (the photo, 200), If-Match fails (412). A photo that does not exist is

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, expectCall, rows, snapshot, trashItem } from './support/client.ts';
 import { validSlide } from './support/fixtures.ts';
 
-// admin-panel.md §5: "Category name must not be empty after trimming ('Digite um nome para a
+// "Category name must not be empty after trimming ('Digite um nome para a
 // categoria')"; "missing required fields give 'Campos incompletos' / 'Por favor, preencha todos os
 // campos obrigatórios.'"
 const CATEGORY_NAME = 'Digite um nome para a categoria';
@@ -213,7 +213,7 @@ describe('carousel slides', () => {
       token,
       json: { ...validSlide(), order_position: 0 },
     });
-    // admin-panel.md §5: "order_position integer, minimum 1".
+    // order_position integer, minimum 1.
     expect([order.status, order.body.error.message]).toEqual([
       400,
       'A ordem deve ser um número inteiro maior ou igual a 1.',
@@ -276,7 +276,7 @@ describe('site settings', () => {
     const stored = await rows('site_settings', 'select=setting_key,setting_value');
     const values = Object.fromEntries(stored.map((r) => [r.setting_key, r.setting_value]));
     expect(values.nav_label_mapa).toBe('Mapa da Cidade');
-    // admin-panel.md §3 "Keys: contact_email, …, header_title_passeios", plus the maps key and
+    // "Keys: contact_email, …, header_title_passeios", plus the maps key and
     // the social profiles the architecture keeps as site settings (deliberate deviations) and
     // how long the history of changes is kept; the legal texts get a row when first
     // edited.

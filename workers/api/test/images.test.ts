@@ -33,8 +33,8 @@ beforeAll(async () => {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-// admin-panel.md §9: "Resize bounds: hero 1600x900 quality 0.85, card 800x600 at 0.8, thumb
-// 400x300 at 0.75; JPEG output." (Quality is not measurable locally: see the top of the file.)
+// Resize bounds: hero 1600x900 quality 0.85, card 800x600 at 0.8, thumb
+// 400x300 at 0.75; JPEG output. (Quality is not measurable locally: see the top of the file.)
 const VARIANTS = ['hero', 'card', 'thumb'] as const;
 
 function upload(bytes: Buffer, name: string, folder = 'hospedagens', type = 'image/jpeg') {
@@ -243,8 +243,8 @@ describe('POST /api/images', () => {
     expect(r2ObjectCount()).toBe(objects);
   });
 
-  it("takes a photo of exactly 5 MB and refuses one byte more with the spec's message", async () => {
-    // admin-panel.md §5: "at most 5 MB ('{file} deve ter no máximo 5MB.', title 'Arquivo muito
+  it("takes a photo of exactly 5 MB and refuses one byte more with the panel's message", async () => {
+    // "at most 5 MB ('{file} deve ter no máximo 5MB.', title 'Arquivo muito
     // grande')". Bytes after a JPEG's end marker are ignored by decoders: the file stays a photo.
     const FIVE_MB = 5 * 1024 * 1024;
     const jpeg = await photo({ width: 640, height: 480 });

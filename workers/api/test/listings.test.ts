@@ -12,13 +12,13 @@ beforeAll(async () => {
 
 const BLANK: Record<string, unknown> = { categorias: ['  '], price: null };
 
-// admin-panel.md §5: "missing required fields give 'Campos incompletos' / 'Por favor, preencha
-// todos os campos obrigatórios.'"
+// Missing required fields give 'Campos incompletos' / 'Por favor, preencha
+// todos os campos obrigatórios.'
 const REQUIRED = 'Por favor, preencha todos os campos obrigatórios.';
 const INCOMPLETE = { code: 'incomplete_fields', message: REQUIRED };
 const NOTHING_TO_UPDATE = 'Nenhum campo para atualizar.';
 const NOT_ALLOWED = (field: string) => `Campo não permitido: ${field}.`;
-// admin-panel.md §5: "Price: number, minimum 0"; "Rating 0 to 5".
+// "Price: number, minimum 0"; "Rating 0 to 5".
 const PRICE = 'O preço deve ser um número maior ou igual a 0.';
 const RATING = 'A avaliação deve ser um número entre 0 e 5.';
 
@@ -38,12 +38,12 @@ describe.each(KINDS)('%s', (kind) => {
     expect(reply.body).toMatchObject({
       name: 'Recanto  São João',
       phone: '5588999991234',
-      rating: 4.5, // admin-panel.md §5: "Rating 0 to 5, step 0.1, default 4.5"
+      rating: 4.5, // Rating 0 to 5, step 0.1, default 4.5
       amenities: ['Wi-Fi', 'Piscina'],
       additional_images: [],
       latitude: 0,
       longitude: 0,
-      // admin-panel.md §3: "Default scale 1, rotate 0, positions 50, cover."
+      // Default scale 1, rotate 0, positions 50, cover.
       image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
       is_featured: false,
       is_pinned: false,
@@ -97,7 +97,7 @@ describe.each(KINDS)('%s', (kind) => {
         { image_url: '//evil.example.com/x.jpg' },
         'Informe uma imagem válida (endereço http(s) ou caminho do site).',
       ],
-      // admin-panel.md §5: "'Você pode adicionar no máximo {n} imagens.' … Extra photos at most 3".
+      // 'Você pode adicionar no máximo {n} imagens.' … Extra photos at most 3.
       [
         { additional_images: ['/a.jpg', '/b.jpg', '/c.jpg', '/d.jpg'] },
         'Você pode adicionar no máximo 3 imagens.',
@@ -169,7 +169,7 @@ describe.each(KINDS)('%s', (kind) => {
   it('quick-edits the rating, clamped to 0–5 and 0 when not a number', async () => {
     const created = await expectCall(201, 'POST', path, { token, json: validListing(kind) });
     const quick = (json: unknown) => api('PATCH', `${path}/${created.id}/quick`, { token, json });
-    // admin-panel.md §5: "quick edit clamps to 0-5 and uses 0 if not a number".
+    // Quick edit clamps to 0-5 and uses 0 if not a number.
     const rated = async (rating: unknown) => {
       const reply = await quick({ rating });
       return [reply.status, reply.body.rating];

@@ -1,4 +1,4 @@
-// Roles: an admin sets a user's role; the admin grant by e-mail with the spec's messages.
+// Roles: an admin sets a user's role; the admin grant by e-mail with its screen's messages.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, expectCall, newUser, rows, snapshot } from './support/client.ts';
 
@@ -31,7 +31,7 @@ describe('PUT /api/users/:id/role', () => {
     const user = await newUser();
     const before = await snapshot();
     const role = await api('PUT', `/api/users/${user.id}/role`, { token, json: { role: 'dono' } });
-    // admin-panel.md §5: "Role options limited to user, moderator, admin."
+    // Role options limited to user, moderator, admin.
     expect([role.status, role.body.error.message]).toEqual([
       400,
       'Função inválida. Use user, moderator ou admin.',
@@ -76,7 +76,7 @@ describe('PUT /api/users/:id/role', () => {
 });
 
 describe('POST /api/admin/grant', () => {
-  it('lets an admin grant admin access by e-mail, with the spec message', async () => {
+  it('lets an admin grant admin access by e-mail, with its message', async () => {
     const user = await newUser();
     const reply = await api('POST', '/api/admin/grant', {
       token,

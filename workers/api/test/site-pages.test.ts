@@ -61,7 +61,10 @@ describe('without a site Worker', () => {
     expect(await stored(kind, a.id)).toEqual(quick);
 
     expect(
-      await expectCall(200, 'POST', `${path}/${a.id}/pinned`, { token, json: { pinned: true } }),
+      await expectCall(200, 'POST', `${path}/${a.id}/lists/pinned`, {
+        token,
+        json: { included: true },
+      }),
     ).toMatchObject({ id: a.id, is_pinned: true });
     expect(
       await expectCall(200, 'POST', `${path}/bulk`, {
@@ -215,10 +218,10 @@ describe('with the site Worker', () => {
     const one = [[{ kind, slugs: [a.slug] }]];
     const post = (suffix: string, json: unknown) =>
       expectCall(200, 'POST', `${path}/${a.id}/${suffix}`, { token, json });
-    expect(await callsAfter(() => post('pinned', { pinned: true }))).toEqual(one);
-    expect(await callsAfter(() => post('pinned/move', { direction: 'up' }))).toEqual(one);
-    expect(await callsAfter(() => post('featured', { featured: true }))).toEqual(one);
-    expect(await callsAfter(() => post('featured/move', { direction: 'down' }))).toEqual(one);
+    expect(await callsAfter(() => post('lists/pinned', { included: true }))).toEqual(one);
+    expect(await callsAfter(() => post('lists/pinned/move', { direction: 'up' }))).toEqual(one);
+    expect(await callsAfter(() => post('lists/featured', { included: true }))).toEqual(one);
+    expect(await callsAfter(() => post('lists/featured/move', { direction: 'down' }))).toEqual(one);
 
     // In bulk: the listings that changed (the answer's ids): `a` is pinned already.
     const bulk = (action: string, ids: string[]) =>

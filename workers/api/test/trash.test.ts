@@ -161,13 +161,22 @@ describe('the trash', () => {
         ]),
       );
     for (const { id } of await rows(table, 'is_featured=eq.true&select=id')) {
-      await expectCall(200, 'POST', `${path}/${id}/featured`, { token, json: { featured: false } });
+      await expectCall(200, 'POST', `${path}/${id}/lists/featured`, {
+        token,
+        json: { included: false },
+      });
     }
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const { id } = await expectCall(201, 'POST', path, { token, json: validListing(kind) });
-      await expectCall(200, 'POST', `${path}/${id}/featured`, { token, json: { featured: true } });
-      await expectCall(200, 'POST', `${path}/${id}/pinned`, { token, json: { pinned: true } });
+      await expectCall(200, 'POST', `${path}/${id}/lists/featured`, {
+        token,
+        json: { included: true },
+      });
+      await expectCall(200, 'POST', `${path}/${id}/lists/pinned`, {
+        token,
+        json: { included: true },
+      });
       ids.push(id);
     }
     const before = await order();

@@ -1,7 +1,7 @@
-// The specification's values that more than one test states, copied from the spec files
-// (public-site-and-accounts.md) — never computed from the product's constants.
+// Product values that more than one test states, written out — never computed from the product's
+// constants.
 
-// From the spec (public-site-and-accounts.md, section 3 "Category"): "When none exist a fallback
+// Categories: "When none exist a fallback
 // list is used. Hospedagem: Pousada, Hotel, … Passeio: Aventura, …"
 export const SPEC_CATEGORIES = {
   hospedagem: [

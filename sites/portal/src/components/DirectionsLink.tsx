@@ -1,4 +1,4 @@
-import { directionsUrl } from '@guia-fortim/domain';
+import { directionsUrl, LISTING_FIELDS, placeField } from '@guia-fortim/domain';
 import type { ListingView } from '../lib/listing-view.ts';
 import { Icon } from './Icon.tsx';
 
@@ -16,7 +16,8 @@ export function DirectionsLink({
   item: ListingView;
   className?: string;
 }) {
-  const place = item.kind === 'passeio' ? item.ponto_encontro : item.address;
+  const field = placeField(LISTING_FIELDS[item.kind]);
+  const place = field ? String((item as Record<string, unknown>)[field.column]) : '';
   const href = directionsUrl(item.latitude, item.longitude, place);
   if (!href) return null;
   return (

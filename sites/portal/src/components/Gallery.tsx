@@ -39,7 +39,7 @@ export function wrapIndex(index: number, delta: number, count: number): number {
   return (((index + delta) % count) + count) % count;
 }
 
-/** Pointer handlers calling back on a horizontal swipe of at least the spec's threshold;
+/** Pointer handlers calling back on a horizontal swipe of at least the gallery's threshold;
  * `swiped` tells the click that follows a drag apart from a tap. */
 function useSwipe(onStep: (delta: 1 | -1) => void) {
   const start = useRef<number | null>(null);

@@ -1,8 +1,8 @@
-// Icons of the amenities the spec names; any other name gets the default icon.
+// Icons of the amenities each kind offers in its form; any other name gets the default icon.
 import type { ListingKind } from '@guia-fortim/domain';
 import type { IconName } from '../components/Icon.tsx';
 
-/** Amenities with an icon, by kind (spec §3). */
+/** Amenities with an icon, by kind. */
 export const AMENITIES = {
   hospedagem: ['Wi-Fi', 'Estacionamento', 'Café da manhã', 'Ar condicionado', 'TV', 'Piscina'],
   comercio: ['Wi-Fi', 'Estacionamento', 'Aceita cartão', 'Ar condicionado'],

@@ -13,7 +13,6 @@ import {
   LISTING_TABLE,
   type ListingKind,
   type ListingOfKind,
-  SETTINGS_DEFAULTS,
   type Settings,
 } from '@guia-fortim/domain';
 import type { SiteData } from './site-data.ts';
@@ -65,7 +64,9 @@ async function fromCollections(): Promise<SiteData> {
       comercio: names('comercio'),
       passeio: names('passeio'),
     },
-    settings: { ...SETTINGS_DEFAULTS, ...settings[0]?.data },
+    // Complete as read (settingsFromRows gave the missing keys their defaults, in site-data.ts).
+    // Only the Worker's build, which reads no content, has no entry: it renders no page showing them.
+    settings: settings[0]?.data as Settings,
   };
 }
 

@@ -1,6 +1,6 @@
 // Everything the public site shows, read once per build from Supabase's REST API as the anonymous
 // visitor (the publishable key: the build sees exactly what row-level security lets the public
-// see) and validated: listings, active slides, active categories in order (the spec's fallback
+// see) and validated: listings, active slides, active categories in order (the domain's fallback
 // list for a kind without any) and site settings (defaults for missing keys). Listings and slides
 // come in id order: a content collection keeps its entries by id whatever order they are stored
 // in, so content.ts puts them in public order for the pages.

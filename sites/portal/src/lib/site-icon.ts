@@ -1,7 +1,7 @@
 // The site's icon is drawn once, in src/assets/icon.svg, and served as PNG: Chrome draws an SVG
-// favicon by building a whole SVG document on the page's main thread, on every page view (median
-// main-thread time of /passeios 475 → 416 ms over 8 traces on the bench machine; Lighthouse's phone
-// counts it four times over); a PNG is decoded off it.
+// favicon by building a whole SVG document on the page's main thread, on every page view (which
+// Lighthouse's phone profile counts four times over; measured: see `npm run bench -- site`); a PNG
+// is decoded off it.
 import sharp from 'sharp';
 import svg from '../assets/icon.svg?raw';
 import { ICON_BLUE } from './icon-blue.ts';

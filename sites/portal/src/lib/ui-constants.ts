@@ -1,6 +1,5 @@
-// Numbers and names of the public site's screens that the spec states (public-site-and-accounts.md
-// §2 and §9), used by the site and its browser tests; test/public/spec-constants.test.ts pins them
-// to the spec.
+// Numbers and names of the public site's screens (timings, counts, labels), used by the site and
+// its browser tests; test/public/spec-constants.test.ts pins them to their product values.
 import type { ListingKind } from '@guia-fortim/domain';
 
 // Home page and lists

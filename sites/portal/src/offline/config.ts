@@ -56,7 +56,7 @@ export const CACHE_LIMITS = {
   linkedPerPage: 30,
   /**
    * The galleries' photos: the listing pages of three lists seen, up to 3 more photos each (the
-   * first is the card's), as thumbnails (about 10–25 KB) for pages only listed and in the card
+   * first is the card's), as thumbnails for pages only listed and in the card
    * size (the phone carousel's) for pages the visitor opened.
    */
   galleries: 240,

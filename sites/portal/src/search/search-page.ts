@@ -31,8 +31,8 @@ let pagefind: Promise<Pagefind> | undefined;
 function loadIndex(): Promise<Pagefind> {
   pagefind ??= import(/* @vite-ignore */ `/${SEARCH_INDEX_DIR}/pagefind.js`).then(
     async (module: Pagefind) => {
-      // On the page's own thread: Pagefind's web worker would add 12 KB of script to a search
-      // that, at this site's size, takes a few milliseconds (measured: 74 KB gzip in all).
+      // On the page's own thread: Pagefind's web worker would add a script of its own to a
+      // search that, at this site's size, is quick (measured: see `npm run bench -- site`).
       await module.options({ excerptLength: 24, noWorker: true });
       return module;
     },

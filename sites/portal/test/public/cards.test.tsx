@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 describe('listing cards', () => {
   it('cut the description at 100 characters with an ellipsis', () => {
-    // spec §2: "Card descriptions are cut at 100 characters plus an ellipsis."
+    // Card descriptions are cut at 100 characters plus an ellipsis.
     const hundred = `${'á'.repeat(50)}${'b'.repeat(50)}`;
     const { rerender } = render(
       <ListingCard item={hospedagem('x', { description: `${hundred}cortado depois` })} />,
@@ -95,9 +95,9 @@ describe("'Fale agora'", () => {
 });
 
 describe('amenity icons', () => {
-  // spec §3: "Amenity icons: lodging Wi-Fi, Estacionamento, Café da manhã, Ar condicionado, TV,
+  // Amenity icons: lodging Wi-Fi, Estacionamento, Café da manhã, Ar condicionado, TV,
   // Piscina; business Wi-Fi, Estacionamento, Aceita cartão, Ar condicionado; tour Guia turístico,
-  // Transporte, Alimentação, Fotos. Unknown names get a default icon."
+  // Transporte, Alimentação, Fotos. Unknown names get a default icon.
   const named = [
     'Wi-Fi',
     'Estacionamento',
@@ -121,7 +121,7 @@ describe('amenity icons', () => {
     return shown;
   };
 
-  it('gives every amenity the spec names an icon of its own; unknown names share the default', () => {
+  it('gives every amenity a form offers an icon of its own; unknown names share the default', () => {
     const known = icons(named);
     expect(known.map((item) => item.name)).toEqual(named);
     for (const item of known) expect(item.icon).toBeTruthy();

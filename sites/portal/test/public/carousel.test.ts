@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startHeroCarousel } from '../../src/lib/hero-carousel.ts';
 
 const TITLES = ['Descubra Fortim', 'Hospede-se', 'Sabores'];
-// spec §2 Home: "It auto-advances every 4 seconds" (§9: "Carousel auto-advance 4000 ms"). The
+// Home: "It auto-advances every 4 seconds". The
 // 700 ms fade is in HeroCarousel.astro's markup, checked on the built home page (home.test.ts).
 const INTERVAL_MS = 4000;
 

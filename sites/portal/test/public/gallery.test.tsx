@@ -7,7 +7,7 @@ import { hospedagem } from './fixtures.ts';
 
 afterEach(cleanup);
 
-// spec §2 Photo gallery: "a swipe threshold of 75 px" (§9: "Gallery swipe threshold 75 px").
+// Photo gallery: a swipe threshold of 75 px.
 const SWIPE_THRESHOLD_PX = 75;
 
 const photos = (n: number) => Array.from({ length: n }, (_, i) => `/demo/x/casa-${i + 1}-hero.jpg`);

@@ -16,10 +16,10 @@ let outDir = '';
 let home: Document;
 const window = new Window();
 
-// spec §2: "Public lists sort by is_pinned descending, then pin_order ascending, then created_at
+// "Public lists sort by is_pinned descending, then pin_order ascending, then created_at
 // descending." Pins 1, 2 and 3 are middle-aged, the oldest and the newest of them; the unpinned
 // rows are inserted neither newest nor oldest first, after the 'Sem Destaque' one (the newest):
-// neither age, insertion, pins alone nor any order but the spec's gives PUBLIC_ORDER.
+// neither age, insertion, pins alone nor any order but the public one gives PUBLIC_ORDER.
 const ORDER_FIXTURE = [
   { name: 'de 30 Horas', pin: 0, ageHours: 30 },
   { name: 'Fixo Dois', pin: 2, ageHours: 40 },
@@ -142,8 +142,8 @@ describe('home page with nothing featured', () => {
   });
 
   it.each([
-    // spec §2 Home: "Featured lodging: 3 items, link to /hospedagem with text 'Ver todas as
-    // opções'. Empty text: 'Nenhuma hospedagem em destaque ainda.'" (and the same for the others)
+    // Home: Featured lodging: 3 items, link to /hospedagem with text 'Ver todas as
+    // opções'. Empty text: 'Nenhuma hospedagem em destaque ainda.' (and the same for the others)
     ['/hospedagem', 'Ver todas as opções', 'Nenhuma hospedagem em destaque ainda.'],
     ['/comercio', 'Explorar todos', 'Nenhum comércio em destaque ainda.'],
     ['/passeios', 'Ver todos os passeios', 'Nenhum passeio em destaque ainda.'],
@@ -265,8 +265,8 @@ describe('hero carousel', () => {
   const slides = () => [...home.querySelectorAll<HTMLElement>('[data-slide]')];
 
   it('shows only the active slides, by order_position, each with its Saiba Mais link', () => {
-    // spec §2 Home: "each with title, subtitle and a 'Saiba Mais' link to the slide's link. Only
-    // active slides are shown, ordered by order_position ascending."
+    // Home: each with title, subtitle and a 'Saiba Mais' link to the slide's link. Only
+    // active slides are shown, ordered by order_position ascending.
     expect(slides().map((slide) => slide.querySelector('h2')?.textContent)).toEqual([
       'Primeiro Slide',
       'Segundo Slide',
@@ -320,7 +320,7 @@ describe('hero carousel', () => {
   });
 
   it('fades between slides over 700 ms', () => {
-    // spec §2 Home: "fades between slides over 700 ms" (§9: "fade 700 ms").
+    // Home: fades between slides over 700 ms.
     expect(slides()).toHaveLength(2);
     for (const slide of slides()) expect(slide.style.transitionDuration).toBe('700ms');
   });

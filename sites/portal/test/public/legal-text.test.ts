@@ -30,7 +30,7 @@ describe('legalBlocks', () => {
   });
 
   it('the default privacy text says what the listing counts keep, and what they never keep', () => {
-    // Issue 23: views, WhatsApp contacts and map opens per listing and day, only as totals; no
+    // The listing statistics: views, WhatsApp contacts and map opens per listing and day, only as totals; no
     // cookie, no personal data, no IP address; the address only for a moment, against abuse; no
     // bots.
     const blocks = legalBlocks(DEFAULT_PRIVACY_TEXT, 'x');

@@ -180,7 +180,7 @@ describe('ComercioList', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar' }), {
       target: { value: 'loja' },
     });
-    // spec §2 /comercio: "Six skeleton cards while loading."
+    // /comercio: Six skeleton cards while loading.
     expect(container.querySelectorAll('li.animate-pulse')).toHaveLength(6);
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(

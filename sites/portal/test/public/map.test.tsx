@@ -13,14 +13,14 @@ afterEach(() => {
 
 // The page passes db's message in, as index.astro and mapa.astro do.
 const props = { variant: 'embedded' as const, emptyKeyMessage: MESSAGES.mapsKey };
-// spec §2 /mapa: "saves it in the browser's local storage (entry google_maps_api_key)".
+// /mapa: saves it in the browser's local storage (entry google_maps_api_key).
 const STORAGE_KEY = 'google_maps_api_key';
 
 describe('MapView', () => {
   it('has the key form in the HTML when the site has no key, and a loading text otherwise', () => {
     const withoutKey = renderToString(<MapView {...props} siteKey="" />);
     expect(withoutKey).toContain('Salvar chave');
-    // spec §2 /mapa: "it states the key stays only in the browser" (the product's wording).
+    // /mapa: it states the key stays only in the browser (the product's wording).
     expect(withoutKey).toContain('A chave fica salva apenas no seu navegador.');
     const withKey = renderToString(<MapView {...props} siteKey="chave-publica" />);
     expect(withKey).not.toContain('Salvar chave');
@@ -33,7 +33,7 @@ describe('MapView', () => {
       target: { value: '   ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar chave' }));
-    // spec §5: "Maps key is saved only when non-empty." (the message is the product's own)
+    // Maps key is saved only when non-empty. (the message is the product's own)
     expect(screen.getByRole('alert').textContent).toBe('Informe a chave da API.');
     expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
     fireEvent.change(screen.getByLabelText('Chave da API do Google Maps'), {
@@ -41,7 +41,7 @@ describe('MapView', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar chave' }));
     expect(localStorage.getItem(STORAGE_KEY)).toBe('minha-chave');
-    // spec §8 Maps: "key saved 'API Key salva'" — carried to the page that loads with the key
+    // Maps: "key saved 'API Key salva'" — carried to the page that loads with the key
     // (the browser test sees it shown there).
     expect(JSON.parse(sessionStorage.getItem(FLASH_KEY) ?? '{}')).toEqual({
       title: 'API Key salva',
@@ -54,8 +54,8 @@ describe('MapView', () => {
     localStorage.setItem(STORAGE_KEY, 'chave-invalida');
     render(<MapView {...props} siteKey="chave-do-site" />);
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
-    // spec §8 Maps: "load failure 'Não foi possível carregar o mapa. Por favor, verifique a chave
-    // da API.'"; §2 /mapa: "an error panel shows a button 'Alterar Chave da API' that clears the
+    // Maps: "load failure 'Não foi possível carregar o mapa. Por favor, verifique a chave
+    // da API.'"; /mapa: "an error panel shows a button 'Alterar Chave da API' that clears the
     // stored key".
     expect(alert.querySelector('p')?.textContent).toBe(
       'Não foi possível carregar o mapa. Por favor, verifique a chave da API.',

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { LEGACY_REDIRECTS } from '../../src/lib/redirects.ts';
 
-// spec §2 Public navigation: "The paths /comercios, /comércio and /comercio-local redirect to
-// /comercio."
+// Public navigation: The paths /comercios, /comércio and /comercio-local redirect to
+// /comercio.
 const SPEC_REDIRECTS = {
   '/comercios': '/comercio',
   '/comércio': '/comercio',
@@ -11,7 +11,7 @@ const SPEC_REDIRECTS = {
 };
 
 describe('the old commerce addresses', () => {
-  it('are the ones the spec names, in the Astro redirects', () => {
+  it('are the old paths of the businesses list, in the Astro redirects', () => {
     expect(LEGACY_REDIRECTS).toEqual(SPEC_REDIRECTS);
   });
 

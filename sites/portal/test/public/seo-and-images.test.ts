@@ -69,7 +69,7 @@ describe('images', () => {
   });
 
   it('applies image_styles as CSS', () => {
-    // spec §3 image_styles defaults: scale 1, rotate 0, positionX/positionY 50, objectFit cover.
+    // image_styles defaults: scale 1, rotate 0, positionX/positionY 50, objectFit cover.
     expect(
       imageStyle({ scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' }),
     ).toEqual({

@@ -1,6 +1,5 @@
-// The public site's own constants that the specification states, pinned to the specification's
-// own value (public-site-and-accounts.md, "PS"; section numbers beside each), never computed from
-// the code. The shared ones are pinned in db/supabase/test/spec-constants.test.ts.
+// The public site's own constants, pinned to their product values (quoted beside each), never
+// computed from the code. The shared ones are pinned in db/supabase/test/spec-constants.test.ts.
 import { describe, expect, it } from 'vitest';
 import { AMENITIES } from '../../src/lib/amenities.ts';
 import {
@@ -25,8 +24,8 @@ import {
   MOBILE_MENU_SCROLL_DELAY_MS,
 } from '../../src/lib/ui-constants.ts';
 
-describe('the public site constants hold the specification', () => {
-  it('home page and lists (PS 2, 9)', () => {
+describe('the public site constants hold their product values', () => {
+  it('home page and lists', () => {
     // "Home featured counts: 3 lodging, 4 commerce, 3 tours."
     expect(HOME_FEATURED_COUNT).toEqual({ hospedagem: 3, comercio: 4, passeio: 3 });
     // "Six skeleton cards while loading commerce."
@@ -36,7 +35,7 @@ describe('the public site constants hold the specification', () => {
     expect(MOBILE_MENU_SCROLL_DELAY_MS).toBe(100);
   });
 
-  it('carousel and gallery (PS 9)', () => {
+  it('carousel and gallery', () => {
     // "Carousel auto-advance 4000 ms, fade 700 ms."
     expect(CAROUSEL_INTERVAL_MS).toBe(4000);
     expect(CAROUSEL_FADE_MS).toBe(700);
@@ -46,7 +45,7 @@ describe('the public site constants hold the specification', () => {
     expect(GALLERY_DESKTOP_MAX_PHOTOS).toBe(4);
   });
 
-  it('maps (PS 2, 9)', () => {
+  it('maps', () => {
     // "Map heights 500 px (home), 600 px (map page); default map zoom 14." "(embedded map
     // default height 400 px)"
     expect([MAP_HEIGHT_HOME_PX, MAP_HEIGHT_PAGE_PX, MAP_HEIGHT_EMBEDDED_PX]).toEqual([
@@ -86,7 +85,7 @@ describe('the public site constants hold the specification', () => {
     ]);
   });
 
-  it('amenity icons (PS 3)', () => {
+  it('amenity icons', () => {
     // "Amenity icons: lodging Wi-Fi, Estacionamento, Café da manhã, Ar condicionado, TV,
     // Piscina; business Wi-Fi, Estacionamento, Aceita cartão, Ar condicionado; tour Guia
     // turístico, Transporte, Alimentação, Fotos."

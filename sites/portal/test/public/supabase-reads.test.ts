@@ -76,8 +76,8 @@ describe('readSiteData', () => {
       expect(active.categories.passeio.every((name) => name.startsWith('Roteiro '))).toBe(true);
       await sql("update public.categories set is_active = false where type = 'passeio'");
       const data = await readSiteData(config);
-      // spec §3 Category: "When none exist a fallback list is used. ... Passeio: Aventura,
-      // Natureza, Ecoturismo, Esporte, Gastronomia."
+      // Category: When none exist a fallback list is used. ... Passeio: Aventura,
+      // Natureza, Ecoturismo, Esporte, Gastronomia.
       expect(data.categories.passeio).toEqual([
         'Aventura',
         'Natureza',
@@ -94,7 +94,7 @@ describe('readSiteData', () => {
   });
 
   it.each([
-    // spec §3 Category fallback lists for the other two kinds.
+    // The fallback category lists of the other two kinds.
     [
       'hospedagem',
       [
@@ -116,7 +116,7 @@ describe('readSiteData', () => {
       ['Restaurante', 'Loja', 'Café', 'Mercado', 'Farmácia', 'Sorveteria', 'Supermercado'],
     ],
   ] as const)(
-    'falls back to the spec list for %s when its categories are gone',
+    'falls back to the fallback list for %s when its categories are gone',
     async (kind, names) => {
       const { rows: saved } = await sql(
         'delete from public.categories where type = $1 returning name, type, is_active, order_position',
@@ -136,17 +136,17 @@ describe('readSiteData', () => {
     },
   );
 
-  it('gives the spec defaults for every setting missing from the table', async () => {
+  it('gives the defaults for every setting missing from the table', async () => {
     const { rows: saved } = await sql(
       'delete from public.site_settings returning setting_key, setting_value',
     );
     expect(saved.length).toBeGreaterThan(0);
     try {
       const { settings } = await readSiteData(config);
-      // spec §3 site_settings: "Defaults: a generic contact e-mail and phone, address 'Fortim,
+      // site_settings: Defaults: a generic contact e-mail and phone, address 'Fortim,
       // Ceará - Brasil', a promotional description, labels Início, Hospedagem, Comércio Local,
       // Passeios, Mapa, titles 'Hospedagens em Fortim', 'Comércio Local', 'Passeios e
-      // Experiências'."
+      // Experiências'.
       expect(settings).toMatchObject({
         contact_address: 'Fortim, Ceará - Brasil',
         nav_label_inicio: 'Início',
@@ -171,7 +171,7 @@ describe('readSiteData', () => {
     }
   });
 
-  it('reads a listing saved without image_styles with the spec defaults', async () => {
+  it('reads a listing saved without image_styles with the default styles', async () => {
     await sql(
       `insert into public.passeios (name, description, phone, image_url, price, duracao,
          ponto_encontro, categoria)
@@ -181,8 +181,8 @@ describe('readSiteData', () => {
     try {
       const data = await readSiteData(config);
       const tour = data.passeios.find((row) => row.name === 'Passeio Sem Ajuste');
-      // spec §3 image_styles: "scale (default 1), rotate in degrees (0), positionX and positionY
-      // in percent 0-100 (50, 50), objectFit (...; default cover)".
+      // image_styles: scale (default 1), rotate in degrees (0), positionX and positionY
+      // in percent 0-100 (50, 50), objectFit (...; default cover).
       expect(tour?.image_styles).toEqual({
         scale: 1,
         rotate: 0,
@@ -201,7 +201,7 @@ describe('readSiteData', () => {
     ]);
     expect((await readSiteData(config)).settings.header_title_passeios).toBe('Roteiros');
     await sql('delete from public.site_settings where setting_key = $1', ['header_title_passeios']);
-    // spec §3 site_settings defaults: "titles ... 'Passeios e Experiências'".
+    // site_settings defaults: titles ... 'Passeios e Experiências'.
     expect((await readSiteData(config)).settings.header_title_passeios).toBe(
       'Passeios e Experiências',
     );

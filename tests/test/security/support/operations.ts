@@ -340,6 +340,10 @@ function rpc(
   };
 }
 
+/** The pinned list's calls of an ordered-list function are a row of their own. */
+const listName = (fn: string, list: 'featured' | 'pinned') =>
+  list === 'pinned' ? { name: `rpc ${fn} (pinned)` } : {};
+
 function rpcOperations(f: Fixture): Operation[] {
   const item = f.rest.listing.hospedagem;
   return [
@@ -397,26 +401,39 @@ function rpcOperations(f: Fixture): Operation[] {
         refusal: 'Apenas administradores podem alterar funções de usuários.',
       },
     ),
+    // One row per list: the featured one under the function's own name.
     ...(['featured', 'pinned'] as const).flatMap((list) => [
-      rpc(
-        `set_${list}`,
-        { kind: 'hospedagem', item_id: item, [list]: true },
-        { changes: 'hospedagens', refusal: ADMIN_ONLY_SQL },
-      ),
-      rpc(
-        `move_${list}`,
-        { kind: 'hospedagem', item_id: item, direction: list === 'featured' ? 'up' : 'down' },
-        { refusal: ADMIN_ONLY_SQL },
-      ),
+      {
+        ...rpc(
+          'set_in_list',
+          { list, kind: 'hospedagem', item_id: item, included: true },
+          { changes: 'hospedagens', refusal: ADMIN_ONLY_SQL },
+        ),
+        ...listName('set_in_list', list),
+      },
+      {
+        ...rpc(
+          'move_in_list',
+          {
+            list,
+            kind: 'hospedagem',
+            item_id: item,
+            direction: list === 'featured' ? 'up' : 'down',
+          },
+          { refusal: ADMIN_ONLY_SQL },
+        ),
+        ...listName('move_in_list', list),
+      },
     ]),
-    // After set_featured and set_pinned above: taking the item out again changes it.
-    ...(['featured', 'pinned'] as const).map((list) =>
-      rpc(
-        `bulk_set_${list}`,
-        { kind: 'hospedagem', item_ids: [item], [list]: false },
+    // After set_in_list above: taking the item out again changes it.
+    ...(['featured', 'pinned'] as const).map((list) => ({
+      ...rpc(
+        'bulk_set_in_list',
+        { list, kind: 'hospedagem', item_ids: [item], included: false },
         { changes: 'hospedagens', refusal: ADMIN_ONLY_SQL },
       ),
-    ),
+      ...listName('bulk_set_in_list', list),
+    })),
     rpc(
       'move_category',
       { category_id: f.rest.category, direction: 'down' },

@@ -1,21 +1,24 @@
-// Hospedagens, comercios and passeios: create, update, quick edit, delete, featured and pinned,
-// and the same changes to several listings at once (the panel lists' bulk actions).
+// Hospedagens, comercios and passeios: create, update, quick edit, delete, their place in the
+// ordered lists (featured, pinned: db/domain's ORDERED_LIST) and the same changes to several
+// listings at once (the panel lists' bulk actions).
 // Every change runs with the caller's token (row-level security applies too); ordering goes
 // through the database's atomic functions. A deleted listing goes to the trash (a trigger) with
 // its photos; photos replaced in an edit stay for its history (images/cleanup.ts).
 // After each change the site is rebuilt and the site Worker renders the changed listings' pages
 // (site-pages.ts: which slugs each route names).
 import {
+  BULK_LIST_ACTIONS,
   LISTING_TABLE,
   type Listing,
-  type ListingBulkAction,
   type ListingKind,
   listingBulkSchema,
   listingSchemas,
   moveSchema,
+  ORDERED_LIST,
+  type OrderedList,
+  orderedListSchema,
   quickEditSchemas,
-  setFeaturedSchema,
-  setPinnedSchema,
+  setInListSchema,
 } from '@guia-fortim/domain';
 import { type Context, Hono } from 'hono';
 import { requireAdmin } from '../auth.ts';
@@ -37,19 +40,15 @@ const PLURAL: Record<ListingKind, string> = {
   passeio: 'os passeios',
 };
 
-const MOVE_FAILED = 'Não foi possível atualizar a ordem.';
+/** `:id/lists/:list`: a listing and one of its kind's ordered lists ('Lista inválida.' otherwise). */
+const listParam = idParam.extend({ list: orderedListSchema });
+const includedBody = setInListSchema.pick({ included: true });
 
-/** A bulk action on the featured or pinned lists: the database function and its flag. */
-const BULK_ORDERING: Record<
-  Exclude<ListingBulkAction, 'delete'>,
-  { fn: 'bulk_set_featured' | 'bulk_set_pinned'; args: Record<string, boolean> }
-> = {
-  feature: { fn: 'bulk_set_featured', args: { featured: true } },
-  unfeature: { fn: 'bulk_set_featured', args: { featured: false } },
-  pin: { fn: 'bulk_set_pinned', args: { pinned: true } },
-  unpin: { fn: 'bulk_set_pinned', args: { pinned: false } },
-};
-const moveBody = moveSchema.pick({ direction: true });
+/** A listing's place in `list` as its row holds it: the list's flag and position columns. */
+function placeIn(list: OrderedList, id: string, position: number | null) {
+  const { flag, position: column } = ORDERED_LIST[list];
+  return { id, [flag]: position !== null, [column]: position ?? 0 };
+}
 
 export function listingRoutes(kind: ListingKind) {
   const table = LISTING_TABLE[kind];
@@ -66,11 +65,11 @@ export function listingRoutes(kind: ListingKind) {
     return row;
   };
 
-  /** One of the database's atomic ordering functions on a listing; the site is then rebuilt. */
+  /** One of the database's atomic ordered-list functions on a listing; the site is then rebuilt. */
   const reorder = async <T>(
     c: Context<AppEnv>,
-    fn: 'set_featured' | 'move_featured' | 'set_pinned' | 'move_pinned',
-    args: { item_id: string } & Record<string, string | boolean>,
+    fn: 'set_in_list' | 'move_in_list',
+    args: { list: OrderedList; item_id: string } & Record<string, string | boolean>,
     failure: string,
   ): Promise<T> => {
     const position = await dataOf<T>(database(c).rpc(fn, { kind, ...args })).catch((err) =>
@@ -134,68 +133,38 @@ export function listingRoutes(kind: ListingKind) {
           requestRebuildAndPurge(c);
           renderListingPages(c, changed.deleted(kind, rows));
         } else {
-          const { fn, args } = BULK_ORDERING[action];
+          const { list, included } = BULK_LIST_ACTIONS[action];
           done = await dataOf<string[]>(
-            database(c).rpc(fn, { kind, item_ids: ids, ...args }),
+            database(c).rpc('bulk_set_in_list', { list, kind, item_ids: ids, included }),
           ).catch((err) => databaseError(err, 'Não foi possível atualizar os itens.'));
           requestRebuildAndPurge(c);
           renderListingPages(c, changed.reordered(kind, done));
         }
         return c.json({ action, ids: done });
       })
-      .post(
-        '/:id/featured',
-        params(idParam),
-        json(setFeaturedSchema.pick({ featured: true })),
-        async (c) => {
-          const { id } = c.req.valid('param');
-          const { featured } = c.req.valid('json');
-          const position = await reorder<number | null>(
-            c,
-            'set_featured',
-            { item_id: id, featured },
-            'Não foi possível atualizar o destaque.',
-          );
-          return c.json({ id, is_featured: position !== null, featured_order: position ?? 0 });
-        },
-      )
-      .post('/:id/featured/move', params(idParam), json(moveBody), async (c) => {
-        const { id } = c.req.valid('param');
-        const { direction } = c.req.valid('json');
-        const position = await reorder<number>(
+      // Into or out of an ordered list (at its end; the rest close up), one place up or down.
+      .post('/:id/lists/:list', params(listParam), json(includedBody), async (c) => {
+        const { id, list } = c.req.valid('param');
+        const { included } = c.req.valid('json');
+        const { texts } = ORDERED_LIST[list];
+        const position = await reorder<number | null>(
           c,
-          'move_featured',
-          { item_id: id, direction },
-          MOVE_FAILED,
+          'set_in_list',
+          { list, item_id: id, included },
+          included ? texts.addFailure : texts.removeFailure,
         );
-        return c.json({ id, is_featured: true, featured_order: position });
+        return c.json(placeIn(list, id, position));
       })
-      .post(
-        '/:id/pinned',
-        params(idParam),
-        json(setPinnedSchema.pick({ pinned: true })),
-        async (c) => {
-          const { id } = c.req.valid('param');
-          const { pinned } = c.req.valid('json');
-          const position = await reorder<number | null>(
-            c,
-            'set_pinned',
-            { item_id: id, pinned },
-            pinned ? 'Não foi possível fixar o item.' : 'Não foi possível remover o item.',
-          );
-          return c.json({ id, is_pinned: position !== null, pin_order: position ?? 0 });
-        },
-      )
-      .post('/:id/pinned/move', params(idParam), json(moveBody), async (c) => {
-        const { id } = c.req.valid('param');
+      .post('/:id/lists/:list/move', params(listParam), json(moveSchema), async (c) => {
+        const { id, list } = c.req.valid('param');
         const { direction } = c.req.valid('json');
         const position = await reorder<number>(
           c,
-          'move_pinned',
-          { item_id: id, direction },
-          MOVE_FAILED,
+          'move_in_list',
+          { list, item_id: id, direction },
+          ORDERED_LIST[list].texts.moveFailure,
         );
-        return c.json({ id, is_pinned: true, pin_order: position });
+        return c.json(placeIn(list, id, position));
       })
   );
 }

@@ -50,20 +50,25 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
       {
         name: `destacar ${kind}`,
         method: 'POST',
-        path: `${item}/featured`,
-        json: { featured: true },
+        path: `${item}/lists/featured`,
+        json: { included: true },
       },
       {
         name: `mover destaque ${kind}`,
         method: 'POST',
-        path: `${item}/featured/move`,
+        path: `${item}/lists/featured/move`,
         json: { direction: 'up' },
       },
-      { name: `fixar ${kind}`, method: 'POST', path: `${item}/pinned`, json: { pinned: true } },
+      {
+        name: `fixar ${kind}`,
+        method: 'POST',
+        path: `${item}/lists/pinned`,
+        json: { included: true },
+      },
       {
         name: `mover fixado ${kind}`,
         method: 'POST',
-        path: `${item}/pinned/move`,
+        path: `${item}/lists/pinned/move`,
         json: { direction: 'down' },
       },
       // After 'fixar': taking the pin off again changes the row.

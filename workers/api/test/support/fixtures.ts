@@ -34,7 +34,7 @@ export function validListing(kind: ListingKind): Record<string, unknown> {
   };
 }
 
-/** Fields the spec requires for each kind (admin spec §5). */
+/** Fields each kind requires. */
 export const REQUIRED_FIELDS: Record<ListingKind, string[]> = {
   hospedagem: ['name', 'description', 'address', 'price', 'phone', 'image_url', 'categorias'],
   comercio: ['name', 'description', 'address', 'horario', 'phone', 'image_url', 'categoria'],

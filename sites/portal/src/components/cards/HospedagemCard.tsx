@@ -1,3 +1,4 @@
+import { priceUnit } from '@guia-fortim/domain';
 import type { HospedagemView } from '../../lib/listing-view.ts';
 import { cardPrice } from '../../lib/prices.ts';
 import { Icon } from '../Icon.tsx';
@@ -14,7 +15,8 @@ export function HospedagemCard(props: CardProps<HospedagemView>) {
       </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
         <p className="text-sm text-slate-700">
-          A partir de <strong className="text-base text-mar">{cardPrice(item.price)}</strong>/noite
+          A partir de <strong className="text-base text-mar">{cardPrice(item.price)}</strong>
+          {`/${priceUnit(item.kind)}`}
         </p>
         <WhatsAppLink item={item} />
       </div>

@@ -1,3 +1,4 @@
+import { priceUnit } from '@guia-fortim/domain';
 import type { PasseioView } from '../../lib/listing-view.ts';
 import { cardPrice } from '../../lib/prices.ts';
 import { Icon } from '../Icon.tsx';
@@ -36,7 +37,8 @@ export function PasseioCard(props: CardProps<PasseioView>) {
       )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
         <p className="text-sm text-slate-700">
-          <strong className="text-base text-mar">{cardPrice(item.price)}</strong>/pessoa
+          <strong className="text-base text-mar">{cardPrice(item.price)}</strong>
+          {`/${priceUnit(item.kind)}`}
         </p>
         <WhatsAppLink item={item} />
       </div>

@@ -1,12 +1,15 @@
-// The body of a listing's dialog and page, with the spec's sections for each kind.
-import { formatPrice } from '@guia-fortim/domain';
+// The body of a listing's dialog and page: the sections and facts its kind's field definitions
+// place in the details, each shown as its field's type says.
+import {
+  type DetailsBlock,
+  type FieldDefinition,
+  type FieldType,
+  formatPrice,
+  type KindFields,
+  LISTING_FIELDS,
+} from '@guia-fortim/domain';
 import type { ReactNode } from 'react';
-import type {
-  ComercioView,
-  HospedagemView,
-  ListingView,
-  PasseioView,
-} from '../../lib/listing-view.ts';
+import type { ListingView } from '../../lib/listing-view.ts';
 import { Amenities } from '../Amenities.tsx';
 import { DirectionsLink } from '../DirectionsLink.tsx';
 import { Icon, type IconName } from '../Icon.tsx';
@@ -14,14 +17,122 @@ import { WhatsAppLink } from '../WhatsAppLink.tsx';
 
 type Level = 2 | 3;
 
-export function ListingDetails({ item, level = 3 }: { item: ListingView; level?: Level }) {
-  switch (item.kind) {
-    case 'hospedagem':
-      return <HospedagemDetails item={item} level={level} />;
-    case 'comercio':
-      return <ComercioDetails item={item} level={level} />;
-    case 'passeio':
-      return <PasseioDetails item={item} level={level} />;
+export function ListingDetails({
+  item,
+  level = 3,
+  definition = LISTING_FIELDS[item.kind],
+}: {
+  item: ListingView;
+  level?: Level;
+  /** The kind's fields; the domain's unless given. */
+  definition?: KindFields;
+}) {
+  const values = item as unknown as Record<string, unknown>;
+  const fieldOf = (column: string) =>
+    definition.fields.find((field) => field.column === column) as FieldDefinition;
+  return (
+    <div className="flex flex-col gap-6">
+      {definition.details.map((block) => (
+        <Block
+          key={blockKey(block)}
+          block={block}
+          fieldOf={fieldOf}
+          values={values}
+          level={level}
+        />
+      ))}
+      <Contact item={item} />
+    </div>
+  );
+}
+
+const blockKey = (block: DetailsBlock) => (typeof block === 'string' ? block : block.facts.join());
+
+/** The icon beside a fact, by its field's type. */
+const FACT_ICONS: Partial<Record<FieldType, IconName>> = {
+  price: 'card',
+  address: 'pin',
+  meetingPoint: 'flag',
+  hours: 'clock',
+  duration: 'clock',
+};
+
+function Block({
+  block,
+  fieldOf,
+  values,
+  level,
+}: {
+  block: DetailsBlock;
+  fieldOf: (column: string) => FieldDefinition;
+  values: Record<string, unknown>;
+  level: Level;
+}) {
+  if (typeof block === 'string') {
+    return <FieldSection field={fieldOf(block)} value={values[block]} level={level} />;
+  }
+  // Two facts or more side by side on a wide screen; a lone one takes the whole width.
+  const facts = (
+    <dl className={block.facts.length > 1 ? 'grid gap-3 sm:grid-cols-2' : undefined}>
+      {block.facts.map((column) => {
+        const field = fieldOf(column);
+        const value = values[column];
+        return (
+          <Fact key={column} icon={FACT_ICONS[field.type] ?? 'check'} label={field.site ?? ''}>
+            {field.type === 'price' ? formatPrice(Number(value)) : String(value ?? '')}
+          </Fact>
+        );
+      })}
+    </dl>
+  );
+  return block.title ? (
+    <Section title={block.title} level={level}>
+      {facts}
+    </Section>
+  ) : (
+    facts
+  );
+}
+
+/** A field with a section of its own: the description, the amenities, the included items (these
+ * two only when there are some). */
+function FieldSection({
+  field,
+  value,
+  level,
+}: {
+  field: FieldDefinition;
+  value: unknown;
+  level: Level;
+}) {
+  const title = field.site ?? '';
+  const items = Array.isArray(value) ? value.map(String) : [];
+  switch (field.type) {
+    case 'amenities':
+      return items.length > 0 ? (
+        <Section title={title} level={level}>
+          <Amenities items={items} />
+        </Section>
+      ) : null;
+    case 'items':
+      return items.length > 0 ? (
+        <Section title={title} level={level}>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {items.map((included) => (
+              <li key={included} className="flex items-center gap-2 text-slate-700">
+                <Icon name="check" className="size-5 text-emerald-700" />
+                {included}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null;
+    default:
+      return (
+        <Section title={title} level={level}>
+          <Description text={String(value ?? '')} />
+        </Section>
+      );
   }
 }
 
@@ -59,97 +170,6 @@ function Contact({ item }: { item: ListingView }) {
     <div className="flex flex-col gap-3 pt-2 sm:flex-row" data-pagefind-ignore>
       <WhatsAppLink item={item} className="w-full sm:w-auto" />
       <DirectionsLink item={item} className="w-full sm:w-auto" />
-    </div>
-  );
-}
-
-function HospedagemDetails({ item, level }: { item: HospedagemView; level: Level }) {
-  return (
-    <div className="flex flex-col gap-6">
-      <Section title="Sobre a Hospedagem" level={level}>
-        <Description text={item.description} />
-      </Section>
-      {item.amenities.length > 0 && (
-        <Section title="Comodidades" level={level}>
-          <Amenities items={item.amenities} />
-        </Section>
-      )}
-      <Section title="Informações Práticas" level={level}>
-        <dl className="grid gap-3 sm:grid-cols-2">
-          <Fact icon="card" label="Preço por noite">
-            {formatPrice(item.price)}
-          </Fact>
-          <Fact icon="pin" label="Endereço">
-            {item.address}
-          </Fact>
-        </dl>
-      </Section>
-      <Contact item={item} />
-    </div>
-  );
-}
-
-function ComercioDetails({ item, level }: { item: ComercioView; level: Level }) {
-  return (
-    <div className="flex flex-col gap-6">
-      <Section title="Sobre o Estabelecimento" level={level}>
-        <Description text={item.description} />
-      </Section>
-      {item.amenities.length > 0 && (
-        <Section title="Facilidades" level={level}>
-          <Amenities items={item.amenities} />
-        </Section>
-      )}
-      <dl className="grid gap-3 sm:grid-cols-2">
-        <Fact icon="clock" label="Horário de funcionamento">
-          {item.horario}
-        </Fact>
-        <Fact icon="pin" label="Endereço">
-          {item.address}
-        </Fact>
-      </dl>
-      <Contact item={item} />
-    </div>
-  );
-}
-
-function PasseioDetails({ item, level }: { item: PasseioView; level: Level }) {
-  return (
-    <div className="flex flex-col gap-6">
-      <Section title="Sobre o Passeio" level={level}>
-        <Description text={item.description} />
-      </Section>
-      <dl className="grid gap-3 sm:grid-cols-2">
-        <Fact icon="clock" label="Duração">
-          {item.duracao}
-        </Fact>
-        <Fact icon="flag" label="Ponto de Encontro">
-          {item.ponto_encontro}
-        </Fact>
-      </dl>
-      {item.itens_incluidos.length > 0 && (
-        <Section title="O que está incluído" level={level}>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {item.itens_incluidos.map((included) => (
-              <li key={included} className="flex items-center gap-2 text-slate-700">
-                <Icon name="check" className="size-5 text-emerald-700" />
-                {included}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
-      {item.amenities.length > 0 && (
-        <Section title="Facilidades" level={level}>
-          <Amenities items={item.amenities} />
-        </Section>
-      )}
-      <dl>
-        <Fact icon="card" label="Preço por pessoa">
-          {formatPrice(item.price)}
-        </Fact>
-      </dl>
-      <Contact item={item} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { categoriesOf, LISTING_FIELDS } from '@guia-fortim/domain';
 import type { ListingView } from '../../lib/listing-view.ts';
 import { Icon } from '../Icon.tsx';
 import { Rating } from '../Rating.tsx';
@@ -12,8 +13,11 @@ export function ListingSummary({
   as?: 'h1' | 'h2';
   id?: string;
 }) {
-  const badges = item.kind === 'hospedagem' ? item.categorias : [item.categoria];
-  const place = item.kind === 'passeio' ? null : item.address;
+  const values = item as unknown as Record<string, unknown>;
+  const badges = categoriesOf(item.kind, values);
+  // The address, for the kinds that have one (a tour's meeting point is in its details).
+  const address = LISTING_FIELDS[item.kind].fields.find((field) => field.type === 'address');
+  const place = address ? String(values[address.column] ?? '') : null;
   return (
     <div className="flex flex-col gap-2">
       <ul className="flex flex-wrap gap-2" aria-label="Categorias">

@@ -1,17 +1,14 @@
-// What the featured and pinned screens share: a kind's ranked listings (moved up and down,
-// removed) above a searchable list of the listings that can join them. Each screen keeps its own
-// texts, order and rules.
+// The parts of the ordered-list screen: a kind's listings in their list (moved up and down,
+// removed) above a searchable list of the listings that can join it.
 
-import type { ListingResource } from '@guia-fortim/domain';
+import type { ListingResource, MoveDirection } from '@guia-fortim/domain';
 import { Box, Button, Card, List, ListItem, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import type { ListingRow } from '../listings/listingRow.ts';
 import { NameSearch } from '../listings/NameSearch.tsx';
-import { ItemThumb } from './ItemThumb.tsx';
-import { KindTabs } from './KindTabs.tsx';
-
-export type Direction = 'up' | 'down';
+import { ItemThumb } from '../screens/ItemThumb.tsx';
+import { KindTabs } from '../screens/KindTabs.tsx';
 
 /**
  * The candidates just added to the ranking stay out of the add-list until it is read again, so
@@ -102,7 +99,6 @@ export function RankedList({
   testId,
   emptyText,
   positionLabel,
-  positionOf,
   positionFirst = false,
   detailOf,
   onMove,
@@ -113,10 +109,9 @@ export function RankedList({
   testId: string;
   emptyText: string;
   positionLabel: string;
-  positionOf: (row: ListingRow, index: number) => number | undefined;
   positionFirst?: boolean;
   detailOf?: (row: ListingRow) => string;
-  onMove: (row: ListingRow, direction: Direction) => Promise<void>;
+  onMove: (row: ListingRow, direction: MoveDirection) => Promise<void>;
   removeText: string;
   onRemove: (row: ListingRow) => Promise<void>;
 }) {
@@ -125,9 +120,7 @@ export function RankedList({
     <Card sx={{ my: 2 }}>
       <List>
         {rows.map((row, index) => {
-          const position = (
-            <Typography aria-label={positionLabel}>#{positionOf(row, index)}</Typography>
-          );
+          const position = <Typography aria-label={positionLabel}>#{index + 1}</Typography>;
           return (
             <ListingLine
               key={row.id}

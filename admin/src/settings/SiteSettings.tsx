@@ -1,23 +1,27 @@
 import {
-  firstErrorMessage,
   HISTORY_RETENTION_DAYS,
   LEGAL_PAGES,
   LEGAL_TEXT_FORMAT,
   type SettingKey,
+  type Settings,
   SOCIAL_PROFILES,
   settingsUpdateSchema,
   TRASH_RETENTION_DAYS,
 } from '@guia-fortim/domain';
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { Title } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Form, Title } from 'react-admin';
+import { type FieldValues, useFormContext } from 'react-hook-form';
 import { ApiError } from '../api.ts';
 import { dataProvider } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { SETTING_LABELS } from '../rules/settingLabels.ts';
+import { KEEP_TYPED, SettingInput, SubmitButton } from './inputs.tsx';
+import { SETTING_LABELS } from './settingLabels.ts';
 import { useSiteSettings } from './useSiteSettings.ts';
 
 interface SettingField {
@@ -34,7 +38,7 @@ interface SettingField {
   max?: number;
 }
 
-/** A field labelled with the setting's name (rules/settingLabels.ts, which the history uses too). */
+/** A field labelled with the setting's name (settingLabels.ts, which the history uses too). */
 const field = (key: SettingKey, extra: Omit<SettingField, 'key' | 'label'> = {}): SettingField => ({
   key,
   label: SETTING_LABELS[key],
@@ -80,55 +84,55 @@ const RETENTION: readonly SettingField[] = [
   }),
 ];
 
-/** The domain's schema (the worker applies the same): each invalid field with its message. */
-function settingsProblems(values: Record<string, string>): Record<string, string> | null {
-  const parsed = settingsUpdateSchema.safeParse(values);
-  if (parsed.success) return null;
-  const problems: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !problems[key]) problems[key] = issue.message;
-  }
-  if (Object.keys(problems).length === 0) problems[''] = firstErrorMessage(parsed.error);
-  return problems;
+/** The domain's schema (the worker applies the same): each card's values, trimmed and checked. */
+const resolver = zodResolver(settingsUpdateSchema);
+
+/** Puts a value into whichever card's form holds its setting (a restored version). */
+type Restorers = Map<string, (value: string) => void>;
+
+/** Lets the page set this form's fields from outside it (the history's 'Restaurar'). */
+function RestoreInto({ keys, restorers }: { keys: readonly SettingKey[]; restorers: Restorers }) {
+  const { setValue } = useFormContext();
+  useEffect(() => {
+    for (const key of keys) {
+      restorers.set(key, (value) => setValue(key, value, { shouldDirty: true }));
+    }
+    return () => {
+      for (const key of keys) restorers.delete(key);
+    };
+  }, [keys, restorers, setValue]);
+  return null;
 }
 
 function SettingsCard({
   title,
   description,
   fields,
-  values,
-  onChange,
+  settings,
+  restorers,
 }: {
   title: string;
   description: string;
   fields: readonly SettingField[];
-  values: Record<string, string>;
-  onChange: (key: string, value: string) => void;
+  /** What was read; undefined when the read failed (the fields start blank). */
+  settings: Settings | undefined;
+  restorers: Restorers;
 }) {
   const notify = useTitledNotify();
-  const [saving, setSaving] = useState(false);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const save = async () => {
-    const card = Object.fromEntries(
-      fields.map((field) => [field.key, (values[field.key] ?? '').trim()]),
-    );
-    const invalid = settingsProblems(card);
-    if (invalid) {
-      setProblems(invalid);
-      notify('Erro ao salvar configurações', Object.values(invalid)[0], 'error');
-      return;
-    }
-    setProblems({});
-    setSaving(true);
+  const keys = useMemo(() => fields.map((field) => field.key), [fields]);
+  const values = Object.fromEntries(keys.map((key) => [key, settings?.[key] ?? '']));
+  const refused = useCallback(
+    (message: string) => notify('Erro ao salvar configurações', message, 'error'),
+    [notify],
+  );
+  const save = async (card: FieldValues) => {
     try {
-      await dataProvider.saveSettings(card);
+      await dataProvider.saveSettings(card as Partial<Settings>);
       notify('Configurações salvas com sucesso!');
     } catch (error) {
-      if (error instanceof ApiError) setProblems(error.fields);
       notify('Erro ao salvar configurações', messageOf(error, ''), 'error');
-    } finally {
-      setSaving(false);
+      // The worker's word on each field it refused, under that field.
+      if (error instanceof ApiError) return error.fields;
     }
   };
   return (
@@ -140,35 +144,41 @@ function SettingsCard({
         <Typography variant="body2" color="text.secondary" gutterBottom>
           {description}
         </Typography>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {fields.map((field) => (
-            <TextField
-              key={field.key}
-              label={field.label}
-              name={field.key}
-              type={field.type ?? 'text'}
-              size="small"
-              multiline={field.multiline}
-              minRows={field.multiline ? 2 : undefined}
-              maxRows={field.rows}
-              helperText={problems[field.key] ?? field.helperText}
-              error={problems[field.key] !== undefined}
-              placeholder={field.placeholder}
-              slotProps={
-                field.type === 'number'
-                  ? { htmlInput: { min: field.min, max: field.max, step: 1 } }
-                  : undefined
-              }
-              value={values[field.key] ?? ''}
-              onChange={(event) => onChange(field.key, event.target.value)}
-            />
-          ))}
-          <Box>
-            <Button variant="contained" onClick={() => void save()} disabled={saving}>
-              {saving ? 'Salvando...' : 'Salvar'}
-            </Button>
-          </Box>
-        </Stack>
+        <Form
+          defaultValues={values}
+          resetOptions={KEEP_TYPED}
+          resolver={resolver}
+          onSubmit={save}
+          disableInvalidFormNotification
+          noValidate
+        >
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            {fields.map((field) => (
+              <SettingInput
+                key={field.key}
+                source={field.key}
+                label={field.label}
+                type={field.type ?? 'text'}
+                multiline={field.multiline}
+                minRows={field.multiline ? 2 : undefined}
+                maxRows={field.rows}
+                helperText={field.helperText ?? false}
+                placeholder={field.placeholder}
+                margin="none"
+                slotProps={
+                  field.type === 'number'
+                    ? { htmlInput: { min: field.min, max: field.max, step: 1 } }
+                    : undefined
+                }
+              />
+            ))}
+            <Box>
+              <SubmitButton label="Salvar" />
+            </Box>
+          </Stack>
+          <InvalidFormToast onInvalid={refused} />
+          <RestoreInto keys={keys} restorers={restorers} />
+        </Form>
       </CardContent>
     </Card>
   );
@@ -179,18 +189,15 @@ export default function SiteSettings() {
   const { settings, isPending } = useSiteSettings(() =>
     notify('Erro ao carregar configurações', undefined, 'error'),
   );
-  // What the admin typed, over what was read.
-  const [edited, setEdited] = useState<Record<string, string>>({});
-  const values = isPending ? null : { ...settings, ...edited };
-  const change = (key: string, value: string) =>
-    setEdited((current) => ({ ...current, [key]: value }));
+  const restorers = useRef<Restorers>(new Map()).current;
+  const card = { settings, restorers };
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Configurações do Site" />
       <Typography variant="h5" component="h1" gutterBottom>
         Configurações do Site
       </Typography>
-      {values === null ? (
+      {isPending ? (
         <Loading text="Carregando configurações..." />
       ) : (
         <>
@@ -198,36 +205,31 @@ export default function SiteSettings() {
             title="Informações de contato"
             description="Exibidas no rodapé do site público."
             fields={CONTACT}
-            values={values}
-            onChange={change}
+            {...card}
           />
           <SettingsCard
             title="Textos e Rótulos"
             description="Rótulos do menu e títulos das páginas de listagem."
             fields={LABELS}
-            values={values}
-            onChange={change}
+            {...card}
           />
           <SettingsCard
             title="Redes sociais"
             description="Links exibidos no rodapé do site público, apenas os preenchidos."
             fields={SOCIAL}
-            values={values}
-            onChange={change}
+            {...card}
           />
           <SettingsCard
             title="Páginas legais"
             description="Textos das páginas de Privacidade, Termos e Cookies, ligadas no rodapé (LGPD)."
             fields={LEGAL}
-            values={values}
-            onChange={change}
+            {...card}
           />
           <SettingsCard
             title="Histórico e lixeira"
             description={`Os itens excluídos ficam na Lixeira por ${TRASH_RETENTION_DAYS} dias e depois são excluídos definitivamente. O histórico de alterações de cada item e destas configurações é guardado pelo tempo escolhido abaixo.`}
             fields={RETENTION}
-            values={values}
-            onChange={change}
+            {...card}
           />
           <Card sx={{ mb: 2 }}>
             <CardContent>
@@ -236,7 +238,7 @@ export default function SiteSettings() {
                 // A restored value replaces what was typed in that field.
                 onRestored={(row) => {
                   if (typeof row.setting_key === 'string') {
-                    change(row.setting_key, String(row.setting_value ?? ''));
+                    restorers.get(row.setting_key)?.(String(row.setting_value ?? ''));
                   }
                 }}
                 unsavedNote="O que foi digitado e ainda não salvo nesse campo será substituído."

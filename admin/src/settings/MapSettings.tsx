@@ -12,7 +12,6 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
-import { messageOf } from '../errorMessage.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { MAP_ADMIN_TABLE_LIMIT } from '../rules/constants.ts';
 import { CLEARED_KEY_EFFECT, MapsKeyForm } from './MapsKeyForm.tsx';
@@ -67,13 +66,6 @@ export default function MapSettings() {
               cleared
                 ? notify('Chave removida', CLEARED_KEY_EFFECT)
                 : notify('Chave da API salva com sucesso!')
-            }
-            onFailed={(error) =>
-              notify(
-                'Erro ao salvar',
-                messageOf(error, 'Não foi possível salvar a chave da API.'),
-                'error',
-              )
             }
           />
         </CardContent>

@@ -1,6 +1,11 @@
 // The site settings' Portuguese names, stated once: the settings screens label their fields with
 // them and the history names the setting that changed.
-import { LEGAL_PAGES, type SettingKey, SOCIAL_PROFILES } from '@guia-fortim/domain';
+import {
+  LEGAL_PAGES,
+  MAPS_KEY_SETTING,
+  type SettingKey,
+  SOCIAL_PROFILES,
+} from '@guia-fortim/domain';
 
 export const SETTING_LABELS = {
   contact_email: 'E-mail de contato',
@@ -15,7 +20,7 @@ export const SETTING_LABELS = {
   header_title_hospedagem: 'Título da página de hospedagens',
   header_title_comercio: 'Título da página de comércios',
   header_title_passeios: 'Título da página de passeios',
-  google_maps_api_key: 'Chave da API do Google Maps',
+  [MAPS_KEY_SETTING]: 'Chave da API do Google Maps',
   history_retention_days: 'Guardar o histórico de alterações por (dias)',
   // The footer's names of the social profiles; the legal pages by title and address.
   ...(Object.fromEntries(SOCIAL_PROFILES.map((profile) => [profile.key, profile.label])) as Record<

@@ -1,23 +1,14 @@
 import { APP_ROLES, type AppRole } from '@guia-fortim/domain';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useDataProvider, useGetList } from 'react-admin';
-import { type AdminDataProvider, dataProvider, NAME_SEARCH } from '../dataProvider.ts';
+import { type AdminDataProvider, NAME_SEARCH } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { ROLE_LABELS } from '../rules/roles.ts';
-import { grantErrorMessage } from './grantMessages.ts';
+import { GrantAdminForm } from './GrantAdminForm.tsx';
+import { UserRoleForm } from './RoleInput.tsx';
 
 interface Profile {
   id: string;
@@ -34,7 +25,7 @@ interface RoleRow {
 /** The screen shows this many users at a time; the search finds the rest. */
 export const USERS_SHOWN = 100;
 
-/** The first role of each user (the spec), 'user' when there is none. */
+/** The first role of each user, 'user' when there is none. */
 function rolesByUser(rows: readonly RoleRow[] | undefined): Map<string, AppRole> {
   const roleOf = new Map<string, AppRole>();
   for (const row of rows ?? []) {
@@ -43,58 +34,10 @@ function rolesByUser(rows: readonly RoleRow[] | undefined): Map<string, AppRole>
   return roleOf;
 }
 
-function GrantAdminCard() {
-  const notify = useTitledNotify();
-  const [email, setEmail] = useState('');
-  const [running, setRunning] = useState(false);
-  const grant = async () => {
-    const value = email.trim();
-    if (value === '') {
-      notify('Por favor, insira um email válido.', undefined, 'error');
-      return;
-    }
-    setRunning(true);
-    try {
-      await dataProvider.grantAdmin(value);
-      notify(`Acesso de administrador concedido para ${value}`);
-      setEmail('');
-    } catch (error) {
-      notify(grantErrorMessage(error), undefined, 'error');
-    } finally {
-      setRunning(false);
-    }
-  };
-  return (
-    <Card sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          Conceder acesso de administrador
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
-          <TextField
-            label="Email"
-            type="email"
-            size="small"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            sx={{ width: { xs: '100%', sm: 300 } }}
-          />
-          <Button
-            variant="contained"
-            onClick={() => void grant()}
-            disabled={running || email === ''}
-          >
-            {running ? 'Processando...' : 'Conceder Acesso Admin'}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
 export default function Roles() {
   const notify = useTitledNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
+  // The list's search, not a form: it filters the users the database returns.
   const [search, setSearch] = useState('');
   const failed = () => notify('Erro ao carregar perfis de usuários.', undefined, 'error');
   // Sorted and searched by the database, so that every user can be found however many there are.
@@ -125,14 +68,17 @@ export default function Roles() {
     placeholderData: (previous) => previous,
   });
 
+  /** Saves another role for the user; whether it was saved. */
   const change = async (user: Profile, current: AppRole, role: AppRole) => {
-    if (role === current) return;
+    if (role === current) return true;
     try {
       await dataProvider.setRole(user.id, role);
       await roles.refetch();
       notify('Função do usuário atualizada com sucesso.');
+      return true;
     } catch (error) {
       notify('Erro ao atualizar função do usuário.', messageOf(error, ''), 'error');
+      return false;
     }
   };
 
@@ -144,7 +90,7 @@ export default function Roles() {
       <Typography variant="h5" component="h1" gutterBottom>
         Gerenciar Funções
       </Typography>
-      <GrantAdminCard />
+      <GrantAdminForm />
       <TextField
         size="small"
         type="search"
@@ -166,41 +112,31 @@ export default function Roles() {
             gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
           }}
         >
-          {users.map((user) => (
-            <Card key={user.id} data-testid="user-card">
-              <CardContent>
-                <Typography fontWeight="bold">{user.full_name || 'Nome não informado'}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {user.username ? `@${user.username}` : 'username não informado'}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  gutterBottom
-                  data-testid="user-email"
-                  sx={{ overflowWrap: 'anywhere' }}
-                >
-                  {emails.data?.get(user.id) ?? ''}
-                </Typography>
-                <TextField
-                  select
-                  size="small"
-                  label="Função"
-                  value={roleOf.get(user.id) ?? 'user'}
-                  onChange={(event) =>
-                    void change(user, roleOf.get(user.id) ?? 'user', event.target.value as AppRole)
-                  }
-                  fullWidth
-                >
-                  {APP_ROLES.map((role) => (
-                    <MenuItem key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </CardContent>
-            </Card>
-          ))}
+          {users.map((user) => {
+            const current = roleOf.get(user.id) ?? 'user';
+            return (
+              <Card key={user.id} data-testid="user-card">
+                <CardContent>
+                  <Typography fontWeight="bold">
+                    {user.full_name || 'Nome não informado'}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {user.username ? `@${user.username}` : 'username não informado'}
+                  </Typography>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    gutterBottom
+                    data-testid="user-email"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {emails.data?.get(user.id) ?? ''}
+                  </Typography>
+                  <UserRoleForm current={current} change={(role) => change(user, current, role)} />
+                </CardContent>
+              </Card>
+            );
+          })}
         </Box>
       )}
       {(profiles.total ?? 0) > users.length && (

@@ -1,6 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import { messageOf } from '../errorMessage.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { CLEARED_KEY_EFFECT, MapsKeyForm } from './MapsKeyForm.tsx';
 
@@ -23,13 +22,6 @@ export default function Settings() {
               cleared
                 ? notify('Chave removida', CLEARED_KEY_EFFECT)
                 : notify('Chave salva com sucesso', 'A chave da API do Google Maps foi atualizada.')
-            }
-            onFailed={(error) =>
-              notify(
-                'Erro ao salvar',
-                messageOf(error, 'Não foi possível salvar a chave da API.'),
-                'error',
-              )
             }
           />
         </CardContent>

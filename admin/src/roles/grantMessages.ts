@@ -1,7 +1,7 @@
 import { grantAdminErrorMessage } from '@guia-fortim/domain';
 import { ApiError } from '../api.ts';
 
-/** The spec's admin-grant messages, chosen from the server's answer (db's rule). */
+/** The admin-grant messages, chosen from the server's answer (the domain's rule). */
 export function grantErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return grantAdminErrorMessage('');
   const hint = error.status === 404 ? 'not found' : error.status === 403 ? 'forbidden' : '';
