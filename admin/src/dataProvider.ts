@@ -241,12 +241,11 @@ export const dataProvider: AdminDataProvider = {
   },
   /** `meta: { quick: true }` is a listing's 'Edição rápida' (rating, price): its own path. */
   async update(resource, params) {
-    const routes = writer(resource)[':id'];
     const body = { ...byId(params.id), json: params.data as never };
     const data = await rowOf(
-      params.meta?.quick === true && 'quick' in routes
-        ? routes.quick.$patch(body)
-        : routes.$patch(body),
+      params.meta?.quick === true && isListingResource(resource)
+        ? worker().api[resource][':id'].quick.$patch(body)
+        : writer(resource)[':id'].$patch(body),
     );
     return { data: { ...params.data, ...(data ?? {}), id: params.id } as never };
   },
