@@ -22,24 +22,18 @@ import categories from './categories/index.ts';
 import { dataProvider } from './dataProvider.ts';
 import { i18nProvider } from './i18n.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
+import listings from './listings/index.ts';
 import { CATEGORIES, SLIDES, TRASH } from './resources.ts';
 import { theme } from './theme.ts';
+import trash from './trash/index.ts';
 
 // Each screen is its own chunk: the first screen downloads only the shell and itself.
-const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
-const ListingList = lazy(() => import('./listings/ListingList.tsx'));
-const ListingCreate = lazy(() =>
-  import('./listings/ListingForm.tsx').then((module) => ({ default: module.ListingCreate })),
-);
-const ListingEdit = lazy(() =>
-  import('./listings/ListingForm.tsx').then((module) => ({ default: module.ListingEdit })),
-);
+const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
 const OrderedListScreen = lazy(() => import('./ordering/OrderedListScreen.tsx'));
 const MapSettings = lazy(() => import('./settings/MapSettings.tsx'));
 const Settings = lazy(() => import('./settings/Settings.tsx'));
 const SiteSettings = lazy(() => import('./settings/SiteSettings.tsx'));
 const Roles = lazy(() => import('./roles/Roles.tsx'));
-const Trash = lazy(() => import('./screens/Trash.tsx'));
 
 const PageNotFound = () => <NotFound />;
 // <Admin>'s store: list settings and the sidebar's state survive a reload.
@@ -74,16 +68,16 @@ function Panel() {
           loading={LoadingPage}
           disableTelemetry
         >
-          {/* The spec's routes: /admin/{resource}/novo and /admin/{resource}/editar/:id. */}
+          {/* A listing's form is /admin/{resource}/novo and /admin/{resource}/editar/:id. */}
           {LISTING_RESOURCES.map((kind) => (
-            <Resource key={kind} name={kind} list={ListingList}>
-              <Route path="novo" element={<ListingCreate kind={kind} />} />
-              <Route path="editar/:id" element={<ListingEdit kind={kind} />} />
+            <Resource key={kind} name={kind} list={listings.list}>
+              <Route path="novo" element={<listings.create kind={kind} />} />
+              <Route path="editar/:id" element={<listings.edit kind={kind} />} />
             </Resource>
           ))}
           <Resource name={CATEGORIES} {...categories} />
           <Resource name={SLIDES} {...carousel} />
-          <Resource name={TRASH} list={Trash} />
+          <Resource name={TRASH} {...trash} />
           <CustomRoutes>
             <Route path="/dashboard" element={<Dashboard />} />
             <Route path="/destaques" element={<OrderedListScreen list="featured" />} />

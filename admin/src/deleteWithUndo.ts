@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { type RaRecord, useDelete, useRefresh } from 'react-admin';
 import { useTitledNotify } from './notifications/useTitledNotify.tsx';
 import { useRestoreDeleted } from './restoreDeleted.ts';
-import { IN_TRASH_FOR } from './rules/trash.ts';
+import { IN_TRASH_FOR } from './trash/retention.ts';
 
 /**
  * Deletes at once (pessimistic: the notification says it is done once the worker has moved the

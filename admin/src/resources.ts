@@ -1,5 +1,5 @@
 /**
- * react-admin names a resource after its route, and the spec's routes are Portuguese
+ * react-admin names a resource after its route, and the panel's routes are Portuguese
  * (/admin/categorias, /admin/carousel) while the tables are not: the data provider reads the
  * table a resource stands for and writes through the worker's path for it.
  */

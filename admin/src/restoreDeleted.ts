@@ -3,7 +3,7 @@ import { type Identifier, useDataProvider, useRefresh } from 'react-admin';
 import type { AdminDataProvider } from './dataProvider.ts';
 import { messageOf } from './errorMessage.ts';
 import { useTitledNotify } from './notifications/useTitledNotify.tsx';
-import { restoredTitle } from './rules/trash.ts';
+import { restoredTitle } from './trash/retention.ts';
 
 /**
  * 'Desfazer' of a delete: the rows are already in the Lixeira, so undoing is its 'Restaurar'

@@ -1,6 +1,6 @@
 import { LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
+import { kindLabel } from './kindLabels.ts';
 import { CATEGORIES, SLIDES, TRASH } from './resources.ts';
-import { kindLabel } from './rules/kinds.ts';
 
 /** A sidebar item is highlighted when the path equals it or continues below it. */
 export function isActivePath(currentPath: string, itemPath: string): boolean {

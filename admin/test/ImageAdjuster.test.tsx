@@ -52,7 +52,7 @@ describe('image-position adjuster', () => {
     expect(previewImage().style.transform).toBe('scale(2.3) rotate(-45deg)');
   });
 
-  it('the sliders carry the spec bounds and steps', () => {
+  it("the sliders carry the style's bounds and steps", () => {
     render(<Harness />);
     const bounds = (label: string) => {
       const input = slider(label);
@@ -70,7 +70,7 @@ describe('image-position adjuster', () => {
     expect(previewImage().style.transform).toBe('scale(1.5) rotate(0deg)');
     expect(previewImage().style.objectFit).toBe('contain');
     fireEvent.click(screen.getByRole('button', { name: 'Redefinir' }));
-    // spec §9: "default image style scale 1, rotate 0, position 50/50, cover".
+    // The default style: scale 1, rotate 0, position 50/50, cover.
     expect(state()).toEqual({
       scale: 1,
       rotate: 0,

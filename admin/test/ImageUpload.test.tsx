@@ -23,7 +23,7 @@ function Harness({ initial = [], max }: { initial?: string[]; max: number }) {
 const user = () => userEvent.setup({ applyAccept: false });
 
 describe('image upload checks before sending', () => {
-  it('refuses a file that is not an image, with the spec title and message', async () => {
+  it('refuses a file that is not an image, with its title and message', async () => {
     render(<Harness max={1} />);
     await user().upload(
       screen.getByLabelText('Fotos'),

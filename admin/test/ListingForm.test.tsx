@@ -11,7 +11,7 @@ import { ListingCreate } from '../src/listings/ListingForm.tsx';
 afterEach(cleanup);
 
 // The real providers; the configured servers are unreachable (port 9), so category lists fall
-// back to the spec's built-in lists and nothing typed can be saved by accident.
+// back to the built-in lists and nothing typed can be saved by accident.
 function renderForm(kind: ListingResource) {
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
@@ -22,7 +22,7 @@ function renderForm(kind: ListingResource) {
 }
 
 describe('listing form', () => {
-  it('lodging: empty save shows the spec toast, marks the required fields and keeps the input', async () => {
+  it('lodging: empty save shows the required-fields toast, marks the required fields and keeps the input', async () => {
     const user = userEvent.setup();
     renderForm('hospedagens');
     await user.type(screen.getByLabelText('Nome *'), 'Pousada do Rio');
@@ -58,7 +58,7 @@ describe('listing form', () => {
     expect(screen.queryByLabelText('Preço (R$) *')).toBeNull();
   });
 
-  it('marks the required fields with an asterisk (spec §5), and the included items', () => {
+  it('marks the required fields with an asterisk, and the included items', () => {
     const starred = () =>
       screen
         .getAllByText(/\*$/, { ignore: 'legend *, script, style' })

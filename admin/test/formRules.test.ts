@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addUnique,
-  clampRating,
   emptyListingForm,
   type ListingFormState,
   listingFormFromRecord,
@@ -29,7 +28,7 @@ function filled(patch: Partial<ListingFormState> = {}): ListingFormState {
   };
 }
 
-describe('required fields per kind (spec §5)', () => {
+describe('required fields per kind', () => {
   it('an empty lodging form misses name, description, address, price, phone, image and categories', () => {
     expect(missingRequiredFields('hospedagens', emptyListingForm()).sort()).toEqual(
       ['name', 'description', 'address', 'price', 'phone', 'image_url', 'categorias'].sort(),
@@ -52,7 +51,7 @@ describe('required fields per kind (spec §5)', () => {
     expect(missingRequiredFields('passeios', filled({ itens_incluidos: [] }))).toEqual([]);
   });
 
-  it('whitespace counts as missing and gives the spec message', () => {
+  it('whitespace counts as missing and gives the required-fields message', () => {
     const problem = validateListingForm('hospedagens', filled({ name: '   ' }));
     expect(problem?.title).toBe('Campos incompletos');
     expect(problem?.description).toBe('Por favor, preencha todos os campos obrigatórios.');
@@ -138,15 +137,5 @@ describe('chips and amenities', () => {
   it('amenities: comma-separated, trimmed, empties dropped', () => {
     expect(parseAmenities(' Wi-Fi ,,TV, ')).toEqual(['Wi-Fi', 'TV']);
     expect(parseAmenities('')).toEqual([]);
-  });
-});
-
-describe('quick edit rating clamp', () => {
-  it('clamps to 0–5 and uses 0 when not a number', () => {
-    expect(clampRating('7')).toBe(5);
-    expect(clampRating('-2')).toBe(0);
-    expect(clampRating('abc')).toBe(0);
-    expect(clampRating('4,2')).toBe(4.2);
-    expect(clampRating(3.3)).toBe(3.3);
   });
 });

@@ -2,6 +2,7 @@
 // version, the dashboard's sentence and link, the days left in the trash.
 import type { AuditEntry } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
+import { LISTING_COLUMN_LABELS } from '../src/fieldLabels.ts';
 import {
   actionLabel,
   activityLinks,
@@ -13,9 +14,8 @@ import {
   entryLabel,
   relativeTime,
 } from '../src/history/describe.ts';
-import { LISTING_COLUMN_LABELS } from '../src/rules/fieldLabels.ts';
-import { agreeing, editPath, tableNoun, tableNounWithArticle } from '../src/rules/tables.ts';
-import { daysUntilPurge, purgeIn } from '../src/rules/trash.ts';
+import { agreeing, editPath, tableNoun, tableNounWithArticle } from '../src/history/tableNouns.ts';
+import { daysUntilPurge, purgeIn } from '../src/trash/retention.ts';
 
 let nextId = 100;
 function entry(extra: Partial<AuditEntry>): AuditEntry {

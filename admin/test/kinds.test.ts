@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newKindLabel } from '../src/rules/kinds.ts';
-import { kindTexts } from '../src/rules/kindTexts.ts';
+import { newKindLabel } from '../src/kindLabels.ts';
+import { kindTexts } from '../src/listings/kindTexts.ts';
 import { SIDEBAR_ITEMS } from '../src/sidebar.ts';
 
 describe("the panel's words for each kind", () => {

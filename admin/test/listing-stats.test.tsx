@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 23, contacts and views per listing, in the panel: the dashboard's 'Mais procurados' (7 and
+// Contacts and views per listing, in the panel: the dashboard's 'Mais procurados' (7 and
 // 30 days), the 30-day chart under a listing's form and the CSV export of the daily counts. A real
 // db/local (the listing_stats migration, its view, function and row-level security) holds the
 // counts: today's and yesterday's arrive as the worker sends them (record_listing_events with the
@@ -176,7 +176,7 @@ beforeAll(async () => {
       <Notification />
     </AdminContext>
   );
-  Dashboard = (await import('../src/screens/Dashboard.tsx')).default;
+  Dashboard = (await import('../src/dashboard/Dashboard.tsx')).default;
   ListingEdit = (await import('../src/listings/ListingForm.tsx')).ListingEdit;
 }, 120_000);
 

@@ -5,11 +5,11 @@ import { displayName } from '../src/authProvider.ts';
 import { publishStateOf } from '../src/dataProvider.ts';
 import { checkImageCount, checkImageFile, fitInside } from '../src/images/imageChecks.ts';
 import { imageStyleCss, normalizeImageStyles } from '../src/images/imageStyles.ts';
+import { chipsToShow } from '../src/listings/chips.ts';
 import { candidatesEmptyText } from '../src/ordering/lists.ts';
 import { grantErrorMessage } from '../src/roles/grantMessages.ts';
-import { chipsToShow } from '../src/rules/lists.ts';
 
-describe('image checks (spec §5 messages)', () => {
+describe('image checks and their messages', () => {
   it('refuses a non-image and a file over 5 MB, accepts exactly 5 MB', () => {
     expect(checkImageFile({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toEqual({
       title: 'Formato inválido',
@@ -116,7 +116,7 @@ describe('access, identity and server answers', () => {
     expect(errorFromBody(500, '<html>').message).toMatch(/erro inesperado/);
   });
 
-  it('admin grant messages (spec §8)', () => {
+  it('admin grant messages', () => {
     expect(grantErrorMessage(new ApiError('x', 404, 'not_found'))).toBe(
       'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',
     );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The panel's screens with the real data provider (ra-supabase) against a real db/local holding
 // exactly the rows each case needs: empty states, the 10-item caps, the roles page. Expected texts
-// and numbers are copied from spec/admin-panel.md. These cases only read: the worker is not
+// and numbers are written out here, never read from the code. These cases only read: the worker is not
 // running (the panel's apiUrl refuses connections), so a write the screen should not make fails
 // loudly instead of changing anything.
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
@@ -494,8 +494,7 @@ describe('Destaques (/admin/destaques)', () => {
   });
 
   it('the add list shows at most 10 items: the newest unfeatured ones, newest first', async () => {
-    // spec §9 "add list shows at most 10 items"; §7 "is_featured false ordered by created_at
-    // descending, limit 10".
+    // The candidates: not featured, newest first, at most 10.
     const newestFirst = [...COMERCIOS]
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .map((row) => row.name);
@@ -862,7 +861,7 @@ describe('Categorias (/admin/categorias)', () => {
 
 describe('Configurações do Mapa (/admin/mapa)', () => {
   it('lists the first 10 of the 15 locations: Nome, Tipo, Latitude, Longitude', async () => {
-    // spec §2: "Tipo (hospedagem, comercio, passeio)".
+    // Tipo is the kind's own name (hospedagem, comercio, passeio).
     const cellsOf = (rows: Fixture[], tipo: string) =>
       rows.map((row) => [row.name, tipo, String(row.latitude), String(row.longitude)]);
     const locations = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isActivePath, SIDEBAR_ITEMS } from '../src/sidebar.ts';
 
 describe('sidebar', () => {
-  it('lists the spec items in order (spec §2 "Sidebar items"), with the Lixeira after the content', () => {
+  it("lists the menu's items in order, with the Lixeira after the content", () => {
     expect(SIDEBAR_ITEMS.map((item) => item.path)).toEqual([
       '/admin/dashboard',
       '/admin/hospedagens',
@@ -19,7 +19,7 @@ describe('sidebar', () => {
       '/admin/configuracoes',
     ]);
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/lixeira')?.label).toBe('Lixeira');
-    // The two labels the spec names.
+    // The two labels the menu must show.
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/roles')?.label).toBe('Funções');
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/configuracoes')?.label).toBe(
       'Configurações do Site',

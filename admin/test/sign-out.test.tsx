@@ -41,7 +41,7 @@ beforeAll(async () => {
   const { dataProvider } = await import('../src/dataProvider.ts');
   const { i18nProvider } = await import('../src/i18n.ts');
   const { AdminMenu } = await import('../src/layout/AdminMenu.tsx');
-  const Trash = (await import('../src/screens/Trash.tsx')).default;
+  const Trash = (await import('../src/trash/TrashList.tsx')).default;
   showPanel = (queryClient) => {
     window.history.replaceState(null, '', '/admin/lixeira');
     render(

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-// Issue 22, "nothing an admin does is lost", in the panel: the Lixeira, the history under a form,
+// Nothing an admin does is lost, in the panel: the Lixeira, the history under a form,
 // the dashboard's recent activity and the undoable deletes and quick edits. A real db/local (the
 // same migrations, triggers and row-level security) holds the rows; the admin's own changes are
 // made through PostgREST with the admin's session, so the trash and the history record them as
 // the triggers do for the worker. The worker is not running: where a screen calls it, the data
 // provider's method is replaced by the SQL function the worker calls (restore_from_trash,
 // purge_from_trash, restore_version), with the same admin session.
-import { type ListingResource, SETTINGS_DEFAULTS } from '@guia-fortim/domain';
+import { type ListingResource, MESSAGES, SETTINGS_DEFAULTS } from '@guia-fortim/domain';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
@@ -144,8 +144,8 @@ beforeAll(async () => {
     </AdminContext>
   );
   Screens = {
-    Trash: (await import('../src/screens/Trash.tsx')).default,
-    Dashboard: (await import('../src/screens/Dashboard.tsx')).default,
+    Trash: (await import('../src/trash/TrashList.tsx')).default,
+    Dashboard: (await import('../src/dashboard/Dashboard.tsx')).default,
     Carousel: resourceScreen(SLIDES, (await import('../src/carousel/index.ts')).default),
     Categories: resourceScreen(CATEGORIES, (await import('../src/categories/index.ts')).default),
     SiteSettings: (await import('../src/settings/SiteSettings.tsx')).default,
@@ -153,7 +153,7 @@ beforeAll(async () => {
     ListingEdit: (await import('../src/listings/ListingForm.tsx')).ListingEdit,
     HistoryPanel: (await import('../src/history/HistoryPanel.tsx')).HistoryPanel,
   };
-  labels = (await import('../src/rules/fieldLabels.ts')).LISTING_COLUMN_LABELS;
+  labels = (await import('../src/fieldLabels.ts')).LISTING_COLUMN_LABELS;
 }, 120_000);
 
 afterAll(() => db?.stop());
@@ -746,5 +746,49 @@ describe('saved at once', () => {
       ['PATCH', `http://127.0.0.1:9/api/comercios/${id}/quick`, JSON.stringify({ rating: 5 })],
     ]);
     expect(rowOf('Bar Rápido')?.textContent).toContain('4,5');
+  });
+
+  it("Edição rápida checks the price with the domain's schema: below 0 is refused, 0 goes", async () => {
+    const user = userEvent.setup();
+    const { id } = await insert('hospedagens', hospedagem('Pousada Rápida', { rating: 4 }));
+    const sent = workerRequests();
+    showListing('hospedagens');
+    await waitFor(() => expect(rowOf('Pousada Rápida')).toBeTruthy());
+    await user.click(
+      within(rowOf('Pousada Rápida') as HTMLElement).getByRole('button', { name: 'Edição rápida' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const price = within(dialog).getByLabelText('Preço (R$)');
+    expect((price as HTMLInputElement).value).toBe('200');
+
+    // Just below 0: said in the toast and under the field; nothing goes, the dialog stays.
+    await user.clear(price);
+    await user.type(price, '-0.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    // The open dialog hides the page behind it, the toast included, from the accessibility tree.
+    const refused = await screen.findByRole('alert', { hidden: true });
+    expect(refused.textContent).toContain(MESSAGES.price);
+    expect(within(dialog).getByText(MESSAGES.price)).toBeTruthy();
+    expect(sent()).toEqual([]);
+
+    // Blank is missing, not 0.
+    await user.clear(price);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(within(dialog).getByText(MESSAGES.required)).toBeTruthy());
+    expect(sent()).toEqual([]);
+
+    // 0 goes to the quick path, with the rating as it was; the dialog closes at once.
+    await user.type(price, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(sent()).toEqual([
+        [
+          'PATCH',
+          `http://127.0.0.1:9/api/hospedagens/${id}/quick`,
+          JSON.stringify({ rating: 4, price: 0 }),
+        ],
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

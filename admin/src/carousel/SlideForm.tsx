@@ -20,13 +20,13 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { SLIDE_FIELD_LABELS } from '../fieldLabels.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { normalizeImageStyles } from '../images/imageStyles.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { SLIDES } from '../resources.ts';
-import { SLIDE_FIELD_LABELS } from '../rules/fieldLabels.ts';
 import { CarouselPage } from './CarouselPage.tsx';
 import { SlideFormPreview, SlideInputs } from './inputs.tsx';
 

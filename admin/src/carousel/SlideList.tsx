@@ -4,9 +4,9 @@ import { ListBase, useListContext, useRedirect } from 'react-admin';
 import { useDeleteWithUndo } from '../deleteWithUndo.ts';
 import { normalizeImageStyles } from '../images/imageStyles.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { ItemThumb } from '../layout/ItemThumb.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { SLIDES } from '../resources.ts';
-import { ItemThumb } from '../screens/ItemThumb.tsx';
 import { CarouselPage } from './CarouselPage.tsx';
 import { SlidePreview } from './SlidePreview.tsx';
 

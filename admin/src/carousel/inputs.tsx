@@ -4,10 +4,10 @@ import type { ImageStyles } from '@guia-fortim/domain';
 import { Box, Stack, Typography } from '@mui/material';
 import { BooleanInput, NumberInput, TextInput, useInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { SLIDE_FIELD_LABELS as LABELS } from '../fieldLabels.ts';
 import { ImageAdjuster } from '../images/ImageAdjuster.tsx';
 import { ImageUpload } from '../images/ImageUpload.tsx';
 import { normalizeImageStyles } from '../images/imageStyles.ts';
-import { SLIDE_FIELD_LABELS as LABELS } from '../rules/fieldLabels.ts';
 import { RECOMMENDED_SIZE } from './CarouselPage.tsx';
 import { SlidePreview } from './SlidePreview.tsx';
 

@@ -9,11 +9,11 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { type ReactNode, useMemo } from 'react';
 import { CreateBase, EditBase, Form, useEditContext, useSaveContext } from 'react-admin';
 import { messageOf } from '../errorMessage.ts';
+import { CATEGORY_FIELD_LABELS } from '../fieldLabels.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { CATEGORIES } from '../resources.ts';
-import { CATEGORY_FIELD_LABELS } from '../rules/fieldLabels.ts';
 import { CategoryNameInput } from './inputs.tsx';
 
 /** The worker's answer, in the screen's words; the dialog closes once it has saved. */

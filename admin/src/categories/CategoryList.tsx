@@ -11,9 +11,9 @@ import type { AdminDataProvider } from '../dataProvider.ts';
 import { useDeleteWithUndo } from '../deleteWithUndo.ts';
 import { messageOf } from '../errorMessage.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { KindTabs } from '../layout/KindTabs.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { CATEGORIES } from '../resources.ts';
-import { KindTabs } from '../screens/KindTabs.tsx';
 import { CategoryCreate, CategoryEdit } from './CategoryDialogs.tsx';
 
 const TABS = [

@@ -1,5 +1,5 @@
 import { TextInput } from 'react-admin';
-import { CATEGORY_FIELD_LABELS } from '../rules/fieldLabels.ts';
+import { CATEGORY_FIELD_LABELS } from '../fieldLabels.ts';
 
 /** The category's name; the schema's message shows under it. */
 export function CategoryNameInput() {

@@ -20,9 +20,9 @@ import type { AdminDataProvider } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
 import { formatDate } from '../i18n.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
+import { ItemThumb } from '../layout/ItemThumb.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { HISTORY } from '../resources.ts';
-import { ItemThumb } from '../screens/ItemThumb.tsx';
 import {
   actionLabel,
   actorOf,

@@ -3,8 +3,8 @@
 import type { AuditEntry, HistoryAction } from '@guia-fortim/domain';
 import { formatDate, formatMoney } from '../i18n.ts';
 import { ROLE_LABELS } from '../roles/roleLabels.ts';
-import { editPath, TRASH_PATH, tableNounOfThe, tableNounWithArticle } from '../rules/tables.ts';
 import { settingLabel } from '../settings/settingLabels.ts';
+import { editPath, TRASH_PATH, tableNounOfThe, tableNounWithArticle } from './tableNouns.ts';
 import { excerptAroundChange } from './textExcerpt.ts';
 
 /** How many entries a history shows before 'Ver mais'. */

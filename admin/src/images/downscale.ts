@@ -1,6 +1,10 @@
-import { type ImageFileProblem, notAnImageProblem } from '@guia-fortim/domain';
-import { UPLOAD_JPEG_QUALITY, UPLOAD_MAX_HEIGHT, UPLOAD_MAX_WIDTH } from '../rules/constants.ts';
+import { IMAGE_VARIANTS, type ImageFileProblem, notAnImageProblem } from '@guia-fortim/domain';
 import { fitInside } from './imageChecks.ts';
+
+/** The client only shrinks what it sends to the hero size; the worker makes the variants. */
+const UPLOAD_MAX_WIDTH = IMAGE_VARIANTS.hero.width;
+const UPLOAD_MAX_HEIGHT = IMAGE_VARIANTS.hero.height;
+const UPLOAD_JPEG_QUALITY = IMAGE_VARIANTS.hero.quality;
 
 /** A file the browser cannot decode as an image: a text file named .jpg, an SVG, a broken file. */
 export class NotAnImageError extends Error {

@@ -2,7 +2,7 @@ import { type ImageFileProblem, imageFileProblem, tooManyImagesProblem } from '@
 
 export type { ImageFileProblem };
 
-/** The spec's checks before anything is sent: an image type and at most 5 MB. */
+/** The checks before anything is sent: an image type and at most 5 MB. */
 export const checkImageFile = imageFileProblem;
 
 /** A multi-image field refuses a selection that would go past its maximum. */

@@ -12,7 +12,7 @@ export function Loading({ text = 'Carregando...' }: { text?: string }) {
   );
 }
 
-// Sair lives in the sidebar (with the spec's toast); react-admin's user menu would send the user
+// Sair lives in the sidebar (with its toast); react-admin's user menu would send the user
 // to its own /login page, which this panel does not have.
 function AdminAppBar() {
   return <AppBar userMenu={false} color="primary" />;

@@ -1,4 +1,10 @@
-import { isPriced, kindOfResource, type ListingResource } from '@guia-fortim/domain';
+import {
+  isPriced,
+  kindOfResource,
+  type ListingResource,
+  quickEditSchemas,
+} from '@guia-fortim/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Dialog,
@@ -6,18 +12,18 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { LinkBase as Link, useUpdate } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Form, LinkBase as Link, NumberInput, useUpdate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { useDeleteWithUndo } from '../deleteWithUndo.ts';
 import { messageOf } from '../errorMessage.ts';
+import { LISTING_FIELD_LABELS } from '../fieldLabels.ts';
+import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
-import { LISTING_FIELD_LABELS } from '../rules/fieldLabels.ts';
-import { kindTexts } from '../rules/kindTexts.ts';
-import { clampRating } from './formRules.ts';
+import { PRICE_STEP, RATING_STEP } from './constants.ts';
+import { kindTexts } from './kindTexts.ts';
 import type { ListingRow } from './listingRow.ts';
 
 type QuickValues = { rating: number; price?: number };
@@ -31,8 +37,15 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
   const notify = useTitledNotify();
   const deleteWithUndo = useDeleteWithUndo();
   const [update] = useUpdate();
-  const [quick, setQuick] = useState<{ rating: string; price: string } | null>(null);
-  const priced = isPriced(kindOfResource(kind));
+  const [quickOpen, setQuickOpen] = useState(false);
+  const listingKind = kindOfResource(kind);
+  const priced = isPriced(listingKind);
+  // The domain's quick edit schema, which the worker applies too: the rating clamped to 0–5 (0
+  // when blank), a price of at least 0 for the kinds that have one.
+  const resolver = useMemo(() => zodResolver(quickEditSchemas[listingKind]), [listingKind]);
+  // What the dialog opens with: the row's values, the price only where the kind has one.
+  const { rating, price } = row;
+  const current = priced ? { rating, price } : { rating };
 
   const remove = () => {
     if (!window.confirm(`Tem certeza que deseja excluir "${row.name}"?`)) return;
@@ -57,13 +70,13 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
       },
     );
 
-  const saveQuick = () => {
-    if (!quick) return;
-    const values: QuickValues = { rating: clampRating(quick.rating) };
-    if (priced) values.price = Math.max(0, Number(quick.price.replace(',', '.')) || 0);
-    const before: QuickValues = { rating: Number(row.rating ?? 0) };
-    if (priced) before.price = Number(row.price ?? 0);
-    setQuick(null);
+  // The values the resolver gave: the schema's, the rating clamped.
+  // The resolver gives the schema's output: a clamped rating, and a price only where the kind has one.
+  const saveQuick = (output: FieldValues) => {
+    const values = output as QuickValues;
+    const before: QuickValues = { rating: Number(rating ?? 0) };
+    if (priced) before.price = Number(price ?? 0);
+    setQuickOpen(false);
     void quickSave(values, () =>
       notify(info.updated, undefined, 'success', {
         undo: () =>
@@ -80,49 +93,54 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
         <Button size="small" component={Link} to={`/admin/${kind}/editar/${row.id}`}>
           Editar
         </Button>
-        <Button
-          size="small"
-          onClick={() =>
-            setQuick({ rating: String(row.rating ?? ''), price: String(row.price ?? '') })
-          }
-        >
+        <Button size="small" onClick={() => setQuickOpen(true)}>
           Edição rápida
         </Button>
         <Button size="small" color="error" onClick={remove}>
           Excluir
         </Button>
       </Stack>
-      <Dialog open={quick !== null} onClose={() => setQuick(null)}>
-        <DialogTitle>Edição rápida</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography>{row.name}</Typography>
-            <TextField
-              label={LISTING_FIELD_LABELS.rating}
-              type="number"
-              size="small"
-              value={quick?.rating ?? ''}
-              slotProps={{ htmlInput: { min: 0, max: 5, step: RATING_STEP } }}
-              onChange={(event) => quick && setQuick({ ...quick, rating: event.target.value })}
-            />
-            {priced ? (
-              <TextField
-                label={LISTING_FIELD_LABELS.price}
-                type="number"
+      <Dialog open={quickOpen} onClose={() => setQuickOpen(false)}>
+        <Form
+          record={current as never}
+          resolver={resolver}
+          onSubmit={saveQuick}
+          disableInvalidFormNotification
+          noValidate
+        >
+          <DialogTitle>Edição rápida</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Typography>{row.name}</Typography>
+              <NumberInput
+                source="rating"
+                label={LISTING_FIELD_LABELS.rating}
                 size="small"
-                value={quick?.price ?? ''}
-                slotProps={{ htmlInput: { min: 0, step: PRICE_STEP } }}
-                onChange={(event) => quick && setQuick({ ...quick, price: event.target.value })}
+                helperText={false}
+                min={0}
+                max={5}
+                step={RATING_STEP}
               />
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setQuick(null)}>Cancelar</Button>
-          <Button variant="contained" onClick={saveQuick}>
-            Salvar
-          </Button>
-        </DialogActions>
+              {priced ? (
+                <NumberInput
+                  source="price"
+                  label={LISTING_FIELD_LABELS.price}
+                  size="small"
+                  helperText={false}
+                  min={0}
+                  step={PRICE_STEP}
+                />
+              ) : null}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setQuickOpen(false)}>Cancelar</Button>
+            <Button type="submit" variant="contained">
+              Salvar
+            </Button>
+          </DialogActions>
+          <InvalidFormToast onInvalid={(message) => notify(message, undefined, 'error')} />
+        </Form>
       </Dialog>
     </>
   );

@@ -15,8 +15,8 @@ import type { AdminDataProvider } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { useRestoreDeleted } from '../restoreDeleted.ts';
-import { kindTexts } from '../rules/kindTexts.ts';
-import { ALL_IN_TRASH_FOR, IN_TRASH_FOR } from '../rules/trash.ts';
+import { ALL_IN_TRASH_FOR, IN_TRASH_FOR } from '../trash/retention.ts';
+import { kindTexts } from './kindTexts.ts';
 
 /**
  * The list's bulk actions on the rows picked: Destacar, Fixar no topo and Excluir. Each is one

@@ -22,13 +22,12 @@ import {
 } from 'react-admin';
 import { type Resolver, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { messageOf } from '../errorMessage.ts';
+import { LISTING_COLUMN_LABELS } from '../fieldLabels.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
+import { newKindLabel } from '../kindLabels.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from '../rules/constants.ts';
-import { LISTING_COLUMN_LABELS } from '../rules/fieldLabels.ts';
-import { newKindLabel } from '../rules/kinds.ts';
-import { kindTexts } from '../rules/kindTexts.ts';
 import { ListingStats } from '../stats/ListingStats.tsx';
+import { PHONE_EXAMPLE, PRICE_STEP, RATING_STEP } from './constants.ts';
 import {
   emptyListingForm,
   fieldsOf,
@@ -39,6 +38,7 @@ import {
   validateListingForm,
 } from './formRules.ts';
 import { ChipListInput, ImageStylesInput, ImageUploadInput } from './inputs.tsx';
+import { kindTexts } from './kindTexts.ts';
 import { useCategoryNames } from './useCategoryNames.ts';
 
 /** The domain's write schema, through validateListingForm, as react-hook-form's resolver. */
@@ -57,7 +57,7 @@ function listingResolver(kind: ListingResource): Resolver<ListingFormState> {
 }
 
 /**
- * The spec's toast for a save the form refused ('Campos incompletos' / 'Por favor, preencha…', or
+ * The toast for a save the form refused ('Campos incompletos' / 'Por favor, preencha…', or
  * the first invalid value), once per click on Salvar.
  */
 function InvalidFormToast({ kind }: { kind: ListingResource }) {
@@ -266,7 +266,7 @@ function ListingFormBody({
 }
 
 /**
- * The spec's toasts for a save ('Hospedagem criada'; 'Erro ao criar hospedagem: {the worker's
+ * The toasts for a save ('Hospedagem criada'; 'Erro ao criar hospedagem: {the worker's
  * message}'), then back to the list; they replace react-admin's own, redirect included.
  */
 function useSaveOutcome(kind: ListingResource, action: 'criar' | 'atualizar') {

@@ -1,5 +1,4 @@
 import {
-  clampRating as clampSharedRating,
   DEFAULT_COORDINATES,
   DEFAULT_IMAGE_STYLES,
   DEFAULT_RATING,
@@ -147,7 +146,7 @@ export interface FormProblem {
 }
 
 /**
- * The first problem that stops saving: the spec's required-fields toast, then the shared zod
+ * The first problem that stops saving: the required-fields toast, then the shared zod
  * schema the worker also applies (phone, price, rating, coordinates, lengths). Null when valid.
  */
 export function validateListingForm(
@@ -213,9 +212,4 @@ export function listingPayload(
   return Object.fromEntries(
     fields.map((field) => [field.column, payloadValue(kind, field.type, values[field.column])]),
   );
-}
-
-/** Quick edit: the rating is clamped to 0–5 and becomes 0 when it is not a number. */
-export function clampRating(value: string | number): number {
-  return clampSharedRating(typeof value === 'number' ? value : value.replace(',', '.'));
 }

@@ -10,7 +10,7 @@ export interface NotifyOptions {
 }
 
 /**
- * The spec's notifications — a title and an optional description, one line per item of a list —
+ * The panel's notifications — a title and an optional description, one line per item of a list —
  * through react-admin's notify(), which queues them and shows one at a time in its <Notification>.
  */
 export function useTitledNotify() {

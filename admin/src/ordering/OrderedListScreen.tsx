@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { useGetList } from 'react-admin';
 import { dataProvider as adminApi, NAME_SEARCH } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
+import { kindLabel } from '../kindLabels.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
 import { applyChange } from '../listings/applyChange.ts';
 import type { ListingRow } from '../listings/listingRow.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { kindLabel } from '../rules/kinds.ts';
 import { candidatesEmptyText, LIST_SCREENS } from './lists.ts';
 import {
   CandidateList,

@@ -5,10 +5,10 @@ import type { ListingResource, MoveDirection } from '@guia-fortim/domain';
 import { Box, Button, Card, List, ListItem, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
+import { ItemThumb } from '../layout/ItemThumb.tsx';
+import { KindTabs } from '../layout/KindTabs.tsx';
 import type { ListingRow } from '../listings/listingRow.ts';
 import { NameSearch } from '../listings/NameSearch.tsx';
-import { ItemThumb } from '../screens/ItemThumb.tsx';
-import { KindTabs } from '../screens/KindTabs.tsx';
 
 /**
  * The candidates just added to the ranking stay out of the add-list until it is read again, so

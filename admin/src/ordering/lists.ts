@@ -3,7 +3,9 @@
 import { type ListingResource, ORDERED_LIST, type OrderedList } from '@guia-fortim/domain';
 import type { SortPayload } from 'react-admin';
 import { PUBLIC_ORDER } from '../dataProvider.ts';
-import { FEATURED_ADD_LIST_LIMIT } from '../rules/constants.ts';
+
+/** "Adicionar aos Destaques" lists at most this many of the newest not featured. */
+export const FEATURED_ADD_LIST_LIMIT = 10;
 
 export interface ListScreen {
   /** The kind tabs in their order; the first opens. */

@@ -10,11 +10,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider } from 'react-admin';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { MAP_ADMIN_TABLE_LIMIT } from '../rules/constants.ts';
 import { CLEARED_KEY_EFFECT, MapsKeyForm } from './MapsKeyForm.tsx';
+
+/** The map screen's table of places shows at most this many. */
+export const MAP_ADMIN_TABLE_LIMIT = 10;
 
 interface Location {
   id: string;
@@ -24,34 +26,39 @@ interface Location {
   longitude: unknown;
 }
 
-export default function MapSettings() {
+/**
+ * The newest places of each kind, lodgings first, the first MAP_ADMIN_TABLE_LIMIT of them; read
+ * through the data provider with react-query, as react-admin's own reads are.
+ */
+function useMapLocations() {
   const dataProvider = useDataProvider();
-  const notify = useTitledNotify();
-  const [locations, setLocations] = useState<Location[] | null>(null);
-  const [readFailed, setReadFailed] = useState(false);
-  useEffect(() => {
-    Promise.all(
-      LISTING_RESOURCES.map((kind) =>
-        dataProvider
-          .getList(kind, {
+  return useQuery({
+    queryKey: ['map_locations', MAP_ADMIN_TABLE_LIMIT],
+    queryFn: async (): Promise<Location[]> => {
+      const lists = await Promise.all(
+        LISTING_RESOURCES.map(async (kind) => {
+          const { data } = await dataProvider.getList(kind, {
             pagination: { page: 1, perPage: MAP_ADMIN_TABLE_LIMIT },
             sort: { field: 'created_at', order: 'DESC' },
             filter: {},
-          })
-          .then(({ data }) =>
-            data.map((row) => ({
-              id: `${kind}-${row.id}`,
-              name: String(row.name),
-              type: kindOfResource(kind),
-              latitude: row.latitude,
-              longitude: row.longitude,
-            })),
-          ),
-      ),
-    )
-      .then((lists) => setLocations(lists.flat().slice(0, MAP_ADMIN_TABLE_LIMIT)))
-      .catch(() => setReadFailed(true));
-  }, [dataProvider]);
+          });
+          return data.map((row) => ({
+            id: `${kind}-${row.id}`,
+            name: String(row.name),
+            type: kindOfResource(kind),
+            latitude: row.latitude,
+            longitude: row.longitude,
+          }));
+        }),
+      );
+      return lists.flat().slice(0, MAP_ADMIN_TABLE_LIMIT);
+    },
+  });
+}
+
+export default function MapSettings() {
+  const notify = useTitledNotify();
+  const { data: locations, isError: readFailed } = useMapLocations();
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Configurações do Mapa" />

@@ -19,8 +19,8 @@ import {
 } from '@mui/material';
 import { lazy, type ReactNode } from 'react';
 import { LinkBase as Link, useStore } from 'react-admin';
+import { editPath, tableNoun } from '../history/tableNouns.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
-import { editPath, tableNoun } from '../rules/tables.ts';
 import { ChartBoundary } from './ChartBoundary.tsx';
 import { ExportStatsButton } from './ExportStatsButton.tsx';
 import {

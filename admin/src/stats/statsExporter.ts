@@ -4,8 +4,8 @@
 import { LISTING_EVENT_LABELS, LISTING_TABLE } from '@guia-fortim/domain';
 import jsonExport from 'jsonexport/dist';
 import { type DataProvider, downloadCSV } from 'react-admin';
+import { tableNoun } from '../history/tableNouns.ts';
 import { text } from '../listings/listingExporter.ts';
-import { tableNoun } from '../rules/tables.ts';
 import { DAILY_STATS, type DailyStatsRow, fullDay } from './statsData.ts';
 import { dailyStatsFilter } from './statsQueries.ts';
 

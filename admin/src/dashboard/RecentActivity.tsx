@@ -4,9 +4,9 @@ import type { AuditEntry } from '@guia-fortim/domain';
 import { Box, Button, Card, Stack, Typography } from '@mui/material';
 import { LinkBase as Link, useGetList } from 'react-admin';
 import { activityLinks, activitySentence, relativeTime } from '../history/describe.ts';
+import { TRASH_PATH } from '../history/tableNouns.ts';
 import { formatDate } from '../i18n.ts';
 import { HISTORY } from '../resources.ts';
-import { TRASH_PATH } from '../rules/tables.ts';
 
 /** How many changes 'Atividade recente' shows. */
 export const RECENT_ACTIVITY_SIZE = 10;

@@ -6,7 +6,7 @@ import {
   type ListingKind,
   type ListingResource,
 } from '@guia-fortim/domain';
-import { capitalize, kindLabel } from './kinds.ts';
+import { capitalize, kindLabel } from '../kindLabels.ts';
 
 export interface KindTexts {
   kind: ListingKind;

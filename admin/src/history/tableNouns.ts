@@ -8,8 +8,8 @@ import {
   LISTING_RESOURCES,
   type ListingResource,
 } from '@guia-fortim/domain';
+import { capitalize } from '../kindLabels.ts';
 import { CATEGORIES, SLIDES, TRASH } from '../resources.ts';
-import { capitalize } from './kinds.ts';
 
 interface Noun {
   singular: string;

@@ -1,6 +1,6 @@
 // The Lixeira's rules: how long an item has before it is deleted for good.
 import { TRASH_RETENTION_DAYS, type TrashItem } from '@guia-fortim/domain';
-import { agreeing, tableNoun } from './tables.ts';
+import { agreeing, tableNoun } from '../history/tableNouns.ts';
 
 const DAY = 86_400_000;
 

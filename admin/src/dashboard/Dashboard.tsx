@@ -2,8 +2,8 @@ import { KINDS, LISTING_KINDS, panelRoute } from '@guia-fortim/domain';
 import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkBase as Link, Title, useDataProvider } from 'react-admin';
+import { kindLabel, newKindLabel } from '../kindLabels.ts';
 import { SLIDES } from '../resources.ts';
-import { kindLabel, newKindLabel } from '../rules/kinds.ts';
 
 // Their own chunks, loaded beside the counts: the first screen waits neither for the history's
 // words nor for 'Mais procurados' (whose chart is yet another chunk).
@@ -24,7 +24,7 @@ const QUICK_ACTIONS = LISTING_KINDS.map((kind) => ({
   path: `${panelRoute(kind)}/novo`,
 }));
 
-/** Real counts from the database (deviation: the spec's fixed numbers are not copied). */
+/** Real counts from the database. */
 export default function Dashboard() {
   const dataProvider = useDataProvider();
   const [counts, setCounts] = useState<Record<string, number | null>>({});

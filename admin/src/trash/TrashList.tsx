@@ -17,19 +17,19 @@ import {
 } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
+import { agreeing, tableNoun, tableNounWithArticle } from '../history/tableNouns.ts';
 import { formatDate } from '../i18n.ts';
+import { capitalize } from '../kindLabels.ts';
 import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { TRASH } from '../resources.ts';
-import { capitalize } from '../rules/kinds.ts';
-import { agreeing, tableNoun, tableNounWithArticle } from '../rules/tables.ts';
 import {
   namedTrashItem,
   purgeIn,
   restoredTitle,
   TRASH_EXPLANATION,
   trashItemName,
-} from '../rules/trash.ts';
+} from './retention.ts';
 
 const EMPTY = 'A lixeira está vazia.';
 /** What has photos of its own: purging it frees them. */

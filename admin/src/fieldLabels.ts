@@ -2,7 +2,7 @@
 // field definitions): the forms label their inputs with these (adding the asterisk or a hint), and
 // the history names the fields that changed.
 import { LISTING_FIELDS, LISTING_KINDS } from '@guia-fortim/domain';
-import type { ListingField } from '../listings/formRules.ts';
+import type { ListingField } from './listings/formRules.ts';
 
 /** The listing form's fields, of every kind ('Nome *' in the form, 'Nome' in the history). */
 export const LISTING_FIELD_LABELS = Object.fromEntries(
