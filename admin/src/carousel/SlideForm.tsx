@@ -6,13 +6,11 @@ import {
   slideCreateSchema,
   slideUpdateSchema,
 } from '@guia-fortim/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
 import {
   CreateBase,
   EditBase,
-  Form,
   useEditContext,
   useGetList,
   useRedirect,
@@ -21,10 +19,10 @@ import {
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { SLIDE_FIELD_LABELS } from '../fieldLabels.ts';
+import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { normalizeImageStyles } from '../images/imageStyles.ts';
 import { Loading } from '../layout/AdminLayout.tsx';
-import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { SLIDES } from '../resources.ts';
 import { CarouselPage } from './CarouselPage.tsx';
@@ -65,12 +63,11 @@ function SlideFormCard({
   const notify = useTitledNotify();
   const { saving } = useSaveContext();
   return (
-    <Form
+    <SchemaForm
+      schema={schema}
       record={values as never}
-      resolver={zodResolver(schema)}
       mode="onTouched"
-      disableInvalidFormNotification
-      noValidate
+      onInvalid={(message) => notify(message, undefined, 'error')}
     >
       <SlideFormPreview />
       <Card sx={{ mt: 2 }}>
@@ -90,8 +87,7 @@ function SlideFormCard({
           {children}
         </CardContent>
       </Card>
-      <InvalidFormToast onInvalid={(message) => notify(message, undefined, 'error')} />
-    </Form>
+    </SchemaForm>
   );
 }
 

@@ -4,14 +4,13 @@ import {
   categoryUpdateSchema,
   type ListingKind,
 } from '@guia-fortim/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { type ReactNode, useMemo } from 'react';
-import { CreateBase, EditBase, Form, useEditContext, useSaveContext } from 'react-admin';
+import { CreateBase, EditBase, useEditContext, useSaveContext } from 'react-admin';
 import { messageOf } from '../errorMessage.ts';
 import { CATEGORY_FIELD_LABELS } from '../fieldLabels.ts';
+import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
-import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { CATEGORIES } from '../resources.ts';
 import { CategoryNameInput } from './inputs.tsx';
@@ -49,11 +48,10 @@ function CategoryFormDialog({
   const { saving } = useSaveContext();
   return (
     <Dialog open onClose={() => !saving && onClose()}>
-      <Form
+      <SchemaForm
+        schema={schema}
         record={values as never}
-        resolver={zodResolver(schema)}
-        disableInvalidFormNotification
-        noValidate
+        onInvalid={(message) => notify(message, undefined, 'error')}
       >
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
@@ -68,8 +66,7 @@ function CategoryFormDialog({
             {submit}
           </Button>
         </DialogActions>
-        <InvalidFormToast onInvalid={(message) => notify(message, undefined, 'error')} />
-      </Form>
+      </SchemaForm>
     </Dialog>
   );
 }

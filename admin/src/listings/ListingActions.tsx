@@ -4,7 +4,6 @@ import {
   type ListingResource,
   quickEditSchemas,
 } from '@guia-fortim/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Dialog,
@@ -14,13 +13,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
-import { Form, LinkBase as Link, NumberInput, useUpdate } from 'react-admin';
+import { useState } from 'react';
+import { LinkBase as Link, NumberInput, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useDeleteWithUndo } from '../deleteWithUndo.ts';
 import { messageOf } from '../errorMessage.ts';
 import { LISTING_FIELD_LABELS } from '../fieldLabels.ts';
-import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
+import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { PRICE_STEP, RATING_STEP } from './constants.ts';
 import { kindTexts } from './kindTexts.ts';
@@ -40,9 +39,6 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
   const [quickOpen, setQuickOpen] = useState(false);
   const listingKind = kindOfResource(kind);
   const priced = isPriced(listingKind);
-  // The domain's quick edit schema, which the worker applies too: the rating clamped to 0–5 (0
-  // when blank), a price of at least 0 for the kinds that have one.
-  const resolver = useMemo(() => zodResolver(quickEditSchemas[listingKind]), [listingKind]);
   // What the dialog opens with: the row's values, the price only where the kind has one.
   const { rating, price } = row;
   const current = priced ? { rating, price } : { rating };
@@ -70,8 +66,8 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
       },
     );
 
-  // The values the resolver gave: the schema's, the rating clamped.
-  // The resolver gives the schema's output: a clamped rating, and a price only where the kind has one.
+  // The domain's quick edit schema's output, which the worker checks too: the rating clamped to
+  // 0–5 (0 when blank), a price of at least 0 for the kinds that have one.
   const saveQuick = (output: FieldValues) => {
     const values = output as QuickValues;
     const before: QuickValues = { rating: Number(rating ?? 0) };
@@ -101,12 +97,11 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
         </Button>
       </Stack>
       <Dialog open={quickOpen} onClose={() => setQuickOpen(false)}>
-        <Form
+        <SchemaForm
+          schema={quickEditSchemas[listingKind]}
           record={current as never}
-          resolver={resolver}
           onSubmit={saveQuick}
-          disableInvalidFormNotification
-          noValidate
+          onInvalid={(message) => notify(message, undefined, 'error')}
         >
           <DialogTitle>Edição rápida</DialogTitle>
           <DialogContent>
@@ -139,8 +134,7 @@ export function ListingActions({ kind, row }: { kind: ListingResource; row: List
               Salvar
             </Button>
           </DialogActions>
-          <InvalidFormToast onInvalid={(message) => notify(message, undefined, 'error')} />
-        </Form>
+        </SchemaForm>
       </Dialog>
     </>
   );

@@ -1,20 +1,12 @@
 import { grantAdminBodySchema } from '@guia-fortim/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect } from 'react';
-import { Form, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { dataProvider } from '../dataProvider.ts';
-import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
+import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { grantErrorMessage } from './grantMessages.ts';
-
-/** The worker's body schema: the e-mail, trimmed, not blank. */
-const resolver = zodResolver(grantAdminBodySchema);
-
-interface GrantValues {
-  email: string;
-}
 
 /** An emptied field is '' (the button's "nothing typed"), never react-admin's null. */
 const asTyped = (value: string) => value;
@@ -59,12 +51,11 @@ export function GrantAdminForm() {
         <Typography variant="h6" component="h2" gutterBottom>
           Conceder acesso de administrador
         </Typography>
-        <Form<GrantValues>
+        <SchemaForm
+          schema={grantAdminBodySchema}
           defaultValues={{ email: '' }}
-          resolver={resolver}
           onSubmit={grant}
-          disableInvalidFormNotification
-          noValidate
+          onInvalid={refused}
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
             <TextInput
@@ -81,9 +72,8 @@ export function GrantAdminForm() {
             />
             <GrantButton />
           </Stack>
-          <InvalidFormToast onInvalid={refused} />
           <ClearWhenGranted />
-        </Form>
+        </SchemaForm>
       </CardContent>
     </Card>
   );

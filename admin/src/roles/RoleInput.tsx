@@ -1,12 +1,9 @@
 import { APP_ROLES, type AppRole, userRoleBodySchema } from '@guia-fortim/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField } from '@mui/material';
-import { Form, useInput } from 'react-admin';
+import { useInput } from 'react-admin';
 import { type FieldValues, useFormContext } from 'react-hook-form';
+import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { ROLE_LABELS } from './roleLabels.ts';
-
-/** The worker's body schema for a user's role. */
-const resolver = zodResolver(userRoleBodySchema);
 
 /**
  * The role picker: one of the three roles, never blank (react-admin's SelectInput would offer an
@@ -58,13 +55,8 @@ export function UserRoleForm({
   change: (role: AppRole) => Promise<boolean>;
 }) {
   return (
-    <Form
-      defaultValues={{ role: current }}
-      resolver={resolver}
-      disableInvalidFormNotification
-      noValidate
-    >
+    <SchemaForm schema={userRoleBodySchema} defaultValues={{ role: current }}>
       <RolePicker change={change} />
-    </Form>
+    </SchemaForm>
   );
 }

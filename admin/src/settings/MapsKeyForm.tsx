@@ -4,14 +4,13 @@ import {
   type Settings,
   settingsUpdateSchema,
 } from '@guia-fortim/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Stack } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { Confirm, Form } from 'react-admin';
+import { Confirm } from 'react-admin';
 import type { SubmitHandler } from 'react-hook-form';
 import { dataProvider } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
-import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
+import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { KEEP_TYPED, SettingInput, SubmitButton } from './inputs.tsx';
 import { SETTING_LABELS } from './settingLabels.ts';
@@ -22,7 +21,6 @@ export const CLEARED_KEY_EFFECT =
   'Sem a chave, o mapa do site mostra apenas a lista de lugares para todos os visitantes, até que uma nova chave seja salva.';
 
 /** The domain's settings schema (the worker applies the same): the key, trimmed and checked. */
-const resolver = zodResolver(settingsUpdateSchema);
 
 /**
  * The maps key: saved as the public site setting every visitor uses and kept as this browser's
@@ -70,14 +68,13 @@ export function MapsKeyForm({
     }
   };
   return (
-    <Form<Partial<Settings>>
+    <SchemaForm
+      schema={settingsUpdateSchema}
       defaultValues={values}
       // The shared key, read after the form showed, fills it unless the admin typed already.
       resetOptions={KEEP_TYPED}
-      resolver={resolver}
       onSubmit={save}
-      disableInvalidFormNotification
-      noValidate
+      onInvalid={failed}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
         <SettingInput
@@ -101,7 +98,6 @@ export function MapsKeyForm({
           onClose={() => answer(false)}
         />
       </Stack>
-      <InvalidFormToast onInvalid={failed} />
-    </Form>
+    </SchemaForm>
   );
 }

@@ -8,17 +8,16 @@ import {
   settingsUpdateSchema,
   TRASH_RETENTION_DAYS,
 } from '@guia-fortim/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Form, Title } from 'react-admin';
+import { Title } from 'react-admin';
 import { type FieldValues, useFormContext } from 'react-hook-form';
 import { ApiError } from '../api.ts';
 import { dataProvider } from '../dataProvider.ts';
 import { messageOf } from '../errorMessage.ts';
+import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { Loading } from '../layout/AdminLayout.tsx';
-import { InvalidFormToast } from '../notifications/InvalidFormToast.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { KEEP_TYPED, SettingInput, SubmitButton } from './inputs.tsx';
 import { SETTING_LABELS } from './settingLabels.ts';
@@ -85,7 +84,6 @@ const RETENTION: readonly SettingField[] = [
 ];
 
 /** The domain's schema (the worker applies the same): each card's values, trimmed and checked. */
-const resolver = zodResolver(settingsUpdateSchema);
 
 /** Puts a value into whichever card's form holds its setting (a restored version). */
 type Restorers = Map<string, (value: string) => void>;
@@ -144,13 +142,12 @@ function SettingsCard({
         <Typography variant="body2" color="text.secondary" gutterBottom>
           {description}
         </Typography>
-        <Form
+        <SchemaForm
+          schema={settingsUpdateSchema}
           defaultValues={values}
           resetOptions={KEEP_TYPED}
-          resolver={resolver}
           onSubmit={save}
-          disableInvalidFormNotification
-          noValidate
+          onInvalid={refused}
         >
           <Stack spacing={2} sx={{ mt: 1 }}>
             {fields.map((field) => (
@@ -176,9 +173,8 @@ function SettingsCard({
               <SubmitButton label="Salvar" />
             </Box>
           </Stack>
-          <InvalidFormToast onInvalid={refused} />
           <RestoreInto keys={keys} restorers={restorers} />
-        </Form>
+        </SchemaForm>
       </CardContent>
     </Card>
   );
