@@ -1,7 +1,8 @@
 // Contacts and views per listing: what a visitor's action counts as, the abuse bounds,
 // and the day a count belongs to (zod-free: the panel's dashboard imports it; the beacon's schema
 // is in schemas.ts). The worker, the database (listing_stats migration), the site and
-// the panel all read these; the SQL states the same kinds and events in its CHECKs.
+// the panel all read these; the SQL stores the kinds as its listing_kind enum and states the same
+// events in a CHECK.
 import type { ListingKind } from './types.ts';
 
 /** What a visitor did with a listing: saw it (page or dialog), tapped 'Fale agora', opened its marker. */

@@ -9,6 +9,7 @@ import {
   isImageUrl,
   isLink,
   LEGAL_SETTING_KEYS,
+  LISTING_KINDS,
   NOT_INFORMED,
   SETTINGS_DEFAULTS,
   SLIDE_DEFAULT_LINK,
@@ -38,11 +39,17 @@ type NullableInType<T extends TableName> = {
 // than by row types: the columns the worker, the panel and the CSV export code against. A view's
 // columns are nullable in information_schema.
 const STATS_COLUMNS = {
-  listing_stats: { kind: 'text', listing_id: 'uuid', day: 'date', event: 'text', count: 'int4' },
-  listing_names: { kind: 'text?', id: 'uuid?', name: 'text?', slug: 'text?' },
+  listing_stats: {
+    kind: 'listing_kind',
+    listing_id: 'uuid',
+    day: 'date',
+    event: 'text',
+    count: 'int4',
+  },
+  listing_names: { kind: 'listing_kind?', id: 'uuid?', name: 'text?', slug: 'text?' },
   listing_daily_stats: {
     id: 'text?',
-    kind: 'text?',
+    kind: 'listing_kind?',
     listing_id: 'uuid?',
     name: 'text?',
     day: 'date?',
@@ -124,7 +131,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         proname: 'listing_ranking',
         args: 'p_days integer',
         result:
-          'TABLE(kind text, listing_id uuid, name text, slug text, views integer, whatsapp integer, map integer)',
+          'TABLE(kind listing_kind, listing_id uuid, name text, slug text, views integer, whatsapp integer, map integer)',
         // row-level security of listing_stats decides who sees counts
         definer: false,
       },
@@ -136,6 +143,33 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       },
       { proname: 'set_stats_ingest_key', args: 'p_key text', result: 'void', definer: true },
     ]);
+  });
+
+  // A count's kind is the categories' type, one enum whose labels are the domain's kinds: a kind
+  // the domain adds is a label added to listing_kind, for the categories and the counts at once.
+  it("stores the counts' kinds as listing_kind, the categories' type, labelled LISTING_KINDS", async () => {
+    const columns = await must<{ relation: string; type: string }>(
+      db.sql,
+      `select c.relname || '.' || a.attname as relation, a.atttypid::regtype::text as type
+       from pg_attribute a join pg_class c on c.oid = a.attrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and not a.attisdropped
+         and (c.relname, a.attname) in (('categories', 'type'), ('listing_stats', 'kind'),
+           ('listing_names', 'kind'), ('listing_daily_stats', 'kind'))
+       order by 1`,
+    );
+    expect(columns).toEqual([
+      { relation: 'categories.type', type: 'listing_kind' },
+      { relation: 'listing_daily_stats.kind', type: 'listing_kind' },
+      { relation: 'listing_names.kind', type: 'listing_kind' },
+      { relation: 'listing_stats.kind', type: 'listing_kind' },
+    ]);
+    const labels = await must<{ label: string }>(
+      db.sql,
+      `select enumlabel as label from pg_enum
+       where enumtypid = 'public.listing_kind'::regtype order by enumsortorder`,
+    );
+    expect(labels.map((l) => l.label)).toEqual([...LISTING_KINDS]);
   });
 
   it('creates the site settings with the same Portuguese defaults as SETTINGS_DEFAULTS', async () => {

@@ -287,7 +287,8 @@ describe.each(ENGINES)('zod and the database agree on %s', (engine) => {
   });
 
   // The beacon's kinds and events (listingEventSchema: LISTING_KINDS, LISTING_EVENTS) are
-  // exactly what the listing_stats CHECKs store and what record_listing_events counts.
+  // exactly what listing_stats stores (its listing_kind enum, its event CHECK) and what
+  // record_listing_events counts.
   it('listing_stats: the table and the flush take exactly the kinds and events the beacon schema accepts', async () => {
     const kinds = [
       ...LISTING_KINDS,
