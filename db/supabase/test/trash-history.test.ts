@@ -4,7 +4,7 @@
 // Every test runs in a transaction that is rolled back; the superuser only sets up or ages rows.
 
 import { randomUUID } from 'node:crypto';
-import { DB_ERROR, DB_ERROR_MESSAGES } from '@guia-fortim/domain';
+import { DB_ERROR, DB_ERROR_MESSAGES, FEATURED_LIMIT } from '@guia-fortim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actAs,
@@ -32,8 +32,9 @@ const KINDS: [string, ListingTable][] = [
 ];
 
 const NOT_ADMIN = { code: DB_ERROR.forbidden, message: DB_ERROR_MESSAGES.forbidden };
-const NOT_FEATURED_AGAIN =
-  'Não voltou aos destaques: já há 4 itens em destaque. Remova um e adicione-o de novo.';
+// the featured list's limit is private.ordered_list's, which ordered-lists.test.ts holds equal
+// to FEATURED_LIMIT
+const NOT_FEATURED_AGAIN = `Não voltou aos destaques: já há ${FEATURED_LIMIT} itens em destaque. Remova um e adicione-o de novo.`;
 const SLUG_TAKEN = 'O endereço antigo da página foi usado por outro item.';
 const HISTORY_LOCKED = { code: '42501', message: 'O histórico não pode ser alterado.' };
 
@@ -437,21 +438,35 @@ describe.each(ENGINES)('trash and history on %s', (engine) => {
         });
       });
 
-      it('comes back unfeatured, with a notice, when 4 are featured meanwhile', async () => {
+      it('comes back featured, at its place, while one more fits the featured list', async () => {
         await inRollback(db.sql, async () => {
-          const [a, b, c, d, e] = (await items(5)) as [string, string, string, string, string];
-          for (const id of [a, b, c, d]) await call('featured', id, true);
-          await deleteAsAdmin(table, b);
-          await call('featured', e, true);
-          const result = await restore((await trashOf(table, b))?.id);
+          const ids = await items(FEATURED_LIMIT + 1);
+          const [gone, ...others] = ids as [string, ...string[]];
+          const meanwhile = others.slice(0, FEATURED_LIMIT - 1);
+          await call('featured', gone, true);
+          await deleteAsAdmin(table, gone);
+          for (const id of meanwhile) await call('featured', id, true);
+          const result = await restore((await trashOf(table, gone))?.id);
+          expect(result.notices).toEqual([]);
+          expect(await orders(table, 'featured_order')).toEqual(
+            [gone, ...meanwhile].map((id, place) => [id, place]),
+          );
+        });
+      });
+
+      it('comes back unfeatured, with a notice, when the featured list is full meanwhile', async () => {
+        await inRollback(db.sql, async () => {
+          const ids = await items(FEATURED_LIMIT + 1);
+          const [gone, ...others] = ids as [string, ...string[]];
+          await call('featured', gone, true);
+          await deleteAsAdmin(table, gone);
+          for (const id of others) await call('featured', id, true);
+          const result = await restore((await trashOf(table, gone))?.id);
           expect(result.notices).toEqual([NOT_FEATURED_AGAIN]);
-          expect(await rowOf(table, b)).toMatchObject({ is_featured: false, featured_order: 0 });
-          expect(await orders(table, 'featured_order')).toEqual([
-            [a, 0],
-            [c, 1],
-            [d, 2],
-            [e, 3],
-          ]);
+          expect(await rowOf(table, gone)).toMatchObject({ is_featured: false, featured_order: 0 });
+          expect(await orders(table, 'featured_order')).toEqual(
+            others.map((id, place) => [id, place]),
+          );
         });
       });
 
