@@ -20,16 +20,16 @@ import {
   VALID_ROWS,
 } from './support/fixtures.ts';
 
-const CALLERS = ['anon', 'user', 'other', 'admin', 'service_role'] as const;
+const CALLERS = ['anon', 'user', 'other', 'moderator', 'admin', 'service_role'] as const;
 type CallerName = (typeof CALLERS)[number];
 
 /** "A" allowed, "D" denied, one letter per caller in CALLERS order. */
-type Verdicts = `${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'}`;
+type Verdicts = `${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'} ${'A' | 'D'}`;
 /** For select: the fixture rows each caller sees, or 'error' (no privilege at all). */
 type Visible = Record<CallerName, string[] | 'error'>;
 
 type Fixture = {
-  users: Record<'admin' | 'user' | 'other', FixtureUser>;
+  users: Record<'admin' | 'moderator' | 'user' | 'other', FixtureUser>;
   /** table → fixture key → primary key value */
   keys: Record<string, Record<string, string>>;
 };
@@ -57,6 +57,7 @@ const everyone = (rows: string[]): Visible => ({
   anon: rows,
   user: rows,
   other: rows,
+  moderator: rows,
   admin: rows,
   service_role: rows,
 });
@@ -75,9 +76,9 @@ function listingCase(table: 'hospedagens' | 'comercios' | 'passeios'): TableCase
   return {
     key: 'id',
     select: everyone(['row']),
-    insert: 'D D D A A',
-    update: 'D D D A A',
-    delete: 'D D D A A',
+    insert: 'D D D A A A',
+    update: 'D D D A A A',
+    delete: 'D D D A A A',
     statements: {
       insert: () => insertStatement(table, VALID_ROWS[table]()),
       update: (f) => [
@@ -102,12 +103,13 @@ const MATRIX: Record<string, TableCase> = {
       anon: ['active'],
       user: ['active'],
       other: ['active'],
+      moderator: ['active', 'inactive'],
       admin: ['active', 'inactive'],
       service_role: ['active', 'inactive'],
     },
-    insert: 'D D D A A',
-    update: 'D D D A A',
-    delete: 'D D D A A',
+    insert: 'D D D A A A',
+    update: 'D D D A A A',
+    delete: 'D D D A A A',
     statements: {
       insert: () => insertStatement('categories', VALID_ROWS.categories()),
       update: (f) => [
@@ -126,12 +128,13 @@ const MATRIX: Record<string, TableCase> = {
       anon: ['active', 'spare'],
       user: ['active', 'spare'],
       other: ['active', 'spare'],
+      moderator: ['active', 'inactive', 'spare'],
       admin: ['active', 'inactive', 'spare'],
       service_role: ['active', 'inactive', 'spare'],
     },
-    insert: 'D D D A A',
-    update: 'D D D A A',
-    delete: 'D D D A A',
+    insert: 'D D D A A A',
+    update: 'D D D A A A',
+    delete: 'D D D A A A',
     statements: {
       insert: () => insertStatement('carousel_slides', VALID_ROWS.carousel_slides()),
       update: (f) => [
@@ -148,10 +151,10 @@ const MATRIX: Record<string, TableCase> = {
     key: 'setting_key',
     select: everyone(['contact_email']),
     // the admin screen's upsert (insert … on conflict do update)
-    insert: 'D D D A A',
-    update: 'D D D A A',
+    insert: 'D D D D A A',
+    update: 'D D D D A A',
     // the keys are fixed: nobody but the service role deletes one
-    delete: 'D D D D A',
+    delete: 'D D D D D A',
     statements: {
       insert: () => [
         `insert into public.site_settings (setting_key, setting_value) values ('contact_email', $1)
@@ -176,13 +179,14 @@ const MATRIX: Record<string, TableCase> = {
       anon: 'error',
       user: ['user'],
       other: ['other'],
-      admin: ['admin', 'user', 'other'],
-      service_role: ['admin', 'user', 'other'],
+      moderator: ['moderator'],
+      admin: ['admin', 'moderator', 'user', 'other'],
+      service_role: ['admin', 'moderator', 'user', 'other'],
     },
-    insert: 'D D D D A',
+    insert: 'D D D D D A',
     // target: the user's own profile; admins do not edit other people's profiles
-    update: 'D A D D A',
-    delete: 'D D D D A',
+    update: 'D A D D D A',
+    delete: 'D D D D D A',
     prepareInsert: async (db) => {
       const orphan = await createUser(db.sql, `orfao${randomUUID().slice(0, 6)}`);
       await db.sql.query('delete from public.profiles where id = $1', [orphan.id]);
@@ -207,13 +211,14 @@ const MATRIX: Record<string, TableCase> = {
       anon: 'error',
       user: ['user'],
       other: ['other'],
-      admin: ['admin', 'user', 'other'],
-      service_role: ['admin', 'user', 'other'],
+      moderator: ['moderator'],
+      admin: ['admin', 'moderator', 'user', 'other'],
+      service_role: ['admin', 'moderator', 'user', 'other'],
     },
     // self-promotion: the caller inserts an admin row for themselves (service role: for the user)
-    insert: 'D D D D A',
-    update: 'D D D D A',
-    delete: 'D D D D A',
+    insert: 'D D D D D A',
+    update: 'D D D D D A',
+    delete: 'D D D D D A',
     statements: {
       insert: (f, self) =>
         insertStatement('user_roles', { user_id: (self ?? f.users.user).id, role: 'admin' }),
@@ -236,12 +241,13 @@ const MATRIX: Record<string, TableCase> = {
       anon: 'error',
       user: [],
       other: [],
-      admin: ['entry'],
-      service_role: ['entry'],
+      moderator: ['entry'],
+      admin: ['entry', 'setting'],
+      service_role: ['entry', 'setting'],
     },
-    insert: 'D D D D D',
-    update: 'D D D D D',
-    delete: 'D D D D D',
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
     statements: {
       insert: (f) =>
         insertStatement('audit_log', {
@@ -267,12 +273,13 @@ const MATRIX: Record<string, TableCase> = {
       anon: 'error',
       user: [],
       other: [],
+      moderator: ['item'],
       admin: ['item'],
       service_role: ['item'],
     },
-    insert: 'D D D D D',
-    update: 'D D D D D',
-    delete: 'D D D D D',
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
     statements: {
       insert: () =>
         insertStatement('trash', {
@@ -298,12 +305,13 @@ const MATRIX: Record<string, TableCase> = {
       anon: 'error',
       user: [],
       other: [],
+      moderator: ['row'],
       admin: ['row'],
       service_role: ['row'],
     },
-    insert: 'D D D D D',
-    update: 'D D D D D',
-    delete: 'D D D D D',
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
     statements: {
       insert: (f) =>
         insertStatement('listing_stats', {
@@ -331,12 +339,13 @@ const MATRIX: Record<string, TableCase> = {
       anon: 'error',
       user: [],
       other: [],
+      moderator: ['row'],
       admin: ['row'],
       service_role: ['row'],
     },
-    insert: 'D D D D D',
-    update: 'D D D D D',
-    delete: 'D D D D D',
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
     statements: {
       insert: (f) =>
         insertStatement('listing_daily_stats', {
@@ -361,12 +370,13 @@ const MATRIX: Record<string, TableCase> = {
       anon: 'error',
       user: ['row'],
       other: ['row'],
+      moderator: ['row'],
       admin: ['row'],
       service_role: ['row'],
     },
-    insert: 'D D D D D',
-    update: 'D D D D D',
-    delete: 'D D D D D',
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
     statements: {
       insert: () =>
         insertStatement('listing_names', { kind: 'hospedagem', id: randomUUID(), name: 'Nome' }),
@@ -397,10 +407,14 @@ async function createFixture(db: TestDatabase): Promise<Fixture> {
   const sql = db.sql;
   const users = {
     admin: await createUser(sql, 'chefe'),
+    moderator: await createUser(sql, 'moderadora'),
     user: await createUser(sql, 'usuaria'),
     other: await createUser(sql, 'outra'),
   };
   await makeAdmin(sql, users.admin);
+  await sql.query(`update public.user_roles set role = 'moderator' where user_id = $1`, [
+    users.moderator.id,
+  ]);
   const id = async (table: string, values: Record<string, unknown>) =>
     String((await insertRow(sql, table, values)).id);
   const keys: Fixture['keys'] = {
@@ -417,8 +431,18 @@ async function createFixture(db: TestDatabase): Promise<Fixture> {
       spare: await id('carousel_slides', VALID_ROWS.carousel_slides()),
     },
     site_settings: { contact_email: 'contact_email' },
-    profiles: { admin: users.admin.id, user: users.user.id, other: users.other.id },
-    user_roles: { admin: users.admin.id, user: users.user.id, other: users.other.id },
+    profiles: {
+      admin: users.admin.id,
+      moderator: users.moderator.id,
+      user: users.user.id,
+      other: users.other.id,
+    },
+    user_roles: {
+      admin: users.admin.id,
+      moderator: users.moderator.id,
+      user: users.user.id,
+      other: users.other.id,
+    },
   };
   // The history entry of the listing's creation, and a deleted listing waiting in the trash.
   const [entry] = await must<{ id: string }>(
@@ -433,7 +457,17 @@ async function createFixture(db: TestDatabase): Promise<Fixture> {
     `select id::text from public.trash where table_name = 'hospedagens' and row_id = $1`,
     [deleted],
   );
-  keys.audit_log = { entry: String(entry?.id) };
+  // A setting's change: history that stays the administrators'.
+  await sql.query(
+    `update public.site_settings set setting_value = 'historico@guiafortim.com.br'
+     where setting_key = 'contact_email'`,
+  );
+  const [setting] = await must<{ id: string }>(
+    sql,
+    `select id::text from public.audit_log
+     where table_name = 'site_settings' and row_id = 'contact_email' order by id desc limit 1`,
+  );
+  keys.audit_log = { entry: String(entry?.id), setting: String(setting?.id) };
   keys.trash = { item: String(item?.id) };
   // Today's views of the live listing (written as the owner: the API has no way but the flush).
   const [today] = await must<{ day: string }>(
@@ -491,7 +525,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
               concat_ws(' ', qual, with_check) as expr
        from pg_policies where schemaname = 'public' order by 1`,
     );
-    const checks = /(auth\.)?(uid|jwt|role|is_admin|has_role|own_session_is_live)\(/g;
+    const checks = /(auth\.)?(uid|jwt|role|is_admin|is_staff|has_role|own_session_is_live)\(/g;
     const bare = rows.flatMap(({ policy, expr }) =>
       [...expr.matchAll(checks)]
         .filter((call) => expr.slice(Math.max(0, call.index - 7), call.index) !== 'SELECT ')
@@ -660,6 +694,67 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     });
   });
 
+  it('a moderator is staff while their session is live, never an administrator', async () => {
+    await inRollback(db.sql, async () => {
+      const me = fixture.users.moderator;
+      const session = randomUUID();
+      await db.sql.exec('reset role');
+      await db.sql.query(
+        `insert into auth.sessions (id, user_id, amr_method) values ($1, $2, 'password')`,
+        [session, me.id],
+      );
+      const ask = async () => {
+        await actAs(db.sql, me.caller);
+        await db.sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ role: 'authenticated', sub: me.id, session_id: session }),
+        ]);
+        const [answer] = await must<{ staff: boolean; admin: boolean; access: string }>(
+          db.sql,
+          'select public.is_staff() as staff, public.is_admin() as admin, public.admin_access() as access',
+        );
+        const insert = await attempt(
+          db.sql,
+          ...insertStatement('categories', VALID_ROWS.categories()),
+        );
+        await db.sql.exec('reset role');
+        return { ...answer, wrote: insert.error === undefined };
+      };
+      expect(await ask()).toEqual({ staff: true, admin: false, access: 'moderator', wrote: true });
+      await db.sql.query('delete from auth.sessions where id = $1', [session]);
+      expect(await ask()).toEqual({
+        staff: false,
+        admin: false,
+        access: 'session_ended',
+        wrote: false,
+      });
+    });
+  });
+
+  it('admin_access tells an administrator, a moderator and a user apart', async () => {
+    const access = async (name: 'admin' | 'moderator' | 'user') =>
+      inRollback(db.sql, async () => {
+        await db.sql.exec('reset role');
+        const session = randomUUID();
+        const me = fixture.users[name];
+        await db.sql.query(
+          `insert into auth.sessions (id, user_id, amr_method) values ($1, $2, 'password')`,
+          [session, me.id],
+        );
+        await actAs(db.sql, me.caller);
+        await db.sql.query(`select set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ role: 'authenticated', sub: me.id, session_id: session }),
+        ]);
+        const [row] = await must<{ access: string }>(
+          db.sql,
+          'select public.admin_access() as access',
+        );
+        return row?.access;
+      });
+    expect(await access('admin')).toBe('admin');
+    expect(await access('moderator')).toBe('moderator');
+    expect(await access('user')).toBe('not_admin');
+  });
+
   it("a public table made after the migrations is the API roles' only once granted (no automatic grants)", async () => {
     await inRollback(db.sql, async () => {
       await db.sql.exec('reset role');
@@ -708,6 +803,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'has_role',
       'images_in_use',
       'is_admin',
+      'is_staff',
       'listing_ranking',
       'move_category',
       'move_in_list',
@@ -748,40 +844,69 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'setting_keys',
       'slugify',
     ]);
-    for (const caller of [anon, fixture.users.user.caller]) {
-      const result = await inRollback(db.sql, async () => {
-        await actAs(db.sql, caller);
-        return attempt(db.sql, `select private.caller_is_admin()`);
-      });
-      expect(result.error?.code).toBe('42501');
-    }
-    // The trash, history and panel functions are callable by any signed-in user and refuse
-    // inside everyone but an administrator.
-    const trashItem = fixture.keys.trash?.item;
-    const adminOnly: [string, unknown[]][] = [
-      ['select public.restore_from_trash($1)', [trashItem]],
-      ['select public.purge_from_trash($1)', [trashItem]],
-      ['select public.purge_expired()', []],
-      ['select public.restore_version($1)', [fixture.keys.audit_log?.entry]],
-      ['select public.images_in_use($1)', [['/demo/hospedagens/teste-1-hero.jpg']]],
-      ['select public.referenced_images()', []],
-      // The panel's: users' e-mails (auth.users stays closed), category order, bulk orderings.
-      ['select * from public.user_emails($1)', [[fixture.users.other.id]]],
-      ['select public.move_category($1, $2)', ['00000000-0000-4000-8000-000000000001', 'up']],
-      ['select public.bulk_set_in_list($1, $2, $3, $4)', ['featured', 'hospedagem', [], true]],
-      ['select public.bulk_set_in_list($1, $2, $3, $4)', ['pinned', 'hospedagem', [], true]],
-    ];
-    for (const name of ['user', 'other'] as const) {
-      for (const [text, params] of adminOnly) {
+    for (const caller of [anon, fixture.users.user.caller, fixture.users.moderator.caller]) {
+      for (const helper of ['caller_is_admin', 'caller_is_staff', 'require_staff']) {
         const result = await inRollback(db.sql, async () => {
-          await actAs(db.sql, fixture.users[name].caller);
-          return attempt(db.sql, text, params);
+          await actAs(db.sql, caller);
+          return attempt(db.sql, `select private.${helper}()`);
         });
-        expect(result.error, `${text} by ${name}`).toMatchObject({
-          code: '42501',
-          message: 'Apenas administradores podem realizar esta operação.',
-        });
+        expect(result.error?.code, helper).toBe('42501');
       }
+    }
+  });
+
+  // The trash, history and panel functions are callable by any signed-in user and refuse inside
+  // whoever may not: content functions everyone but the staff, the others everyone but an
+  // administrator. Each allowed call runs and is rolled back.
+  describe('function refusals', () => {
+    const missing = '00000000-0000-4000-8000-000000000001';
+    const staff: [string, (f: Fixture) => unknown[]][] = [
+      ['select public.restore_from_trash($1)', (f) => [f.keys.trash?.item]],
+      ['select public.restore_version($1)', (f) => [f.keys.audit_log?.entry]],
+      ['select public.images_in_use($1)', () => [['/demo/hospedagens/teste-1-hero.jpg']]],
+      ['select public.referenced_images()', () => []],
+      ['select public.move_category($1, $2)', (f) => [f.keys.categories?.active, 'up']],
+      [
+        'select public.set_in_list($1, $2, $3, $4)',
+        (f) => ['featured', 'hospedagem', f.keys.hospedagens?.row, true],
+      ],
+      ['select public.move_in_list($1, $2, $3, $4)', () => ['pinned', 'hospedagem', missing, 'up']],
+      [
+        'select public.bulk_set_in_list($1, $2, $3, $4)',
+        () => ['featured', 'hospedagem', [], true],
+      ],
+      ['select public.bulk_set_in_list($1, $2, $3, $4)', () => ['pinned', 'hospedagem', [], true]],
+    ];
+    const adminOnly: [string, (f: Fixture) => unknown[]][] = [
+      ['select public.purge_from_trash($1)', (f) => [f.keys.trash?.item]],
+      ['select public.purge_expired()', () => []],
+      // A setting's version: settings are the administrators'.
+      ['select public.restore_version($1)', (f) => [f.keys.audit_log?.setting]],
+      // users' e-mails (auth.users stays closed)
+      ['select * from public.user_emails($1)', (f) => [[f.users.other.id]]],
+    ];
+    const cases = [
+      ...staff.map(([text, params]) => ({ text, params, allowed: ['moderator', 'admin'] })),
+      ...adminOnly.map(([text, params]) => ({ text, params, allowed: ['admin'] })),
+    ].map((c, i) => ({ ...c, label: `${i + 1}. ${c.text}` }));
+    for (const { text, params, allowed, label } of cases) {
+      it(`${label}: ${allowed.join(' and ')} only`, async () => {
+        for (const name of ['user', 'other', 'moderator', 'admin'] as const) {
+          const result = await inRollback(db.sql, async () => {
+            await actAs(db.sql, fixture.users[name].caller);
+            return attempt(db.sql, text, params(fixture));
+          });
+          if (allowed.includes(name)) {
+            // a missing item is the function's own answer, past the caller check
+            expect(result.error?.code ?? 'ok', `${text} by ${name}`).toMatch(/^(ok|GF002)$/);
+          } else {
+            expect(result.error, `${text} by ${name}`).toMatchObject({
+              code: '42501',
+              message: 'Apenas administradores podem realizar esta operação.',
+            });
+          }
+        }
+      });
     }
   });
 

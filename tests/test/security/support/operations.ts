@@ -362,11 +362,15 @@ function rpcOperations(f: Fixture): Operation[] {
       okBody: (caller) => caller.name === 'admin',
     },
     rpc('is_admin', {}, { okBody: (caller) => caller.name === 'admin' }),
+    rpc('is_staff', {}, { okBody: (caller) => ['moderator', 'admin'].includes(caller.name) }),
     rpc('own_session_is_live', {}, { okBody: () => true }),
     rpc(
       'admin_access',
       {},
-      { okBody: (caller) => (caller.name === 'admin' ? 'admin' : 'not_admin') },
+      {
+        okBody: (caller) =>
+          caller.name === 'admin' || caller.name === 'moderator' ? caller.name : 'not_admin',
+      },
     ),
     rpc('username_available', { username: 'ninguem.usa.este' }, { okBody: () => true }),
     {
