@@ -1,6 +1,6 @@
-// Who is calling: the Supabase access token verified with jose, then the admin role read from
-// the database on every mutation (a token stays valid after its admin role is removed; the role
-// check must not).
+// Who is calling: the Supabase access token verified with jose, then the role read from the
+// database on every mutation (a token stays valid after its role is removed; the role check must
+// not).
 import type { MiddlewareHandler } from 'hono';
 import {
   createRemoteJWKSet,
@@ -91,17 +91,29 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** What admin_access() answers for a live session with a role of the panel. */
+type StaffRole = NonNullable<Caller['role']>;
+
 /**
- * A signed-in user who holds the admin role right now and whose session is still live, as the
+ * A signed-in user who holds one of these roles right now and whose session is still live, as the
  * database says in one round trip: a token outlives its sign-out, its session does not.
  */
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await requireUser(c, async () => {
-    const access = await dataOf<string>(database(c).rpc('admin_access', {})).catch((err) =>
-      databaseError(err, MESSAGES.internal),
-    );
-    if (access === 'session_ended') throw unauthorized();
-    if (access !== 'admin') throw forbidden();
-    await next();
-  });
-};
+function requireRole(roles: readonly StaffRole[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await requireUser(c, async () => {
+      const access = await dataOf<string>(database(c).rpc('admin_access', {})).catch((err) =>
+        databaseError(err, MESSAGES.internal),
+      );
+      if (access === 'session_ended') throw unauthorized();
+      if (!roles.includes(access as StaffRole)) throw forbidden();
+      c.set('caller', { ...c.get('caller'), role: access as StaffRole });
+      await next();
+    });
+  };
+}
+
+/** An administrator: roles, settings, purging the trash. */
+export const requireAdmin = requireRole(['admin']);
+
+/** An administrator or a moderator: the content, its order, its photos, the trash and history. */
+export const requireStaff = requireRole(['admin', 'moderator']);

@@ -5,7 +5,7 @@
 // every day by itself (pg_cron), whether or not anyone edits, and leaves the photos of what it
 // purged to the photo sweep, which runs on its own schedule (the worker's Cron Trigger,
 // scheduled.ts) with its own key; so this purge is only the sooner of the two while an admin is
-// at work, and every change counts towards its hourly turn, whatever it touched. Its failures are
+// at work (never with a moderator's token, which it refuses), and every change counts towards its hourly turn, whatever it touched. Its failures are
 // logged, never thrown.
 import type { Context } from 'hono';
 import { database, dataOf } from './database.ts';
@@ -42,6 +42,8 @@ async function purgeExpired(c: Context<AppEnv>): Promise<void> {
 }
 
 export function requestRebuildAndPurge(c: Context<AppEnv>): void {
-  hourly(c, 'retention purge', () => purgeExpired(c));
+  // Purging is the administrators' (a moderator's token is refused): a moderator's change leaves
+  // the hourly turn to the next administrator's.
+  if (c.get('caller').role === 'admin') hourly(c, 'retention purge', () => purgeExpired(c));
   requestRebuild(c);
 }

@@ -55,6 +55,8 @@ export type Caller = {
   email: string | null;
   /** The verified access token, forwarded to Supabase so row-level security applies. */
   token: string;
+  /** The caller's role in the panel, once a staff route's gate has asked the database. */
+  role?: 'admin' | 'moderator';
 };
 
 export type AppEnv = {

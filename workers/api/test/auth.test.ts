@@ -1,6 +1,7 @@
 // Who may call: every admin endpoint refuses anonymous callers, broken or forged tokens, plain
 // users and an admin whose role was removed (while their token is still valid), and nothing
-// changes in the database or the bucket when it does.
+// changes in the database or the bucket when it does. A moderator passes the content endpoints
+// and is refused the administrators' own.
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   expectCall,
   historyOf,
   newAdmin,
+  newModerator,
   newUser,
   PORTUGUESE_401,
   PORTUGUESE_403,
@@ -17,7 +19,7 @@ import {
   stack,
   trashItem,
 } from './support/client.ts';
-import { adminEndpoints, type Endpoint } from './support/endpoints.ts';
+import { adminEndpoints, type Endpoint, type EndpointIds } from './support/endpoints.ts';
 import { KIND_PATH, KINDS, validListing, validSlide } from './support/fixtures.ts';
 import { signIn } from './support/stack.ts';
 import {
@@ -53,8 +55,8 @@ function call(endpoint: Endpoint, token: string | null) {
   });
 }
 
-beforeAll(async () => {
-  adminToken = (await admin()).token;
+/** Rows for every endpoint to aim at, created by the admin; `user` is whose role changes. */
+async function endpointIds(user: string): Promise<EndpointIds> {
   const listing: Record<string, string> = {};
   for (const kind of KINDS) {
     const created = await expectCall(201, 'POST', KIND_PATH[kind], {
@@ -78,6 +80,11 @@ beforeAll(async () => {
   await expectCall(200, 'DELETE', `${KIND_PATH.passeio}/${trashed.id}`, { token: adminToken });
   const trash = (await trashItem('passeios', trashed.id)).id;
   const history = (await historyOf('hospedagens', listing.hospedagem ?? '')).at(-1).id;
+  return { listing, category: category.id, slide: slide.id, user, trash, history };
+}
+
+beforeAll(async () => {
+  adminToken = (await admin()).token;
   const user = await newUser();
   userToken = user.token;
   const removed = await newAdmin();
@@ -101,14 +108,7 @@ beforeAll(async () => {
   );
   await signOut(traveller.token, 'global');
   globallySignedOutToken = otherDevice.token;
-  endpoints = adminEndpoints({
-    listing,
-    category: category.id,
-    slide: slide.id,
-    user: user.id,
-    trash,
-    history,
-  });
+  endpoints = adminEndpoints(await endpointIds(user.id));
 });
 
 describe('callers refused on every admin endpoint, with nothing changed', () => {
@@ -189,5 +189,91 @@ describe('accepted tokens', () => {
       headers: { Authorization: `bearer ${adminToken}` },
     });
     expect(reply.status).toBe(200);
+  });
+});
+
+/** The endpoints only an administrator passes; a moderator passes every other. */
+const ADMIN_ONLY = ['salvar configurações', 'alterar função', 'excluir definitivamente'];
+
+describe('a moderator', () => {
+  let moderatorToken: string;
+  let ids: EndpointIds;
+  let settingVersion: number;
+  beforeAll(async () => {
+    const moderator = await newModerator();
+    moderatorToken = moderator.token;
+    ids = await endpointIds((await newUser()).id);
+    // A trashed row of its own for the refused purge: the restore takes the other.
+    const spare = await expectCall(201, 'POST', KIND_PATH.comercio, {
+      token: adminToken,
+      json: validListing('comercio'),
+    });
+    await expectCall(200, 'DELETE', `${KIND_PATH.comercio}/${spare.id}`, { token: adminToken });
+    ids.trashToPurge = (await trashItem('comercios', spare.id)).id;
+    await expectCall(200, 'PUT', '/api/settings', {
+      token: adminToken,
+      json: { contact_address: `Rua da Matriz, ${Date.now() % 1000}` },
+    });
+    settingVersion = (await historyOf('site_settings', 'contact_address')).at(-1).id;
+  });
+
+  it("is refused the administrators' endpoints with the same 403, and nothing changes", async () => {
+    const refused = adminEndpoints(ids).filter((endpoint) => ADMIN_ONLY.includes(endpoint.name));
+    expect(refused.map((endpoint) => endpoint.name).sort()).toEqual([...ADMIN_ONLY].sort());
+    const target = await newUser();
+    const before = await snapshot();
+    const objects = r2ObjectCount();
+    const replies = await Promise.all(refused.map((endpoint) => call(endpoint, moderatorToken)));
+    for (const [i, reply] of replies.entries()) {
+      expect([refused[i]?.name, reply.status, reply.body]).toEqual([
+        refused[i]?.name,
+        403,
+        { error: { code: 'forbidden', message: PORTUGUESE_403 } },
+      ]);
+    }
+    // Granting admin: the database refuses a moderator as it refuses a user.
+    const grant = await api('POST', '/api/admin/grant', {
+      token: moderatorToken,
+      json: { email: target.email },
+    });
+    expect([grant.status, grant.body]).toEqual([
+      403,
+      {
+        error: {
+          code: 'forbidden',
+          message: 'Apenas administradores podem conceder acesso de admin a outros usuários.',
+        },
+      },
+    ]);
+    // A setting's version: the history route is the staff's, the setting the administrators'.
+    const setting = await api('POST', `/api/history/${settingVersion}/restore`, {
+      token: moderatorToken,
+    });
+    expect([setting.status, setting.body]).toEqual([
+      403,
+      { error: { code: 'forbidden', message: PORTUGUESE_403 } },
+    ]);
+    expect(await snapshot()).toEqual(before);
+    expect(r2ObjectCount()).toBe(objects);
+  });
+
+  it('passes every content endpoint: listings, order, categories, slides, photos, trash, history', async () => {
+    const allowed = adminEndpoints(ids).filter((endpoint) => !ADMIN_ONLY.includes(endpoint.name));
+    const isDelete = (endpoint: Endpoint) => endpoint.name.startsWith('excluir');
+    for (const endpoint of [
+      ...allowed.filter((e) => !isDelete(e)),
+      ...allowed.filter((e) => isDelete(e)),
+    ]) {
+      const reply = await call(endpoint, moderatorToken);
+      const created = endpoint.name.startsWith('criar') || endpoint.name === 'enviar imagem';
+      expect([endpoint.name, reply.status]).toEqual([endpoint.name, created ? 201 : 200]);
+    }
+  });
+
+  it("is 401 once signed out, as an admin's token is", async () => {
+    const leaving = await newModerator();
+    await signOut(leaving.token, 'local');
+    const reply = await api('GET', '/api/publish', { token: leaving.token });
+    expect([reply.status, reply.body.error?.code]).toEqual([401, 'unauthorized']);
   });
 });

@@ -8,7 +8,7 @@ import {
   moveSchema,
 } from '@guia-fortim/domain';
 import { Hono } from 'hono';
-import { requireAdmin } from '../auth.ts';
+import { requireStaff } from '../auth.ts';
 import { requestRebuildAndPurge } from '../content-changed.ts';
 import { DatabaseRefusal, database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
@@ -30,7 +30,7 @@ function categoryError(fallback: string) {
 }
 
 export const categories = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff)
   .post('/', json(categoryCreateSchema), async (c) => {
     const rows = await dataOf<Category[]>(
       database(c).from(TABLE).insert(c.req.valid('json')).select(),

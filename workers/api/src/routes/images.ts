@@ -9,7 +9,7 @@ import {
   imagePixelsProblem,
 } from '@guia-fortim/domain';
 import { Hono } from 'hono';
-import { requireAdmin } from '../auth.ts';
+import { requireStaff } from '../auth.ts';
 import { limitBody } from '../body-limit.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, MESSAGES, notFound } from '../errors.ts';
@@ -53,7 +53,7 @@ function displayName(name: string): string {
 
 export const uploads = new Hono<AppEnv>().post(
   '/',
-  requireAdmin,
+  requireStaff,
   limitBody({
     maxSize: IMAGE_MAX_BYTES + MULTIPART_OVERHEAD,
     onError: () => {

@@ -21,7 +21,7 @@ import {
   setInListSchema,
 } from '@guia-fortim/domain';
 import { type Context, Hono } from 'hono';
-import { requireAdmin } from '../auth.ts';
+import { requireStaff } from '../auth.ts';
 import { requestRebuildAndPurge } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
@@ -82,7 +82,7 @@ export function listingRoutes(kind: ListingKind) {
 
   return (
     new Hono<AppEnv>()
-      .use(requireAdmin)
+      .use(requireStaff)
       .post('/', json(schemas.create), async (c) => {
         const values: Record<string, unknown> = c.req.valid('json');
         const row = await oneRow(database(c).from(table).insert(values).select());

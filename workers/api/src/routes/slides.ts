@@ -2,7 +2,7 @@
 // slide goes to the trash with its photo; a replaced photo stays for the history (images/cleanup.ts).
 import { type CarouselSlide, slideCreateSchema, slideUpdateSchema } from '@guia-fortim/domain';
 import { Hono } from 'hono';
-import { requireAdmin } from '../auth.ts';
+import { requireStaff } from '../auth.ts';
 import { requestRebuildAndPurge } from '../content-changed.ts';
 import { database, databaseError, dataOf } from '../database.ts';
 import type { AppEnv } from '../env.ts';
@@ -13,7 +13,7 @@ const TABLE = 'carousel_slides';
 const NOT_FOUND = 'Slide não encontrado.';
 
 export const slides = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(requireStaff)
   .post('/', json(slideCreateSchema), async (c) => {
     const rows = await dataOf<CarouselSlide[]>(
       database(c).from(TABLE).insert(c.req.valid('json')).select(),

@@ -90,6 +90,18 @@ export async function newAdmin(): Promise<Session> {
   return user;
 }
 
+/** A new account made moderator by the suite's admin through the worker. */
+export async function newModerator(): Promise<Session> {
+  const user = await newUser('moderador');
+  const { token } = await admin();
+  const reply = await api('PUT', `/api/users/${user.id}/role`, {
+    token,
+    json: { role: 'moderator' },
+  });
+  if (reply.status !== 200) throw new Error(`role: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return user;
+}
+
 /** Rows of a table as the service role sees them (row-level security bypassed). */
 export async function rows<T = Loose>(table: string, query = ''): Promise<T[]> {
   const response = await fetch(`${stack.supabaseUrl}/rest/v1/${table}?${query}`, {

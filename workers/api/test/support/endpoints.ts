@@ -1,5 +1,6 @@
 // Every admin endpoint with a well-formed request, for the authorization matrix and the property
 // tests. Ids point at real rows created by the caller.
+import { randomUUID } from 'node:crypto';
 import { KIND_PATH, KINDS, validListing, validSlide } from './fixtures.ts';
 
 export type Endpoint = {
@@ -86,7 +87,8 @@ export function adminEndpoints(ids: EndpointIds): Endpoint[] {
       name: 'criar categoria',
       method: 'POST',
       path: '/api/categories',
-      json: { name: 'Nova', type: 'passeio' },
+      // A name of its own: each caller allowed to create one (an admin, a moderator) creates it.
+      json: { name: `Nova ${randomUUID().slice(0, 8)}`, type: 'passeio' },
     },
     {
       name: 'renomear categoria',
