@@ -19,7 +19,10 @@ export function AccessDenied() {
   );
 }
 
-/** Every /admin/* route: anonymous → the site's sign-in page; signed-in non-admin → denied. */
+/**
+ * Every /admin/* route: anonymous → the site's sign-in page; signed in without the admin or the
+ * moderator role → denied. What each role may do inside is react-admin's canAccess.
+ */
 export function AccessGate({ children }: { children: ReactNode }) {
   const [access, setAccess] = useState<Access | 'checking'>('checking');
   useEffect(() => {
@@ -30,7 +33,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (access === 'anonymous') goToLogin();
   }, [access]);
-  if (access === 'admin') return <>{children}</>;
+  if (access === 'admin' || access === 'moderator') return <>{children}</>;
   if (access === 'denied') return <AccessDenied />;
   return <Loading text="Verificando autenticação..." />;
 }

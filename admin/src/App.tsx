@@ -1,10 +1,11 @@
 import { LISTING_RESOURCES } from '@guia-fortim/domain';
 import { CssBaseline } from '@mui/material';
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import {
   AccessDenied,
   AdminContext,
   AuthenticationError,
+  CanAccess,
   CoreAdminUI,
   CustomRoutes,
   Error as ErrorPage,
@@ -23,6 +24,7 @@ import { dataProvider } from './dataProvider.ts';
 import { i18nProvider } from './i18n.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import listings from './listings/index.ts';
+import { MAP_SETTINGS, ROLES, SETTINGS, SITE_SETTINGS } from './permissions.ts';
 import { CATEGORIES, SLIDES, TRASH } from './resources.ts';
 import { theme } from './theme.ts';
 import trash from './trash/index.ts';
@@ -36,6 +38,15 @@ const SiteSettings = lazy(() => import('./settings/SiteSettings.tsx'));
 const Roles = lazy(() => import('./roles/Roles.tsx'));
 
 const PageNotFound = () => <NotFound />;
+
+/** A screen only some roles open: the others get react-admin's 'Acesso Negado' in its place. */
+function Restricted({ resource, children }: { resource: string; children: ReactNode }) {
+  return (
+    <CanAccess resource={resource} action="list" accessDenied={<AccessDenied />}>
+      {children}
+    </CanAccess>
+  );
+}
 // <Admin>'s store: list settings and the sidebar's state survive a reload.
 const store = localStorageStore();
 
@@ -82,10 +93,38 @@ function Panel() {
             <Route path="/dashboard" element={<Dashboard />} />
             <Route path="/destaques" element={<OrderedListScreen list="featured" />} />
             <Route path="/ordenar-topo" element={<OrderedListScreen list="pinned" />} />
-            <Route path="/mapa" element={<MapSettings />} />
-            <Route path="/roles" element={<Roles />} />
-            <Route path="/settings" element={<Settings />} />
-            <Route path="/configuracoes" element={<SiteSettings />} />
+            <Route
+              path={`/${MAP_SETTINGS}`}
+              element={
+                <Restricted resource={MAP_SETTINGS}>
+                  <MapSettings />
+                </Restricted>
+              }
+            />
+            <Route
+              path={`/${ROLES}`}
+              element={
+                <Restricted resource={ROLES}>
+                  <Roles />
+                </Restricted>
+              }
+            />
+            <Route
+              path={`/${SETTINGS}`}
+              element={
+                <Restricted resource={SETTINGS}>
+                  <Settings />
+                </Restricted>
+              }
+            />
+            <Route
+              path={`/${SITE_SETTINGS}`}
+              element={
+                <Restricted resource={SITE_SETTINGS}>
+                  <SiteSettings />
+                </Restricted>
+              }
+            />
           </CustomRoutes>
         </CoreAdminUI>
         {/* Above the routes: a notification stays on screen, its 'Desfazer' included, when the

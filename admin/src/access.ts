@@ -1,9 +1,13 @@
 import { LOGIN_PATH } from './config.ts';
+import type { StaffRole } from './permissions.ts';
 import { supabase } from './supabase.ts';
 
-export type Access = 'anonymous' | 'denied' | 'admin';
+export type Access = 'anonymous' | 'denied' | StaffRole;
 
-/** user_roles is the single source of truth for "is this user an admin" (deviation). */
+/**
+ * user_roles is the single source of truth for "may this user open the panel, and as what"
+ * (deviation): an administrator, a moderator, or nobody.
+ */
 export async function readAccess(): Promise<Access> {
   const { data } = await supabase.auth.getSession();
   const user = data.session?.user;
@@ -13,7 +17,9 @@ export async function readAccess(): Promise<Access> {
     .select('role')
     .eq('user_id', user.id);
   if (error || !roles) return 'denied';
-  return roles.some((row) => row.role === 'admin') ? 'admin' : 'denied';
+  const has = (role: StaffRole) => roles.some((row) => row.role === role);
+  if (has('admin')) return 'admin';
+  return has('moderator') ? 'moderator' : 'denied';
 }
 
 /** /auth/login?from=/admin/... — the public site's sign-in page sends the user back here. */

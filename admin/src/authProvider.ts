@@ -1,6 +1,7 @@
 import { supabaseAuthProvider } from 'ra-supabase';
 import type { AuthProvider } from 'react-admin';
-import { goToLogin, readAccess } from './access.ts';
+import { type Access, goToLogin, readAccess } from './access.ts';
+import { roleCanAccess } from './permissions.ts';
 import { isSigningOut } from './signOut.ts';
 import { supabase } from './supabase.ts';
 
@@ -10,6 +11,23 @@ export function displayName(profile: { full_name?: unknown; username?: unknown }
   if (fullName) return fullName;
   const username = typeof profile?.username === 'string' ? profile.username.trim() : '';
   return username || 'Admin';
+}
+
+// The signed-in user's role, read once per user (AccessGate reads it once too): canAccess is asked
+// many times a screen, and the database and the worker check the role on every read and write
+// anyway.
+let known: { userId: string | undefined; access: Promise<Access> } | undefined;
+async function accessOnce(): Promise<Access> {
+  const { data } = await supabase.auth.getSession();
+  const userId = data.session?.user.id;
+  if (known?.userId !== userId || !known) {
+    const access = readAccess();
+    known = { userId, access };
+    access.catch(() => {
+      if (known?.access === access) known = undefined;
+    });
+  }
+  return known.access;
 }
 
 const base = supabaseAuthProvider(supabase, {
@@ -22,7 +40,8 @@ const base = supabaseAuthProvider(supabase, {
     return { id: user.id, fullName: displayName(data), avatar: data?.avatar_url ?? undefined };
   },
   async getPermissions() {
-    return (await readAccess()) === 'admin' ? 'admin' : 'user';
+    const access = await readAccess();
+    return access === 'admin' || access === 'moderator' ? access : 'user';
   },
 });
 
@@ -36,6 +55,12 @@ export const authProvider: AuthProvider = {
       goToLogin();
       throw { redirectTo: false, message: false };
     }
+  },
+  // react-admin asks before each resource's screens, for each menu item and wherever the panel
+  // uses useCanAccess.
+  async canAccess(params) {
+    const access = await accessOnce();
+    return (access === 'admin' || access === 'moderator') && roleCanAccess(access, params);
   },
   async checkError(error) {
     const status = (error as { status?: number } | null)?.status;

@@ -12,6 +12,11 @@ const missingKeys = {
     notification: {
       offline: 'Sem conexão. Não foi possível buscar os dados.',
     },
+    // The panel's own gate says 'Acesso Negado'; react-admin's page for a screen the role may not
+    // open says the same.
+    page: {
+      access_denied: 'Acesso Negado',
+    },
     validation: {
       unique: 'Deve ser único',
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isActivePath, SIDEBAR_ITEMS } from '../src/sidebar.ts';
+import { roleCanAccess } from '../src/permissions.ts';
+import { isActivePath, SIDEBAR_ITEMS, sidebarItemsFor } from '../src/sidebar.ts';
 
 describe('sidebar', () => {
   it("lists the menu's items in order, with the Lixeira after the content", () => {
@@ -24,6 +25,64 @@ describe('sidebar', () => {
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/configuracoes')?.label).toBe(
       'Configurações do Site',
     );
+  });
+});
+
+describe('the menu by role', () => {
+  it('an administrator sees every item', () => {
+    expect(sidebarItemsFor('admin')).toEqual(SIDEBAR_ITEMS);
+  });
+
+  it('a moderator sees the content and the Lixeira, not the map key, roles or settings', () => {
+    expect(sidebarItemsFor('moderator').map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Hospedagens',
+      'Comércios',
+      'Passeios',
+      'Categorias',
+      'Destaques',
+      'Ordenar Topo',
+      'Carrossel',
+      'Lixeira',
+    ]);
+  });
+
+  it("a moderator opens the Lixeira and restores from it, but never 'Excluir definitivamente'", () => {
+    expect(roleCanAccess('moderator', { resource: 'lixeira', action: 'list' })).toBe(true);
+    expect(roleCanAccess('moderator', { resource: 'lixeira', action: 'purge' })).toBe(false);
+    expect(roleCanAccess('admin', { resource: 'lixeira', action: 'purge' })).toBe(true);
+  });
+
+  it('a moderator edits, deletes and reads the history of listings, categories and slides', () => {
+    for (const resource of [
+      'hospedagens',
+      'comercios',
+      'passeios',
+      'categorias',
+      'carousel',
+      'historico',
+    ]) {
+      for (const action of ['list', 'create', 'edit', 'delete']) {
+        expect([resource, action, roleCanAccess('moderator', { resource, action })]).toEqual([
+          resource,
+          action,
+          true,
+        ]);
+      }
+    }
+  });
+
+  it('the screens a moderator may not open, whatever the action', () => {
+    for (const resource of ['roles', 'mapa', 'settings', 'configuracoes']) {
+      for (const action of ['list', 'edit']) {
+        expect([resource, action, roleCanAccess('moderator', { resource, action })]).toEqual([
+          resource,
+          action,
+          false,
+        ]);
+        expect(roleCanAccess('admin', { resource, action })).toBe(true);
+      }
+    }
   });
 });
 

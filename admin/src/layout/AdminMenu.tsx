@@ -9,9 +9,16 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { LinkBase as Link, useGetIdentity, useLocation, useSidebarState } from 'react-admin';
+import {
+  LinkBase as Link,
+  useGetIdentity,
+  useLocation,
+  usePermissions,
+  useSidebarState,
+} from 'react-admin';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
-import { isActivePath, SIDEBAR_ITEMS } from '../sidebar.ts';
+import type { StaffRole } from '../permissions.ts';
+import { isActivePath, sidebarItemsFor } from '../sidebar.ts';
 import { signOut } from '../signOut.ts';
 import { PublishIndicator } from './PublishIndicator.tsx';
 
@@ -21,6 +28,11 @@ export function AdminMenu() {
   const notify = useTitledNotify();
   const [, setSidebarOpen] = useSidebarState();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // Only the screens the role may open (a moderator: the content, not roles or settings), by
+  // the rule react-admin's canAccess answers with; nothing until the role is known.
+  const { permissions } = usePermissions<StaffRole | 'user'>();
+  const items =
+    permissions === 'admin' || permissions === 'moderator' ? sidebarItemsFor(permissions) : [];
 
   const leave = async () => {
     const error = await signOut();
@@ -35,7 +47,7 @@ export function AdminMenu() {
   return (
     <Box component="nav" aria-label="Menu do painel" sx={{ width: 240, pt: 1 }}>
       <List dense>
-        {SIDEBAR_ITEMS.map((item) => {
+        {items.map((item) => {
           const active = isActivePath(pathname, item.path);
           return (
             <ListItemButton

@@ -11,6 +11,7 @@ import {
   DataTableRow,
   type DataTableRowProps,
   List,
+  useCanAccess,
   useDataProvider,
   useDelete,
   useRefresh,
@@ -22,6 +23,7 @@ import { formatDate } from '../i18n.ts';
 import { capitalize } from '../kindLabels.ts';
 import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
+import { PURGE } from '../permissions.ts';
 import { TRASH } from '../resources.ts';
 import {
   namedTrashItem,
@@ -51,6 +53,8 @@ function TrashActions({ item }: { item: TrashItem }) {
   const [asking, setAsking] = useState(false);
   // Pessimistic: the row leaves the list once the worker has deleted it for good.
   const [purge, { isPending: purging }] = useDelete();
+  // Purging is the administrators' (a moderator restores only).
+  const { canAccess: mayPurge } = useCanAccess({ resource: TRASH, action: PURGE });
 
   const restore = async () => {
     setState('restoring');
@@ -104,28 +108,32 @@ function TrashActions({ item }: { item: TrashItem }) {
             ? 'Restaurado'
             : 'Restaurar'}
       </Button>
-      <Button
-        size="small"
-        color="error"
-        onClick={() => setAsking(true)}
-        disabled={busy}
-        startIcon={purging ? <CircularProgress size={14} /> : undefined}
-      >
-        {purging ? 'Excluindo...' : 'Excluir definitivamente'}
-      </Button>
-      <Confirm
-        isOpen={asking}
-        title="Excluir definitivamente?"
-        content={
-          <DialogContentText>
-            {`${capitalize(thing)} “${trashItemName(item)}” será ${agreeing(item.table_name, 'excluíd')} para sempre${WITH_PHOTOS.has(item.table_name) ? ', com as suas fotos' : ''}. Esta ação não pode ser desfeita.`}
-          </DialogContentText>
-        }
-        confirm="Excluir definitivamente"
-        cancel="Cancelar"
-        onConfirm={purgeForGood}
-        onClose={() => setAsking(false)}
-      />
+      {mayPurge === true && (
+        <>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => setAsking(true)}
+            disabled={busy}
+            startIcon={purging ? <CircularProgress size={14} /> : undefined}
+          >
+            {purging ? 'Excluindo...' : 'Excluir definitivamente'}
+          </Button>
+          <Confirm
+            isOpen={asking}
+            title="Excluir definitivamente?"
+            content={
+              <DialogContentText>
+                {`${capitalize(thing)} “${trashItemName(item)}” será ${agreeing(item.table_name, 'excluíd')} para sempre${WITH_PHOTOS.has(item.table_name) ? ', com as suas fotos' : ''}. Esta ação não pode ser desfeita.`}
+              </DialogContentText>
+            }
+            confirm="Excluir definitivamente"
+            cancel="Cancelar"
+            onConfirm={purgeForGood}
+            onClose={() => setAsking(false)}
+          />
+        </>
+      )}
     </Stack>
   );
 }
