@@ -17,6 +17,17 @@ where not exists (
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password,
   email_confirmed_at, confirmation_token, recovery_token, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000003', 'authenticated', 'authenticated',
+  'moderador@guiafortim.local', '$2b$10$9zvbPGT26swteUj7NShZfObBViGEAlvjcDMLtOhA5vnNact8QxK.i', now(), '', '',
+  '{"provider": "email", "providers": ["email"]}',
+  '{"username":"moderador","full_name":"Moderador Demonstração","avatar_url":null}',
+  now(), now()
+where not exists (
+  select 1 from auth.users where id = 'a0000000-0000-4000-8000-000000000003' or lower(email) = 'moderador@guiafortim.local'
+);
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password,
+  email_confirmed_at, confirmation_token, recovery_token, raw_app_meta_data, raw_user_meta_data,
+  created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000', 'a0000000-0000-4000-8000-000000000002', 'authenticated', 'authenticated',
   'visitante@guiafortim.local', '$2b$10$iXD8GsOwyw7mRhOfIaye6ObqZVBGBpjiUxJ9VQ9MTSwQCNIeiZNIK', now(), '', '',
   '{"provider": "email", "providers": ["email"]}',
@@ -37,7 +48,7 @@ begin
         jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
         'email', now(), now(), now()
       from auth.users u
-      where u.id in ('a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002')
+      where u.id in ('a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002')
         and not exists (select 1 from auth.identities i where i.user_id = u.id)
     $sql$;
   end if;
@@ -48,7 +59,7 @@ begin
     execute $sql$
       update auth.users set email_change = coalesce(email_change, ''),
         email_change_token_new = coalesce(email_change_token_new, '')
-      where id in ('a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002')
+      where id in ('a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002')
     $sql$;
   end if;
 end
@@ -56,6 +67,8 @@ $$;
 
 delete from public.user_roles where user_id = 'a0000000-0000-4000-8000-000000000001';
 insert into public.user_roles (user_id, role) values ('a0000000-0000-4000-8000-000000000001', 'admin');
+delete from public.user_roles where user_id = 'a0000000-0000-4000-8000-000000000003';
+insert into public.user_roles (user_id, role) values ('a0000000-0000-4000-8000-000000000003', 'moderator');
 
 -- Categories (every fallback category, in the fallback lists' order)
 insert into public.categories (name, type, order_position) values

@@ -1,8 +1,10 @@
 // The panel's gate, against the whole local stack (db/local + worker + site + panel on one
-// origin): anonymous visitors go to the site's sign-in page and come back; a signed-in
-// non-admin sees 'Acesso Negado'; the demo admin gets the dashboard with real counts; Sair.
+// origin): anonymous visitors go to the site's sign-in page and come back; a signed-in user
+// without a panel role sees 'Acesso Negado'; the demo admin gets the dashboard with real counts;
+// the demo moderator manages content and is refused roles, settings, the map key and purging; Sair.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import type { Page } from '@playwright/test';
+import { sharedPortal } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import { open, reload } from './public-helpers.ts';
@@ -91,6 +93,95 @@ test('the admin sees the dashboard with real counts, the sidebar and who is sign
   await menu.getByRole('link', { name: 'Destaques' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gerenciar Destaques' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Hospedagens' })).toBeVisible();
+});
+
+/** The signed-in account's access token (the panel's stored session). */
+function sessionToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token')) ?? '';
+    return String(JSON.parse(localStorage.getItem(key) ?? '{}').access_token ?? '');
+  });
+}
+
+/** Calls the worker with the signed-in account's own token: the status and the answer. */
+async function callWorker(page: Page, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sharedPortal().apiUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${await sessionToken(page)}`,
+      'content-type': 'application/json',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+test('the moderator manages content and is refused roles, settings, the map key and purging', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await open(page, '/admin/dashboard');
+  await signInThroughSite(page, DEMO_ACCOUNTS.moderador);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('logged-as')).toHaveText(DEMO_ACCOUNTS.moderador.fullName);
+
+  // The menu: the content and the Lixeira, nothing of roles, settings or the map key.
+  await openMenu(page);
+  const menu = page.getByRole('navigation', { name: 'Menu do painel' });
+  await expect(menu.getByRole('link', { name: 'Lixeira' })).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Hospedagens',
+    'Comércios',
+    'Passeios',
+    'Categorias',
+    'Destaques',
+    'Ordenar Topo',
+    'Carrossel',
+    'Lixeira',
+    // the two links out
+    'Ver site',
+    'Ver mapa',
+  ]);
+
+  // Content through the worker with the moderator's own token; the settings are refused.
+  const name = `Categoria da moderação ${Date.now().toString(36)}`;
+  const created = await callWorker(page, 'POST', '/categories', { name, type: 'passeio' });
+  expect(created.status).toBe(201);
+  expect((await callWorker(page, 'DELETE', `/categories/${created.body.id}`)).status).toBe(200);
+  expect(
+    await callWorker(page, 'PUT', '/settings', { contact_phone: '+55 (88) 90000-0000' }),
+  ).toEqual({
+    status: 403,
+    body: {
+      error: { code: 'forbidden', message: 'Apenas administradores podem realizar esta operação.' },
+    },
+  });
+
+  // The Lixeira: 'Restaurar', never 'Excluir definitivamente'.
+  await open(page, '/admin/lixeira');
+  const row = page.getByTestId('trash-row').filter({ hasText: name });
+  await expect(row.getByRole('button', { name: 'Restaurar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Excluir definitivamente' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Restaurar' }).click();
+  await expect(row.getByRole('button', { name: 'Restaurado' })).toBeVisible();
+  // Put back as it was: the category leaves again (to the Lixeira, for an administrator).
+  expect((await callWorker(page, 'DELETE', `/categories/${created.body.id}`)).status).toBe(200);
+
+  // The administrators' screens, by their address: react-admin's 'Acesso Negado' in their place.
+  for (const [path, hidden] of [
+    ['/admin/roles', 'Conceder acesso'],
+    ['/admin/configuracoes', 'Configurações do Site'],
+    ['/admin/settings', 'Salvar'],
+    ['/admin/mapa', 'Configurações do Mapa'],
+  ] as const) {
+    await open(page, path);
+    await expect(page.getByText('Acesso Negado', { exact: true })).toBeVisible();
+    await expect(page.getByText('Você não tem permissão de acessar essa página')).toBeVisible();
+    await expect(page.getByRole('main').getByText(hidden, { exact: true })).toHaveCount(0);
+  }
 });
 
 test(

@@ -22,6 +22,16 @@ export const DEMO_ACCOUNTS = {
     username: 'admin',
     role: 'admin',
   },
+  // Manages content (listings, categories, slides, the Lixeira); not roles or settings.
+  moderador: {
+    id: 'a0000000-0000-4000-8000-000000000003',
+    email: 'moderador@guiafortim.local',
+    password: 'moderador123',
+    passwordHash: '$2b$10$9zvbPGT26swteUj7NShZfObBViGEAlvjcDMLtOhA5vnNact8QxK.i',
+    fullName: 'Moderador Demonstração',
+    username: 'moderador',
+    role: 'moderator',
+  },
   visitante: {
     id: 'a0000000-0000-4000-8000-000000000002',
     email: 'visitante@guiafortim.local',
