@@ -1,7 +1,8 @@
 // The panel's gate, against the whole local stack (db/local + worker + site + panel on one
 // origin): anonymous visitors go to the site's sign-in page and come back; a signed-in user
 // without a panel role sees 'Acesso Negado'; the demo admin gets the dashboard with real counts;
-// the demo moderator manages content and is refused roles, settings, the map key and purging; Sair.
+// the demo moderator manages content, is refused roles, settings, the map key and purging, and
+// finds the panel in the site's account menu; Sair.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
 import type { Page } from '@playwright/test';
 import { sharedPortal } from '../support/portal.ts';
@@ -182,6 +183,12 @@ test('the moderator manages content and is refused roles, settings, the map key 
     await expect(page.getByText('Você não tem permissão de acessar essa página')).toBeVisible();
     await expect(page.getByRole('main').getByText(hidden, { exact: true })).toHaveCount(0);
   }
+
+  // On the site, the account menu leads a moderator to the panel as it leads an administrator.
+  await open(page, '/');
+  const account = page.getByRole('button', { name: 'Minha Conta' });
+  await account.click();
+  await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveAttribute('href', '/admin/');
 });
 
 test(

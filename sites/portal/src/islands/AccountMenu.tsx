@@ -1,11 +1,11 @@
 // Header account area: 'Entrar' for visitors; for a signed-in user an avatar with initials and
-// the 'Minha Conta' menu (Perfil, Painel Admin for admins, Sair). supabase-js is fetched only to
+// the 'Minha Conta' menu (Perfil, Painel Admin for administrators and moderators, Sair). supabase-js is fetched only to
 // read the roles when the menu opens and to sign out.
 import { initials } from '@guia-fortim/domain';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Toaster } from '../components/Toaster.tsx';
-import { hasAdminRole } from '../lib/admin-role.ts';
+import { hasAnyRole } from '../lib/admin-role.ts';
 import { navigateWithToast } from '../lib/auth/flash.ts';
 import { sessionStorageKey } from '../lib/auth/session-key.ts';
 import { CONFIRMED_ELSEWHERE, consumeSessionInUrl } from '../lib/auth/url-session.ts';
@@ -58,7 +58,8 @@ export default function AccountMenu({ supabaseUrl, loginHref = ACCOUNT_PATHS.log
   useEffect(() => {
     if (!open || !user || rolesFor.current === user.id) return;
     rolesFor.current = user.id;
-    hasAdminRole(user.id)
+    // The panel's roles: a moderator manages content there too.
+    hasAnyRole(user.id, ['admin', 'moderator'])
       .then(setAdmin)
       .catch((error) => {
         console.error('Erro ao buscar roles:', error);

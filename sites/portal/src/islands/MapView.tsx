@@ -140,7 +140,7 @@ export default function MapView({
     if (!user) return;
     let current = true;
     import('../lib/admin-role.ts')
-      .then(({ hasAdminRole }) => hasAdminRole(user.id))
+      .then(({ hasAnyRole }) => hasAnyRole(user.id, ['admin']))
       .then((isAdmin) => {
         if (current) setAdmin(isAdmin);
       })
