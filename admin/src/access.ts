@@ -5,8 +5,8 @@ import { supabase } from './supabase.ts';
 export type Access = 'anonymous' | 'denied' | StaffRole;
 
 /**
- * user_roles is the single source of truth for "may this user open the panel, and as what"
- * (deviation): an administrator, a moderator, or nobody.
+ * user_roles is the single source of truth for "may this user open the panel, and as what": an
+ * administrator, a moderator, or nobody.
  */
 export async function readAccess(): Promise<Access> {
   const { data } = await supabase.auth.getSession();

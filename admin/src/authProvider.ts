@@ -23,9 +23,14 @@ async function accessOnce(): Promise<Access> {
   if (known?.userId !== userId || !known) {
     const access = readAccess();
     known = { userId, access };
-    access.catch(() => {
+    // Only a staff role is kept: a refused or failed read (a network blip reads as 'denied') is
+    // asked again the next time.
+    const forget = () => {
       if (known?.access === access) known = undefined;
-    });
+    };
+    access.then((value) => {
+      if (value !== 'admin' && value !== 'moderator') forget();
+    }, forget);
   }
   return known.access;
 }

@@ -126,10 +126,11 @@ test('the moderator manages content and is refused roles, settings, the map key 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }),
   ).toBeVisible();
-  await expect(page.getByTestId('logged-as')).toHaveText(DEMO_ACCOUNTS.moderador.fullName);
 
-  // The menu: the content and the Lixeira, nothing of roles, settings or the map key.
+  // The menu (a drawer on a phone): the content and the Lixeira, nothing of roles, settings or the
+  // map key.
   await openMenu(page);
+  await expect(page.getByTestId('logged-as')).toHaveText(DEMO_ACCOUNTS.moderador.fullName);
   const menu = page.getByRole('navigation', { name: 'Menu do painel' });
   await expect(menu.getByRole('link', { name: 'Lixeira' })).toBeVisible();
   await expect(menu.getByRole('link')).toHaveText([

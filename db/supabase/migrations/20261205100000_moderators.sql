@@ -70,7 +70,8 @@ revoke all on function public.is_staff() from public, anon;
 grant execute on function public.is_staff() to authenticated, service_role;
 
 -- Content functions: the same bodies, asking for staff instead of an administrator. The trash's
--- purges, user_emails and the role functions keep require_admin.
+-- purges, the photo questions that only a purge asks (images_in_use, referenced_images),
+-- user_emails and the role functions keep require_admin.
 do $$
 declare
   fn regprocedure;
@@ -81,9 +82,7 @@ begin
     'public.move_in_list(text, text, uuid, text)',
     'public.bulk_set_in_list(text, text, uuid[], boolean)',
     'public.move_category(uuid, text)',
-    'public.restore_from_trash(uuid)',
-    'public.images_in_use(text[])',
-    'public.referenced_images()'
+    'public.restore_from_trash(uuid)'
   ]::regprocedure[]
   loop
     definition := pg_get_functiondef(fn);

@@ -772,6 +772,35 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     });
   });
 
+  // A function's gate is the first thing its body does: the content functions let the staff in,
+  // the administrators' own keep them out. A later `create or replace` copied from an older
+  // definition would bring the other gate back; this names every function with each.
+  it("the content functions ask for the staff, the administrators' functions for an administrator", async () => {
+    const rows = await must<{ proname: string; gate: string }>(
+      db.sql,
+      `select p.proname, substring(p.prosrc from 'private\\.require_(admin|staff)\\(\\)') as gate
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.prosrc ~ 'private\\.require_(admin|staff)\\(\\)'
+       order by 1`,
+    );
+    const asking = (gate: string) => rows.filter((r) => r.gate === gate).map((r) => r.proname);
+    expect(asking('staff')).toEqual([
+      'bulk_set_in_list',
+      'move_category',
+      'move_in_list',
+      'restore_from_trash',
+      'restore_version',
+      'set_in_list',
+    ]);
+    expect(asking('admin')).toEqual([
+      'images_in_use',
+      'purge_expired',
+      'purge_from_trash',
+      'referenced_images',
+      'user_emails',
+    ]);
+  });
+
   it('function privileges: anon may call only username_available, record_listing_events, unreferenced_images and site_version; private helpers only validate', async () => {
     const rows = await must<{
       proname: string;
@@ -863,8 +892,6 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     const staff: [string, (f: Fixture) => unknown[]][] = [
       ['select public.restore_from_trash($1)', (f) => [f.keys.trash?.item]],
       ['select public.restore_version($1)', (f) => [f.keys.audit_log?.entry]],
-      ['select public.images_in_use($1)', () => [['/demo/hospedagens/teste-1-hero.jpg']]],
-      ['select public.referenced_images()', () => []],
       ['select public.move_category($1, $2)', (f) => [f.keys.categories?.active, 'up']],
       [
         'select public.set_in_list($1, $2, $3, $4)',
@@ -878,6 +905,8 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       ['select public.bulk_set_in_list($1, $2, $3, $4)', () => ['pinned', 'hospedagem', [], true]],
     ];
     const adminOnly: [string, (f: Fixture) => unknown[]][] = [
+      ['select public.images_in_use($1)', () => [['/demo/hospedagens/teste-1-hero.jpg']]],
+      ['select public.referenced_images()', () => []],
       ['select public.purge_from_trash($1)', (f) => [f.keys.trash?.item]],
       ['select public.purge_expired()', () => []],
       // A setting's version: settings are the administrators'.

@@ -158,8 +158,8 @@ const MATRIX: Record<string, Row> = {
   'rpc purge_from_trash': ADMIN_ONLY,
   'rpc purge_expired': ADMIN_ONLY,
   'rpc restore_version': STAFF,
-  'rpc images_in_use': STAFF,
-  'rpc referenced_images': STAFF,
+  'rpc images_in_use': ADMIN_ONLY,
+  'rpc referenced_images': ADMIN_ONLY,
   'rpc listing_ranking': STAFF_READS,
   // 'Funções' shows each user's e-mail: read through this function, admins only; auth.users
   // itself stays closed to every API role (below).
