@@ -14,7 +14,7 @@ import { restartWhenSilent } from './watchdog.ts';
 const WRANGLER_BIN = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 
 /** What wrangler dev prints when Miniflare started a crashed workerd again. */
-export const RUNTIME_CRASHED = 'The Workers runtime crashed unexpectedly';
+const RUNTIME_CRASHED = 'The Workers runtime crashed unexpectedly';
 
 export type WorkerOptions = {
   /**

@@ -7,7 +7,7 @@ import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { type LocalSupabase, projectKeys, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { TEST_SECRETS } from './turnstile.ts';
 
-export type DatabaseOptions = {
+type DatabaseOptions = {
   /** db/local persists under `<dataDir>/supabase` unless `memory`. */
   dataDir: string;
   port: number;

@@ -55,7 +55,7 @@ const PANEL_INPUTS = ['admin/src', 'admin/public', 'db/domain', 'package-lock.js
 /** Builds kept besides the current one (other checkouts' states, a branch switch). */
 const PANEL_KEEP = 3;
 
-export function panelSourceHash(): string {
+function panelSourceHash(): string {
   const hash = createHash('sha256');
   const add = (path: string) => {
     if (!existsSync(path)) return;

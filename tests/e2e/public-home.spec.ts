@@ -8,8 +8,7 @@ import { expectAccessible, hydrated, open } from './public-helpers.ts';
 // Generous: the machines running these suites are often busy.
 test.describe.configure({ timeout: 60_000 });
 
-// Home: "It auto-advances every 4 seconds …
-// and fades between slides over 700 ms." Section 9: "Carousel auto-advance 4000 ms, fade 700 ms."
+// The home carousel advances every 4 seconds and fades between slides over 700 ms.
 const INTERVAL_MS = 4000;
 const FADE = '0.7s';
 

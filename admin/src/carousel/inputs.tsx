@@ -12,7 +12,7 @@ import { RECOMMENDED_SIZE } from './CarouselPage.tsx';
 import { SlidePreview } from './SlidePreview.tsx';
 
 /** The slide's photo; the schema's message for it shows under it. */
-export function SlideImageInput() {
+function SlideImageInput() {
   const { field, fieldState } = useInput<string>({ source: 'image_url', defaultValue: '' });
   return (
     <Box>
@@ -34,7 +34,7 @@ export function SlideImageInput() {
 }
 
 /** The photo's framing, once there is a photo; the preview above the form shows the slide. */
-export function SlideImageStylesInput() {
+function SlideImageStylesInput() {
   const { field } = useInput<ImageStyles>({ source: 'image_styles' });
   const imageUrl = useWatch({ name: 'image_url' }) as string;
   if (!imageUrl) return null;

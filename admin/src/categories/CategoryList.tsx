@@ -1,6 +1,7 @@
 import {
   type Category,
   type ListingKind,
+  MOVE_FAILED,
   type MoveDirection,
   TRASH_RETENTION_DAYS,
 } from '@guia-fortim/domain';
@@ -49,7 +50,7 @@ function CategoryRows({ onEdit }: { onEdit: (category: Category) => void }) {
     try {
       await dataProvider.moveCategory(category.id, direction);
     } catch (failure) {
-      notify('Não foi possível atualizar a ordem.', messageOf(failure, ''), 'error');
+      notify(MOVE_FAILED, messageOf(failure, ''), 'error');
     }
     await refetch();
     setMoving(false);

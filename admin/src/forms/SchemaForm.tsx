@@ -1,10 +1,24 @@
 // How every form of the panel is checked: a react-admin form whose resolver is one of the domain's
 // zod schemas, the same schema the worker checks the body with.
+import { MESSAGES } from '@guia-fortim/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { Form, type FormProps } from 'react-admin';
 import { type FieldValues, useFormState } from 'react-hook-form';
 import type { ZodType } from 'zod';
+
+/** A field's message, or the first of its parts' (image_styles.scale) when it has none itself. */
+function firstMessage(error: unknown, depth = 0): string | undefined {
+  if (!error || typeof error !== 'object' || depth > 3) return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message !== '') return message;
+  for (const [key, part] of Object.entries(error)) {
+    // `ref` is the input's element, not a part of the field.
+    const found = key === 'ref' ? undefined : firstMessage(part, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 type SchemaFormProps = Omit<FormProps, 'resolver'> & {
   schema: ZodType<FieldValues, FieldValues>;
@@ -39,7 +53,7 @@ function RefusalToast({ onInvalid }: { onInvalid: (message: string) => void }) {
     const refused = Object.entries(errors).find(
       ([field, error]) => field !== 'root' && error?.type !== 'server',
     );
-    if (refused) onInvalid(String(refused[1]?.message ?? ''));
+    if (refused) onInvalid(firstMessage(refused[1]) ?? MESSAGES.invalidPayload);
   }, [submitCount, errors, onInvalid]);
   return null;
 }

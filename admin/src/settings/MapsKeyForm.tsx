@@ -20,8 +20,6 @@ import { useSiteSettings } from './useSiteSettings.ts';
 export const CLEARED_KEY_EFFECT =
   'Sem a chave, o mapa do site mostra apenas a lista de lugares para todos os visitantes, até que uma nova chave seja salva.';
 
-/** The domain's settings schema (the worker applies the same): the key, trimmed and checked. */
-
 /**
  * The maps key: saved as the public site setting every visitor uses and kept as this browser's
  * local override. Saving it blank clears both, after a confirmation: one wrong key would otherwise

@@ -83,8 +83,6 @@ const RETENTION: readonly SettingField[] = [
   }),
 ];
 
-/** The domain's schema (the worker applies the same): each card's values, trimmed and checked. */
-
 /** Puts a value into whichever card's form holds its setting (a restored version). */
 type Restorers = Map<string, (value: string) => void>;
 

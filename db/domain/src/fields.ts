@@ -215,9 +215,6 @@ export const LISTING_FIELDS = {
   },
 } as const satisfies Record<ListingKind, KindFields>;
 
-/** Every column a listing form edits, of any kind. */
-export type ListingFieldColumn = (typeof LISTING_FIELDS)[ListingKind]['fields'][number]['column'];
-
 function fieldOfType(definition: KindFields, ...types: FieldType[]): FieldDefinition | undefined {
   return definition.fields.find((field) => types.includes(field.type));
 }

@@ -12,6 +12,9 @@ export const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 
 /** At most this many featured items per kind. */
+/** A move up or down that did not happen, in an ordered list or among the categories. */
+export const MOVE_FAILED = 'Não foi possível atualizar a ordem.';
+
 export const FEATURED_LIMIT = 4;
 
 /** The title of the panel's toast when a list is full. */
@@ -95,7 +98,7 @@ export const ORDERED_LIST: Record<OrderedList, OrderedListDefinition> = {
       addFailure: 'Não foi possível adicionar aos destaques.',
       removed: 'Item removido dos destaques.',
       removeFailure: 'Não foi possível remover dos destaques.',
-      moveFailure: 'Não foi possível atualizar a ordem.',
+      moveFailure: MOVE_FAILED,
       bulkDone: (count) =>
         count === 1
           ? 'Item adicionado aos destaques!'
@@ -131,7 +134,7 @@ export const ORDERED_LIST: Record<OrderedList, OrderedListDefinition> = {
       removed: 'Removido do topo',
       removeFailure: 'Não foi possível remover o item.',
       moved: 'Ordem atualizada',
-      moveFailure: 'Não foi possível atualizar a ordem.',
+      moveFailure: MOVE_FAILED,
       bulkDone: (count) => (count === 1 ? 'Fixado no topo' : `${count} itens fixados no topo`),
       bulkUndone: (count) =>
         count === 1 ? 'Removido do topo' : `${count} itens removidos do topo`,

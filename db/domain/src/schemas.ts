@@ -283,7 +283,8 @@ export const listingSchemas = {
   passeio: { create: passeioCreateSchema, update: passeioUpdateSchema },
 } as const;
 
-/** Quick edit: the rating clamped to 0–5, 0 when not a number; price too. */
+/** Quick edit: the rating clamped to 0–5, 0 when not a number; a price of at least 0 where the
+ * kind has one (blank or negative is refused). */
 const quickRating = z.unknown().transform(clampRating);
 export const quickEditSchemas = {
   hospedagem: patch({ rating: quickRating, price }),

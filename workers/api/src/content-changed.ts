@@ -5,8 +5,8 @@
 // every day by itself (pg_cron), whether or not anyone edits, and leaves the photos of what it
 // purged to the photo sweep, which runs on its own schedule (the worker's Cron Trigger,
 // scheduled.ts) with its own key; so this purge is only the sooner of the two while an admin is
-// at work (never with a moderator's token, which it refuses), and every change counts towards its hourly turn, whatever it touched. Its failures are
-// logged, never thrown.
+// at work (never with a moderator's token, which it refuses), and every change counts towards
+// its hourly turn, whatever it touched. Its failures are logged, never thrown.
 import type { Context } from 'hono';
 import { database, dataOf } from './database.ts';
 import type { AppEnv } from './env.ts';

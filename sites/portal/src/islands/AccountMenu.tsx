@@ -1,6 +1,6 @@
 // Header account area: 'Entrar' for visitors; for a signed-in user an avatar with initials and
-// the 'Minha Conta' menu (Perfil, Painel Admin for administrators and moderators, Sair). supabase-js is fetched only to
-// read the roles when the menu opens and to sign out.
+// the 'Minha Conta' menu (Perfil, Painel Admin for administrators and moderators, Sair).
+// supabase-js is fetched only to read the roles when the menu opens and to sign out.
 import { initials } from '@guia-fortim/domain';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useId, useRef, useState } from 'react';

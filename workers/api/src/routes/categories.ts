@@ -5,6 +5,7 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   DB_ERROR,
+  MOVE_FAILED,
   moveSchema,
 } from '@guia-fortim/domain';
 import { Hono } from 'hono';
@@ -57,7 +58,7 @@ export const categories = new Hono<AppEnv>()
         category_id: id,
         direction: c.req.valid('json').direction,
       }),
-    ).catch((err) => databaseError(err, 'Não foi possível atualizar a ordem.'));
+    ).catch((err) => databaseError(err, MOVE_FAILED));
     requestRebuildAndPurge(c);
     return c.json({ id, order_position: position });
   })
