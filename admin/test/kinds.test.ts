@@ -53,9 +53,9 @@ describe("the panel's words for each kind", () => {
 
   it('name the sidebar items of the three lists', () => {
     expect(SIDEBAR_ITEMS.slice(1, 4)).toEqual([
-      { path: '/admin/hospedagens', label: 'Hospedagens' },
-      { path: '/admin/comercios', label: 'Comércios' },
-      { path: '/admin/passeios', label: 'Passeios' },
+      { path: '/admin/hospedagens', label: 'Hospedagens', resource: 'hospedagens' },
+      { path: '/admin/comercios', label: 'Comércios', resource: 'comercios' },
+      { path: '/admin/passeios', label: 'Passeios', resource: 'passeios' },
     ]);
   });
 });
