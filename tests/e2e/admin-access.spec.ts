@@ -117,80 +117,90 @@ async function callWorker(page: Page, method: string, path: string, body?: unkno
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-test('the moderator manages content and is refused roles, settings, the map key and purging', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await open(page, '/admin/dashboard');
-  await signInThroughSite(page, DEMO_ACCOUNTS.moderador);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }),
-  ).toBeVisible();
+// Once, at the desktop viewport: what a moderator may do does not depend on the layout, and the
+// panel's phone layout is walked by the administrator's tests.
+test(
+  'the moderator manages content and is refused roles, settings, the map key and purging',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    await open(page, '/admin/dashboard');
+    await signInThroughSite(page, DEMO_ACCOUNTS.moderador);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }),
+    ).toBeVisible();
 
-  // The menu (a drawer on a phone): the content and the Lixeira, nothing of roles, settings or the
-  // map key.
-  await openMenu(page);
-  await expect(page.getByTestId('logged-as')).toHaveText(DEMO_ACCOUNTS.moderador.fullName);
-  const menu = page.getByRole('navigation', { name: 'Menu do painel' });
-  await expect(menu.getByRole('link', { name: 'Lixeira' })).toBeVisible();
-  await expect(menu.getByRole('link')).toHaveText([
-    'Dashboard',
-    'Hospedagens',
-    'Comércios',
-    'Passeios',
-    'Categorias',
-    'Destaques',
-    'Ordenar Topo',
-    'Carrossel',
-    'Lixeira',
-    // the two links out
-    'Ver site',
-    'Ver mapa',
-  ]);
+    // The menu: the content and the Lixeira, nothing of roles, settings or the map key.
+    await openMenu(page);
+    await expect(page.getByTestId('logged-as')).toHaveText(DEMO_ACCOUNTS.moderador.fullName);
+    const menu = page.getByRole('navigation', { name: 'Menu do painel' });
+    await expect(menu.getByRole('link', { name: 'Lixeira' })).toBeVisible();
+    await expect(menu.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Hospedagens',
+      'Comércios',
+      'Passeios',
+      'Categorias',
+      'Destaques',
+      'Ordenar Topo',
+      'Carrossel',
+      'Lixeira',
+      // the two links out
+      'Ver site',
+      'Ver mapa',
+    ]);
 
-  // Content through the worker with the moderator's own token; the settings are refused.
-  const name = `Categoria da moderação ${Date.now().toString(36)}`;
-  const created = await callWorker(page, 'POST', '/categories', { name, type: 'passeio' });
-  expect(created.status).toBe(201);
-  expect((await callWorker(page, 'DELETE', `/categories/${created.body.id}`)).status).toBe(200);
-  expect(
-    await callWorker(page, 'PUT', '/settings', { contact_phone: '+55 (88) 90000-0000' }),
-  ).toEqual({
-    status: 403,
-    body: {
-      error: { code: 'forbidden', message: 'Apenas administradores podem realizar esta operação.' },
-    },
-  });
+    // Content through the worker with the moderator's own token; the settings are refused.
+    const name = `Categoria da moderação ${Date.now().toString(36)}`;
+    const created = await callWorker(page, 'POST', '/categories', { name, type: 'passeio' });
+    expect(created.status).toBe(201);
+    expect((await callWorker(page, 'DELETE', `/categories/${created.body.id}`)).status).toBe(200);
+    expect(
+      await callWorker(page, 'PUT', '/settings', { contact_phone: '+55 (88) 90000-0000' }),
+    ).toEqual({
+      status: 403,
+      body: {
+        error: {
+          code: 'forbidden',
+          message: 'Apenas administradores podem realizar esta operação.',
+        },
+      },
+    });
 
-  // The Lixeira: 'Restaurar', never 'Excluir definitivamente'.
-  await open(page, '/admin/lixeira');
-  const row = page.getByTestId('trash-row').filter({ hasText: name });
-  await expect(row.getByRole('button', { name: 'Restaurar' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Excluir definitivamente' })).toHaveCount(0);
-  await row.getByRole('button', { name: 'Restaurar' }).click();
-  await expect(row.getByRole('button', { name: 'Restaurado' })).toBeVisible();
-  // Put back as it was: the category leaves again (to the Lixeira, for an administrator).
-  expect((await callWorker(page, 'DELETE', `/categories/${created.body.id}`)).status).toBe(200);
+    // The Lixeira: 'Restaurar', never 'Excluir definitivamente'.
+    await open(page, '/admin/lixeira');
+    const row = page.getByTestId('trash-row').filter({ hasText: name });
+    await expect(row.getByRole('button', { name: 'Restaurar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Excluir definitivamente' })).toHaveCount(0);
+    await row.getByRole('button', { name: 'Restaurar' }).click();
+    await expect(page.getByText(`Categoria “${name}” restaurada`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    // Put back as it was: the category leaves again (to the Lixeira, for an administrator).
+    expect((await callWorker(page, 'DELETE', `/categories/${created.body.id}`)).status).toBe(200);
 
-  // The administrators' screens, by their address: react-admin's 'Acesso Negado' in their place.
-  for (const [path, hidden] of [
-    ['/admin/roles', 'Conceder acesso'],
-    ['/admin/configuracoes', 'Configurações do Site'],
-    ['/admin/settings', 'Salvar'],
-    ['/admin/mapa', 'Configurações do Mapa'],
-  ] as const) {
-    await open(page, path);
-    await expect(page.getByText('Acesso Negado', { exact: true })).toBeVisible();
-    await expect(page.getByText('Você não tem permissão de acessar essa página')).toBeVisible();
-    await expect(page.getByRole('main').getByText(hidden, { exact: true })).toHaveCount(0);
-  }
+    // The administrators' screens, by their address: react-admin's 'Acesso Negado' in their place.
+    for (const [path, hidden] of [
+      ['/admin/roles', 'Conceder acesso'],
+      ['/admin/configuracoes', 'Configurações do Site'],
+      ['/admin/settings', 'Salvar'],
+      ['/admin/mapa', 'Configurações do Mapa'],
+    ] as const) {
+      await open(page, path);
+      await expect(page.getByText('Acesso Negado', { exact: true })).toBeVisible();
+      await expect(page.getByText('Você não tem permissão de acessar essa página')).toBeVisible();
+      await expect(page.getByRole('main').getByText(hidden, { exact: true })).toHaveCount(0);
+    }
 
-  // On the site, the account menu leads a moderator to the panel as it leads an administrator.
-  await open(page, '/');
-  const account = page.getByRole('button', { name: 'Minha Conta' });
-  await account.click();
-  await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveAttribute('href', '/admin/');
-});
+    // On the site, the account menu leads a moderator to the panel as it leads an administrator.
+    await open(page, '/');
+    const account = page.getByRole('button', { name: 'Minha Conta' });
+    await account.click();
+    await expect(page.getByRole('link', { name: 'Painel Admin' })).toHaveAttribute(
+      'href',
+      '/admin/',
+    );
+  },
+);
 
 test(
   "Sair: a failed logout says 'Erro ao sair. Tente novamente.' and keeps the session",
