@@ -37,7 +37,17 @@ export default defineConfig({
   },
   projects: [
     {
+      // The shared portal answers; its teardown, the hostile-text project, runs after every
+      // project that depends on this one has finished, passed or failed (a dependency's failure
+      // would skip it instead).
+      name: 'portal',
+      testMatch: 'portal.setup.ts',
+      teardown: 'hostile',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions() },
+    },
+    {
       name: 'phone',
+      dependencies: ['portal'],
       // Once per run, in the desktop project: the publish lifecycle (a stack of its own, started
       // twice) and the panel's content flows (the panel's phone layout is walked by
       // admin-access and the hostile-text project here).
@@ -47,6 +57,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      dependencies: ['portal'],
       // Once per run, in the phone project: the accounts flows (an unseeded stack of its own;
       // visitors' pages).
       testIgnore: ['accounts-flows.spec.ts', HOSTILE],
@@ -55,11 +66,10 @@ export default defineConfig({
     },
     {
       // Hostile text written into the shared portal, so it runs after every other suite is done
-      // (no other suite ever sees that data); at the phone viewport, whose layout it checks.
-      // `--project=hostile` runs the two others first; add `--no-deps` to run it alone.
+      // (no other suite ever sees that data), as the portal project's teardown; at the phone
+      // viewport, whose layout it checks. `--project=hostile` runs it alone.
       name: 'hostile',
       testMatch: HOSTILE,
-      dependencies: ['phone', 'desktop'],
       use: { ...devices['Pixel 7'], launchOptions: chromiumLaunchOptions() },
     },
   ],
