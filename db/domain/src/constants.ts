@@ -3,6 +3,7 @@ import type { AppRole, ImageStyles, ListingKind } from './types.ts';
 
 // Home page and lists (the public site's own screen numbers are in sites/portal)
 export const CARD_DESCRIPTION_MAX_LENGTH = 100;
+/** How long the panel reuses a read of the categories (its writes refresh them at once). */
 export const CATEGORIES_CACHE_MS = 5 * 60 * 1000;
 
 // Maps (the maps key's names are in settings.ts)
@@ -25,8 +26,6 @@ export const PASSWORD_REQUIRED_CHARACTERS = [
 ] as const;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._]{3,30}$/;
 export const FULL_NAME_MAX_LENGTH = 100;
-export const SESSION_REFRESH_TICK_MS = 30_000;
-export const SESSION_REFRESH_MARGIN_MS = 90_000;
 
 // Content
 export const DEFAULT_RATING = 4.5;

@@ -1,5 +1,11 @@
 // The public site's own constants, pinned to their product values (quoted beside each), never
 // computed from the code. The shared ones are pinned in db/supabase/test/spec-constants.test.ts.
+// The session's automatic refresh is supabase-js's own (autoRefreshToken in src/lib/auth/client.ts):
+// its Auth client's constants are the numbers the site runs on.
+import {
+  AUTO_REFRESH_TICK_DURATION_MS,
+  EXPIRY_MARGIN_MS,
+} from '@supabase/auth-js/dist/module/lib/constants.js';
 import { describe, expect, it } from 'vitest';
 import { AMENITIES } from '../../src/lib/amenities.ts';
 import {
@@ -33,6 +39,12 @@ describe('the public site constants hold their product values', () => {
     // "Header shadow after 10 px scroll. Mobile menu scroll delay about 100 ms."
     expect(HEADER_SHADOW_SCROLL_PX).toBe(10);
     expect(MOBILE_MENU_SCROLL_DELAY_MS).toBe(100);
+  });
+
+  it('accounts', () => {
+    // "Session auto-refresh tick every 30 s, refresh when within 90 s of expiry"
+    expect(AUTO_REFRESH_TICK_DURATION_MS).toBe(30_000);
+    expect(EXPIRY_MARGIN_MS).toBe(90_000);
   });
 
   it('carousel and gallery', () => {
