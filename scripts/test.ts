@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { type Counts, countResults } from './test-reports.ts';
 
 const root = join(import.meta.dirname, '..');
 const reports = join(root, '.data', 'test-reports');
@@ -31,17 +31,7 @@ const vitest: Suite[] = [
 
 const only = process.argv.slice(2);
 const chosen = (suite: Suite) => only.length === 0 || only.includes(suite.name);
-type Result = {
-  name: string;
-  passed: number;
-  failed: number;
-  skipped: number;
-  /** Tests that failed, then passed on CI's retry: by name, never folded into `passed`. */
-  flaky: string[];
-  /** Each failed test's name and the first lines of its error, repeated in the summary. */
-  failures: string[];
-  exit: number;
-};
+type Result = Counts & { name: string; exit: number };
 
 const running = new Set<ChildProcess>();
 
@@ -71,7 +61,7 @@ function run(suite: Suite, stream: boolean): Promise<Result> {
       if (finished) return;
       finished = true;
       running.delete(child);
-      const counts = { name: suite.name, ...countResults(suite.kind, report), exit };
+      const counts = { name: suite.name, ...countResults(suite.kind, report, root), exit };
       if (!output) return resolve(counts);
       output.end(() => {
         console.log(`\n━━ ${suite.name} ━━`);
@@ -99,96 +89,6 @@ const stopAll = (passOn: boolean, code: number) => {
 };
 process.once('SIGINT', () => stopAll(false, 130));
 process.once('SIGTERM', () => stopAll(true, 143));
-
-function countResults(kind: Suite['kind'], file: string): Omit<Result, 'name' | 'exit'> {
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    if (kind === 'vitest') {
-      return {
-        passed: json.numPassedTests ?? 0,
-        failed: json.numFailedTests ?? 0,
-        skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
-        flaky: [],
-        failures: vitestFailures(json.testResults ?? []),
-      };
-    }
-    const stats = json.stats ?? {};
-    const tests = playwrightTests(json.suites ?? []);
-    const flaky = tests.filter(({ test }) => test.status === 'flaky').map(({ name }) => name);
-    // Should the report's shape change, a flaky test still counts, named or not.
-    const unnamed = (stats.flaky ?? 0) - flaky.length;
-    for (let i = 0; i < unnamed; i++) flaky.push('(sem nome no relatório)');
-    return {
-      passed: stats.expected ?? 0,
-      failed: stats.unexpected ?? 0,
-      skipped: stats.skipped ?? 0,
-      flaky,
-      failures: tests
-        .filter(({ test }) => test.status === 'unexpected')
-        .map(({ name, test }) => failure(name, test.results?.at(-1)?.error?.message)),
-    };
-  } catch {
-    return { passed: 0, failed: 0, skipped: 0, flaky: [], failures: [] };
-  }
-}
-
-// CI keeps only the tail of a run's output: the summary repeats each failure's name, the start of
-// its message and where in our code it was thrown, so the tail alone says what failed.
-const messageLines = 6;
-function failure(name: string, error = ''): string {
-  const lines = stripVTControlCharacters(error)
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-  const message = lines.filter((line) => !line.startsWith('at ')).slice(0, messageLines);
-  const where = lines.find(
-    (line) => line.startsWith('at ') && line.includes(root) && !line.includes('node_modules'),
-  );
-  return [name, ...message, ...(where ? [where] : [])].join('\n    ');
-}
-
-type VitestFile = {
-  name: string;
-  message?: string;
-  assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
-};
-
-function vitestFailures(files: VitestFile[]): string[] {
-  return files.flatMap((file) => {
-    const path = file.name.slice(root.length + 1);
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    // A file that fails to load has no test results, only its own message.
-    if (failed.length === 0 && file.message) return [failure(path, file.message)];
-    return failed.map((test) => failure(`${path} › ${test.fullName}`, test.failureMessages?.[0]));
-  });
-}
-
-type PlaywrightTest = {
-  projectName: string;
-  status: string;
-  results?: { error?: { message?: string } }[];
-};
-type PlaywrightSuite = {
-  title: string;
-  suites?: PlaywrightSuite[];
-  specs?: { title: string; tests: PlaywrightTest[] }[];
-};
-
-/** Every test of a Playwright report, named "[project] file › describe › test". */
-function playwrightTests(
-  suites: PlaywrightSuite[],
-  path: string[] = [],
-): { name: string; test: PlaywrightTest }[] {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.map((test) => ({
-        name: `[${test.projectName}] ${[...path, suite.title, spec.title].join(' › ')}`,
-        test,
-      })),
-    ),
-    ...playwrightTests(suite.suites ?? [], [...path, suite.title]),
-  ]);
-}
 
 async function vitestLane(): Promise<Result[]> {
   const results: Result[] = [];
