@@ -12,6 +12,7 @@ export * from './passwords.ts';
 export * from './publish-state.ts';
 export * from './read-schemas.ts';
 export * from './required-fields.ts';
+export * from './reviews.ts';
 export * from './schemas.ts';
 export * from './settings.ts';
 export * from './site-pages.ts';

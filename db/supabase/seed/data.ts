@@ -506,3 +506,65 @@ export const DEMO_SLIDES: DemoSlide[] = [
 
 /** Every fallback category becomes a real one, in the fallback lists' order. */
 export const DEMO_CATEGORIES: Record<ListingKind, readonly string[]> = FALLBACK_CATEGORIES;
+
+export type DemoReview = {
+  /** A key of DEMO_ACCOUNTS: the author (one review per account and place). */
+  author: 'admin' | 'moderador' | 'visitante';
+  kind: ListingKind;
+  /** The listing's name in the lists above. */
+  listing: string;
+  rating: number;
+  comment: string;
+  status: 'approved' | 'pending';
+  ageHours: number;
+};
+
+// Visitors' reviews: approved ones on a few places (the listing page's section and its average),
+// and one waiting in the panel's 'Avaliações'.
+export const DEMO_REVIEWS: DemoReview[] = [
+  {
+    author: 'visitante',
+    kind: 'hospedagem',
+    listing: 'Pousada Pontal do Maceió',
+    rating: 5,
+    comment: 'Quartos limpos, café da manhã caprichado e a praia a poucos passos. Voltaremos!',
+    status: 'approved',
+    ageHours: 72,
+  },
+  {
+    author: 'moderador',
+    kind: 'hospedagem',
+    listing: 'Pousada Pontal do Maceió',
+    rating: 4,
+    comment: 'Atendimento muito simpático. O Wi-Fi falhou algumas vezes à noite.',
+    status: 'approved',
+    ageHours: 30,
+  },
+  {
+    author: 'visitante',
+    kind: 'comercio',
+    listing: 'Restaurante Sabor do Mar',
+    rating: 4,
+    comment: 'Peixada deliciosa e bem servida. Nos fins de semana vale chegar cedo.',
+    status: 'approved',
+    ageHours: 48,
+  },
+  {
+    author: 'visitante',
+    kind: 'passeio',
+    listing: 'Passeio de barco pelo Rio Jaguaribe',
+    rating: 5,
+    comment: 'O guia conhece cada canto do rio. O pôr do sol no fim do passeio é inesquecível.',
+    status: 'approved',
+    ageHours: 20,
+  },
+  {
+    author: 'visitante',
+    kind: 'passeio',
+    listing: 'Buggy pelas dunas até Canoa Quebrada',
+    rating: 3,
+    comment: 'Paisagens lindas, mas o buggy atrasou quase uma hora para nos buscar.',
+    status: 'pending',
+    ageHours: 2,
+  },
+];
