@@ -134,16 +134,16 @@ set search_path = ''
 as $$
 declare
   since timestamptz := now() - make_interval(hours => private.review_limit('window_hours'));
-  client text := nullif(btrim(p_client), '');
+  who text := nullif(btrim(p_client), '');
 begin
-  if client is null or char_length(client) > 100 then
+  if who is null or char_length(who) > 100 then
     raise exception using errcode = '22023', message = 'Cliente inválido.';
   end if;
   -- one count at a time per account and per client, so two requests at once cannot both pass
   perform pg_advisory_xact_lock(72711, hashtext(me::text));
-  perform pg_advisory_xact_lock(72712, hashtext(client));
+  perform pg_advisory_xact_lock(72712, hashtext(who));
   delete from private.review_activity a
-  where (a.user_id = me or a.client = client) and a.at < since;
+  where (a.user_id = me or a.client = who) and a.at < since;
   if (select count(*) from private.review_activity a
       where a.user_id = me and a.action = p_action and a.at >= since)
     >= private.review_limit('account_' || p_action || 's')
@@ -154,7 +154,7 @@ begin
     end;
   end if;
   if (select count(*) from private.review_activity a
-      where a.client = client and a.action = p_action and a.at >= since)
+      where a.client = who and a.action = p_action and a.at >= since)
     >= private.review_limit('address_' || p_action || 's')
   then
     raise exception using errcode = 'GF011', message = case p_action
@@ -162,7 +162,7 @@ begin
       else 'Muitas denúncias foram enviadas desta rede nas últimas 24 horas. Tente novamente amanhã.'
     end;
   end if;
-  insert into private.review_activity (user_id, client, action) values (me, client, p_action);
+  insert into private.review_activity (user_id, client, action) values (me, who, p_action);
 end
 $$;
 
