@@ -37,6 +37,11 @@ type Fixture = {
 type TableCase = {
   /** A view (security_invoker, not writable) rather than a table with row-level security. */
   view?: true;
+  /**
+   * A view with its owner's rights rather than the caller's: it shows chosen columns of rows the
+   * caller could not read in the table (the reviews' public and staff views).
+   */
+  ownerRights?: true;
   /** Primary key column used to find fixture rows. */
   key: string;
   select: Visible;
@@ -392,6 +397,105 @@ const MATRIX: Record<string, TableCase> = {
   },
 };
 
+// Visitors' reviews: written only through their functions (reviews.test.ts); the author reads
+// their own rows, staff all. published_reviews (everyone) and review_queue (staff) are views
+// with their owner's rights that leave out the account's id.
+const REVIEW_ROWS: Record<string, TableCase> = {
+  reviews: {
+    key: 'id',
+    select: {
+      anon: 'error',
+      user: ['row'],
+      other: [],
+      moderator: ['row'],
+      admin: ['row'],
+      service_role: ['row'],
+    },
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
+    statements: {
+      insert: (f, self) =>
+        insertStatement('reviews', {
+          user_id: self?.id ?? f.users.other.id,
+          listing_kind: 'comercio',
+          listing_id: f.keys.comercios?.row,
+          rating: 5,
+          comment: 'Direto na tabela.',
+        }),
+      update: (f) => [
+        `update public.reviews set rating = 1 where id = $1 returning 1 as ok`,
+        [f.keys.reviews?.row],
+      ],
+      delete: (f) => [
+        'delete from public.reviews where id = $1 returning 1 as ok',
+        [f.keys.reviews?.row],
+      ],
+    },
+  },
+  published_reviews: {
+    view: true,
+    ownerRights: true,
+    key: 'id',
+    select: everyone(['row']),
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
+    statements: {
+      insert: (f) =>
+        insertStatement('published_reviews', {
+          id: randomUUID(),
+          listing_kind: 'hospedagem',
+          listing_id: f.keys.hospedagens?.row,
+          rating: 5,
+          comment: 'Pela vista.',
+        }),
+      update: (f) => [
+        'update public.published_reviews set rating = 1 where id = $1 returning 1 as ok',
+        [f.keys.published_reviews?.row],
+      ],
+      delete: (f) => [
+        'delete from public.published_reviews where id = $1 returning 1 as ok',
+        [f.keys.published_reviews?.row],
+      ],
+    },
+  },
+  review_queue: {
+    view: true,
+    ownerRights: true,
+    key: 'id',
+    select: {
+      anon: 'error',
+      user: [],
+      other: [],
+      moderator: ['row'],
+      admin: ['row'],
+      service_role: ['row'],
+    },
+    insert: 'D D D D D D',
+    update: 'D D D D D D',
+    delete: 'D D D D D D',
+    statements: {
+      insert: (f) =>
+        insertStatement('review_queue', {
+          id: randomUUID(),
+          status: 'approved',
+          listing_kind: 'hospedagem',
+          listing_id: f.keys.hospedagens?.row,
+        }),
+      update: (f) => [
+        `update public.review_queue set status = 'approved' where id = $1 returning 1 as ok`,
+        [f.keys.review_queue?.row],
+      ],
+      delete: (f) => [
+        'delete from public.review_queue where id = $1 returning 1 as ok',
+        [f.keys.review_queue?.row],
+      ],
+    },
+  },
+};
+Object.assign(MATRIX, REVIEW_ROWS);
+
 function callerOf(f: Fixture, name: CallerName): { caller: Caller; self?: FixtureUser } {
   if (name === 'anon') return { caller: anon };
   if (name === 'service_role') return { caller: serviceRole };
@@ -479,6 +583,16 @@ async function createFixture(db: TestDatabase): Promise<Fixture> {
   keys.listing_stats = { row: String(keys.hospedagens?.row) };
   keys.listing_daily_stats = { row: `${keys.hospedagens?.row}:${today?.day}` };
   keys.listing_names = { row: String(keys.hospedagens?.row) };
+  // The user's approved review of the live listing.
+  const [review] = await must<{ id: string }>(
+    sql,
+    `insert into public.reviews (user_id, listing_kind, listing_id, rating, comment, status)
+     values ($1, 'hospedagem', $2, 4, 'Gostei.', 'approved') returning id::text`,
+    [users.user.id, keys.hospedagens?.row],
+  );
+  keys.reviews = { row: String(review?.id) };
+  keys.published_reviews = { row: String(review?.id) };
+  keys.review_queue = { row: String(review?.id) };
   return { users, keys };
 }
 
@@ -508,7 +622,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       Object.keys(MATRIX)
         .filter((name) => MATRIX[name]?.view)
         .sort()
-        .map((name) => [name, 'v', true]),
+        .map((name) => [name, 'v', !MATRIX[name]?.ownerRights]),
     );
     expect(rows.filter((r) => !MATRIX[r.relname]?.view && !r.rls)).toEqual([]);
   });
@@ -551,7 +665,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     );
     expect(rows).toEqual(
       views.sort().flatMap((view) => [
-        { view, role: 'anon', privileges: [] },
+        { view, role: 'anon', privileges: MATRIX[view]?.select.anon === 'error' ? [] : ['SELECT'] },
         { view, role: 'authenticated', privileges: ['SELECT'] },
         { view, role: 'service_role', privileges: ['SELECT'] },
       ]),
@@ -786,6 +900,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     const asking = (gate: string) => rows.filter((r) => r.gate === gate).map((r) => r.proname);
     expect(asking('staff')).toEqual([
       'bulk_set_in_list',
+      'moderate_review',
       'move_category',
       'move_in_list',
       'restore_from_trash',
@@ -828,12 +943,15 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'admin_access',
       'bulk_set_in_list',
       'delete_own_account',
+      'delete_review',
+      'edit_review',
       'grant_admin_access',
       'has_role',
       'images_in_use',
       'is_admin',
       'is_staff',
       'listing_ranking',
+      'moderate_review',
       'move_category',
       'move_in_list',
       'own_session_is_live',
@@ -841,18 +959,21 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
       'purge_from_trash',
       'record_listing_events',
       'referenced_images',
+      'report_review',
       'restore_from_trash',
       'restore_version',
       'set_in_list',
       'set_user_role',
       'site_version',
+      'submit_review',
       'unreferenced_images',
       'user_emails',
       'username_available',
     ]);
-    // the ingest key and the photo sweep's key are the operator's: the service role alone sets them
+    // the ingest key, the photo sweep's key and the review key are the operator's: the service role alone sets them
     expect(rows.filter((r) => !r.authenticated).map((r) => [r.proname, r.service_role])).toEqual([
       ['set_image_sweep_key', true],
+      ['set_review_key', true],
       ['set_stats_ingest_key', true],
     ]);
     const privateCallable = await must<{ proname: string }>(
@@ -891,6 +1012,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     const missing = '00000000-0000-4000-8000-000000000001';
     const staff: [string, (f: Fixture) => unknown[]][] = [
       ['select public.restore_from_trash($1)', (f) => [f.keys.trash?.item]],
+      ['select public.moderate_review($1, $2, $3)', () => [missing, 'approved', null]],
       ['select public.restore_version($1)', (f) => [f.keys.audit_log?.entry]],
       ['select public.move_category($1, $2)', (f) => [f.keys.categories?.active, 'up']],
       [
