@@ -9,7 +9,12 @@
 // reads, the Supabase CLI and wrangler their tokens from their environment.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
+import {
+  newReviewKey,
+  newStatsIngestKey,
+  setReviewKey,
+  setStatsIngestKey,
+} from '@guia-fortim/db/stats-key';
 import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { applyAuthSettings, authSettingsBody, MANAGEMENT_API } from './deploy/auth-settings.ts';
 import { parseEnvFile, readDeployConfig } from './deploy/config.ts';
@@ -65,10 +70,12 @@ const apiVars = {
 // The worker's own keys, new on every deploy: the database keeps their hashes (stored with the
 // project's secret key just before the worker is deployed), the worker gets them as secrets. Each
 // allows one thing: adding the listing statistics (STATS_INGEST_KEY), asking which photos nothing
-// references (IMAGE_SWEEP_KEY, the photo sweep's Cron Trigger).
+// references (IMAGE_SWEEP_KEY, the photo sweep's Cron Trigger), taking a visitor's review or
+// report (REVIEW_KEY, so none skips the per-address limit).
 const workerKeys = {
   STATS_INGEST_KEY: newStatsIngestKey(),
   IMAGE_SWEEP_KEY: newImageSweepKey(),
+  REVIEW_KEY: newReviewKey(),
 };
 const apiSecrets = {
   DEPLOY_HOOK_URL: config.deployHookUrl,
@@ -185,12 +192,13 @@ const commands: Step[] = [
   },
 ];
 const patch = `PATCH ${MANAGEMENT_API}/v1/projects/${config.projectRef}/config/auth`;
-const keysShown = 'set_stats_ingest_key, set_image_sweep_key';
+const keysShown = 'set_stats_ingest_key, set_image_sweep_key, set_review_key';
 /** The worker's keys into the database (their hashes), then the worker that holds them. */
 async function storeWorkerKeys(): Promise<void> {
   console.log(`  Chaves do worker no banco (${keysShown})`);
   await setStatsIngestKey(config.supabaseUrl, config.secretKey, workerKeys.STATS_INGEST_KEY);
   await setImageSweepKey(config.supabaseUrl, config.secretKey, workerKeys.IMAGE_SWEEP_KEY);
+  await setReviewKey(config.supabaseUrl, config.secretKey, workerKeys.REVIEW_KEY);
 }
 if (dryRun) {
   rmSync(secretsFile, { force: true });

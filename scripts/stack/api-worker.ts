@@ -33,6 +33,8 @@ export type WorkerOptions = {
   statsIngestKey?: string;
   /** The photo sweep's key the database holds (without it the sweep moves no photo). */
   imageSweepKey?: string;
+  /** The reviews' key the database holds (the review routes answer 503 without). */
+  reviewKey?: string;
   /**
    * Each request's client as Cloudflare's edge gives it (CF-Connecting-IP), as in production, so
    * one process can play many visitors (the benchmark). Otherwise every client is this machine
@@ -52,7 +54,7 @@ export type WorkerRuntime = 'wrangler-dev' | 'workerd';
 
 /**
  * The worker, on a leash and watched: started again when its runtime stops answering (see
- * watchdog.ts). Its secrets — the ingest key, the photo sweep's key, the deploy hook's address
+ * watchdog.ts). Its secrets — the ingest key, the photo sweep's and the reviews' keys, the deploy hook's address
  * (which holds the hook's secret) and the builds API's token — never go on a command line:
  * wrangler dev reads them from a file only this user may read (secrets-file.ts), workerd-api.ts
  * from its environment.
@@ -73,6 +75,7 @@ export async function startWorker(options: WorkerOptions) {
     BUILDS_API_TOKEN: options.builds.token,
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
     ...(options.imageSweepKey ? { IMAGE_SWEEP_KEY: options.imageSweepKey } : {}),
+    ...(options.reviewKey ? { REVIEW_KEY: options.reviewKey } : {}),
   };
   mkdirSync(options.persistDir, { recursive: true });
   const start =

@@ -56,7 +56,7 @@ export async function startApi(
   await assertPortFree(ports.api, 'API (worker)');
   const siteUrl = `http://127.0.0.1:${ports.site}`;
   log('Iniciando o Supabase local (banco, autenticação, REST)…');
-  const { supabase, statsIngestKey, imageSweepKey } = await startDatabase({
+  const { supabase, statsIngestKey, imageSweepKey, reviewKey } = await startDatabase({
     dataDir,
     port: ports.supabase,
     memory: options.memory,
@@ -78,6 +78,7 @@ export async function startApi(
       builds: options.builds,
       statsIngestKey,
       imageSweepKey,
+      reviewKey,
       runtime: options.workerRuntime ?? 'wrangler-dev',
       edgeClients: options.edgeClients,
       log,

@@ -1,8 +1,13 @@
-// The stack's database: db/local in the data directory (or in memory), with the two keys the
-// worker holds — the statistics' ingest key and the photo sweep's — stored as an operator stores
-// them.
+// The stack's database: db/local in the data directory (or in memory), with the keys the worker
+// holds — the statistics' ingest key, the photo sweep's and the reviews' — stored as an operator
+// stores them.
 import { join } from 'node:path';
-import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
+import {
+  newReviewKey,
+  newStatsIngestKey,
+  setReviewKey,
+  setStatsIngestKey,
+} from '@guia-fortim/db/stats-key';
 import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import { type LocalSupabase, projectKeys, startLocalSupabase } from '@guia-fortim/local-supabase';
 import { TEST_SECRETS } from './turnstile.ts';
@@ -27,6 +32,7 @@ export type Database = {
   /** The keys whose hashes the database now holds, for the worker's secrets. */
   statsIngestKey: string;
   imageSweepKey: string;
+  reviewKey: string;
 };
 
 /** db/local's directory in the stack's data directory (none for a database in memory). */
@@ -63,7 +69,9 @@ export async function startDatabase(options: DatabaseOptions): Promise<Database>
     await setStatsIngestKey(supabase.url, supabase.keys.secretKey, statsIngestKey);
     const imageSweepKey = newImageSweepKey();
     await setImageSweepKey(supabase.url, supabase.keys.secretKey, imageSweepKey);
-    return { supabase, statsIngestKey, imageSweepKey };
+    const reviewKey = newReviewKey();
+    await setReviewKey(supabase.url, supabase.keys.secretKey, reviewKey);
+    return { supabase, statsIngestKey, imageSweepKey, reviewKey };
   } catch (error) {
     await supabase.stop().catch(() => {});
     throw error;

@@ -201,10 +201,12 @@ describe('npm run deploy -- --dry-run', () => {
     );
     // The API worker's secrets by name, its custom domain; no secret printed, none left on disk.
     expect(output).toContain(
-      'segredos: DEPLOY_HOOK_URL, BUILDS_API_TOKEN, STATS_INGEST_KEY, IMAGE_SWEEP_KEY',
+      'segredos: DEPLOY_HOOK_URL, BUILDS_API_TOKEN, STATS_INGEST_KEY, IMAGE_SWEEP_KEY, REVIEW_KEY',
     );
     // The worker's keys go to the database with the project's secret key, before the worker.
-    expect(output).toContain('chaves do worker (set_stats_ingest_key, set_image_sweep_key)');
+    expect(output).toContain(
+      'chaves do worker (set_stats_ingest_key, set_image_sweep_key, set_review_key)',
+    );
     expect(output).toContain('--domain api.guiafortim.com.br');
     expect(output).toContain('--secrets-file');
     for (const hidden of [

@@ -14,8 +14,20 @@ export function setStatsIngestKey(supabaseUrl: string, secretKey: string, key: s
 }
 
 /**
+ * The reviews' key (the worker's REVIEW_KEY): a visitor's review, edit or report is taken only
+ * with it, so none skips the per-address limit by calling the database directly. Kept here, beside
+ * the helper every key shares; `npm run deploy`, the local stack and the tests set it.
+ */
+export const newReviewKey = newStatsIngestKey;
+
+/** Stores `key` as the reviews' key through the API, with the service role's secret key. */
+export function setReviewKey(supabaseUrl: string, secretKey: string, key: string) {
+  return setWorkerKey(supabaseUrl, secretKey, 'set_review_key', key);
+}
+
+/**
  * Stores one of the worker's keys (its hash only) through the operator's function `fn`
- * (set_stats_ingest_key, set_image_sweep_key), with the service role's secret key.
+ * (set_stats_ingest_key, set_image_sweep_key, set_review_key), with the service role's secret key.
  */
 export async function setWorkerKey(
   supabaseUrl: string,

@@ -329,7 +329,7 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     it(`an address writes ${REVIEW_LIMITS.perAddress.writes} times a day, whichever accounts write`, async () => {
       await inRollback(db.sql, async () => {
         const perAccount = REVIEW_LIMITS.perAccount.writes;
-        let left = REVIEW_LIMITS.perAddress.writes;
+        let left: number = REVIEW_LIMITS.perAddress.writes;
         for (const [i, who] of [author, other, third].entries()) {
           if (left === 0) break;
           const id = await written(who, i, 'rede');

@@ -11,6 +11,9 @@ import {
   LEGAL_SETTING_KEYS,
   LISTING_KINDS,
   NOT_INFORMED,
+  type PublishedReview,
+  type QueuedReview,
+  type Review,
   SETTINGS_DEFAULTS,
   SLIDE_DEFAULT_LINK,
   slugify,
@@ -59,6 +62,51 @@ const STATS_COLUMNS = {
   },
 };
 
+// Visitors' reviews: the table and its two views, as db/domain/src/reviews.ts types their rows.
+const REVIEW_COLUMNS = {
+  reviews: {
+    id: 'uuid',
+    user_id: 'uuid',
+    listing_kind: 'listing_kind',
+    listing_id: 'uuid',
+    rating: 'int2',
+    comment: 'text',
+    status: 'review_status',
+    rejection_reason: 'text?',
+    reported_at: 'timestamptz?',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    moderated_at: 'timestamptz?',
+    moderated_by: 'uuid?',
+  },
+  published_reviews: {
+    id: 'uuid?',
+    listing_kind: 'listing_kind?',
+    listing_id: 'uuid?',
+    rating: 'int2?',
+    comment: 'text?',
+    author_name: 'text?',
+    created_at: 'timestamptz?',
+    updated_at: 'timestamptz?',
+  },
+  review_queue: {
+    id: 'uuid?',
+    status: 'review_status?',
+    rating: 'int2?',
+    comment: 'text?',
+    rejection_reason: 'text?',
+    reported_at: 'timestamptz?',
+    created_at: 'timestamptz?',
+    updated_at: 'timestamptz?',
+    moderated_at: 'timestamptz?',
+    listing_kind: 'listing_kind?',
+    listing_id: 'uuid?',
+    listing_name: 'text?',
+    listing_slug: 'text?',
+    author_name: 'text?',
+  },
+};
+
 describe.each(ENGINES)('migrations on %s', (engine) => {
   let db: TestDatabase;
 
@@ -103,7 +151,12 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       (actual[r.table_name] as Record<string, string>)[r.column_name] =
         r.udt_name + (r.is_nullable === 'YES' ? '?' : '');
     }
-    expect(actual).toEqual({ ...TABLE_COLUMNS, ...STATS_COLUMNS });
+    expect(actual).toEqual({ ...TABLE_COLUMNS, ...STATS_COLUMNS, ...REVIEW_COLUMNS });
+    expectTypeOf<keyof typeof REVIEW_COLUMNS.reviews>().toEqualTypeOf<keyof Review>();
+    expectTypeOf<keyof typeof REVIEW_COLUMNS.published_reviews>().toEqualTypeOf<
+      keyof PublishedReview
+    >();
+    expectTypeOf<keyof typeof REVIEW_COLUMNS.review_queue>().toEqualTypeOf<keyof QueuedReview>();
     expectTypeOf<ColumnsOf<'hospedagens'>>().toEqualTypeOf<keyof TableRow['hospedagens']>();
     expectTypeOf<ColumnsOf<'comercios'>>().toEqualTypeOf<keyof TableRow['comercios']>();
     expectTypeOf<ColumnsOf<'passeios'>>().toEqualTypeOf<keyof TableRow['passeios']>();

@@ -13,6 +13,7 @@ import { history } from './routes/history.ts';
 import { storedImages, uploads } from './routes/images.ts';
 import { listingRoutes } from './routes/listings.ts';
 import { publish } from './routes/publish.ts';
+import { reviews } from './routes/reviews.ts';
 import { adminGrant, users } from './routes/roles.ts';
 import { settings } from './routes/settings.ts';
 import { slides } from './routes/slides.ts';
@@ -91,6 +92,7 @@ const routes = app
   .route('/api/images', uploads)
   .route('/api/publish', publish)
   .route('/api/events', events)
+  .route('/api/reviews', reviews)
   .route('/images', storedImages);
 
 export type AppType = typeof routes;

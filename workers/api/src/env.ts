@@ -38,6 +38,12 @@ export type Bindings = Omit<Env, 'SITE_PAGES'> & {
    */
   IMAGE_SWEEP_KEY?: string;
   /**
+   * The reviews' key (a secret): the one the database holds the hash of, without which it takes
+   * no visitor's review or report, so none skips the per-address limit (routes/reviews.ts;
+   * `npm run deploy` sets both). Without it the review routes answer 503.
+   */
+  REVIEW_KEY?: string;
+  /**
    * Set (to `1`) by the local stack, never in production: the worker runs on this machine under
    * wrangler dev, not behind Cloudflare's edge, so CF-Connecting-IP is whatever a client sent and
    * every visitor is this machine (visitors.ts, clientAddress).

@@ -4,7 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newStatsIngestKey, setStatsIngestKey } from '@guia-fortim/db/stats-key';
+import {
+  newReviewKey,
+  newStatsIngestKey,
+  setReviewKey,
+  setStatsIngestKey,
+} from '@guia-fortim/db/stats-key';
 import { newImageSweepKey, setImageSweepKey } from '@guia-fortim/db/sweep-key';
 import type { TestProject } from 'vitest/node';
 import { startDeployHook } from './support/hook.ts';
@@ -22,6 +27,8 @@ export type Stack = {
   statsIngestKey: string;
   /** The worker's IMAGE_SWEEP_KEY, the one the database holds (the photo sweep's Cron Trigger). */
   imageSweepKey: string;
+  /** The worker's REVIEW_KEY, the one the database holds (visitors' reviews and reports). */
+  reviewKey: string;
   /** wrangler's local state (R2 objects live under v3/r2). */
   persistTo: string;
   /** wrangler's dev registry of the suite: a site Worker started with it is the worker's SITE_PAGES. */
@@ -59,6 +66,9 @@ export default async function setup(project: TestProject) {
     // And the photo sweep's key, as `npm run deploy` sets it.
     const imageSweepKey = newImageSweepKey();
     await setImageSweepKey(supabase.url, supabase.secretKey, imageSweepKey);
+    // And the reviews' key, as `npm run deploy` sets it.
+    const reviewKey = newReviewKey();
+    await setReviewKey(supabase.url, supabase.secretKey, reviewKey);
     worker = await startWorker({
       supabaseUrl: supabase.url,
       publishableKey: supabase.publishableKey,
@@ -69,6 +79,7 @@ export default async function setup(project: TestProject) {
       jwtSecret: supabase.jwtSecret,
       statsIngestKey,
       imageSweepKey,
+      reviewKey,
     });
     const admin = await signUp(supabase.url, supabase.publishableKey, ADMIN.email, ADMIN.password);
     const grant = await fetch(`${worker.url}/api/admin/grant`, {
@@ -89,6 +100,7 @@ export default async function setup(project: TestProject) {
       signingKey: supabase.signingKey,
       statsIngestKey,
       imageSweepKey,
+      reviewKey,
       persistTo,
       registryDir,
       admin: { id: admin.id, ...ADMIN },

@@ -78,6 +78,8 @@ export type WorkerOptions = {
   imageSweepKey?: string;
   /** Objects per list call of the photo sweep, smaller than R2's 1000 (see README). */
   sweepPageSize?: number;
+  /** The reviews' key (set in the database with setReviewKey). */
+  reviewKey?: string;
   /**
    * wrangler's dev registry, where the SITE_PAGES binding finds a site Worker run with the same
    * one (site-worker.ts); by default the suite's own, never the machine's.
@@ -109,6 +111,7 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
     ...(options.jwtSecret ? { SUPABASE_JWT_SECRET: options.jwtSecret } : {}),
     ...(options.statsIngestKey ? { STATS_INGEST_KEY: options.statsIngestKey } : {}),
     ...(options.imageSweepKey ? { IMAGE_SWEEP_KEY: options.imageSweepKey } : {}),
+    ...(options.reviewKey ? { REVIEW_KEY: options.reviewKey } : {}),
   };
   const secretsFile = join(options.persistTo, 'secrets.env');
   writeFileSync(
