@@ -21,6 +21,7 @@ import {
   supabase,
 } from './support/callers.ts';
 import { type Fixture, type Operation, operations } from './support/operations.ts';
+import { reviewFixture } from './support/review-operations.ts';
 import { routeName, routeOf, workerRoutes } from './support/routes.ts';
 
 /**
@@ -28,7 +29,7 @@ import { routeName, routeOf, workerRoutes } from './support/routes.ts';
  * 200 with no rows, nothing changed; public — a select without the rows only admins see; own —
  * a select of the caller's own rows only; a status — refused.
  */
-type Verdict = 'ok' | 'hidden' | 'public' | 'own' | '401' | '403' | '406';
+type Verdict = 'ok' | 'hidden' | 'public' | 'own' | '400' | '401' | '403' | '404' | '406';
 type Row = Record<CallerName, Verdict>;
 
 const row = (...verdicts: Verdict[]): Row =>
@@ -51,6 +52,38 @@ const NOBODY_SIGNED_IN = row('401', '403', '403', '403', '403');
 const OWN_ONLY = row('401', 'hidden', 'hidden', 'hidden', 'hidden');
 const NOT_EXPOSED = row('406', '406', '406', '406', '406');
 const SERVICE_ROLE_ONLY = row('403', '403', '403', '403', '403');
+// Someone else's review is not found for anyone but its author (and the staff, who delete it).
+const NOT_FOUND_SIGNED_IN = row('401', '404', '404', '404', '404');
+const STAFF_ELSE_NOT_FOUND = row('401', '404', 'ok', '404', 'ok');
+const STAFF_ELSE_NOT_FOUND_SQL = row('401', '400', 'ok', '400', 'ok');
+
+// Visitors' reviews (the author's own calls: workers/api/test/reviews.test.ts).
+const REVIEW_ROWS: Record<string, Row> = {
+  'enviar avaliação': SIGNED_IN,
+  'editar avaliação': NOT_FOUND_SIGNED_IN,
+  'denunciar avaliação': SIGNED_IN,
+  'moderar avaliação': STAFF,
+  'excluir avaliação': STAFF_ELSE_NOT_FOUND,
+  'select reviews': STAFF_READS,
+  'insert reviews': NOBODY_SIGNED_IN,
+  'update reviews': NOBODY_SIGNED_IN,
+  'delete reviews': NOBODY_SIGNED_IN,
+  'select published_reviews': EVERYONE,
+  'insert published_reviews': NOBODY_SIGNED_IN,
+  'update published_reviews': NOBODY_SIGNED_IN,
+  'delete published_reviews': NOBODY_SIGNED_IN,
+  'select review_queue': STAFF_READS,
+  'insert review_queue': NOBODY_SIGNED_IN,
+  'update review_queue': NOBODY_SIGNED_IN,
+  'delete review_queue': NOBODY_SIGNED_IN,
+  // without the worker's key (REVIEW_KEY) no visitor's write is taken, whoever calls
+  'rpc submit_review': NOBODY_SIGNED_IN,
+  'rpc edit_review': NOBODY_SIGNED_IN,
+  'rpc report_review': NOBODY_SIGNED_IN,
+  'rpc moderate_review': STAFF,
+  'rpc delete_review': STAFF_ELSE_NOT_FOUND_SQL,
+  'rpc set_review_key': NOBODY_SIGNED_IN,
+};
 
 const listingRows = (kind: ListingKind, table: string): Record<string, Row> => ({
   [`criar ${kind}`]: STAFF,
@@ -178,6 +211,7 @@ const MATRIX: Record<string, Row> = {
   'auth: criar conta': SERVICE_ROLE_ONLY,
   'auth: trocar senha de outra conta': SERVICE_ROLE_ONLY,
   'auth: excluir conta': SERVICE_ROLE_ONLY,
+  ...REVIEW_ROWS,
 };
 
 /** What the refusal says, by where it comes from. */
@@ -186,18 +220,18 @@ function expectRefusal(op: Operation, verdict: Verdict, reply: Reply) {
   expect([op.name, reply.status]).toEqual([op.name, status]);
   if (op.surface === 'worker') {
     const message = status === 401 ? PORTUGUESE_401 : (op.refusal ?? PORTUGUESE_403);
-    const code = status === 401 ? 'unauthorized' : 'forbidden';
+    const code = status === 401 ? 'unauthorized' : status === 404 ? 'not_found' : 'forbidden';
     expect([op.name, reply.body]).toEqual([op.name, { error: { code, message } }]);
     if (status === 401) expect(reply.headers.get('www-authenticate')).toBe('Bearer');
   } else if (op.surface === 'auth') {
     // GoTrue's own text (the panel never calls these); what matters is the refusal code.
     expect([op.name, reply.body.error_code ?? reply.body.code]).toEqual([op.name, 'not_admin']);
   } else {
-    const code = status === 406 ? 'PGRST106' : '42501';
+    const code = status === 406 ? 'PGRST106' : status === 400 ? op.refusalCode : '42501';
     expect([op.name, reply.body.code]).toEqual([op.name, code]);
     // The functions refuse a signed-in caller in Portuguese themselves; a missing grant or a
     // row-level security refusal carries PostgreSQL's own text, as on hosted Supabase.
-    if (op.surface === 'rpc' && status === 403) {
+    if (op.surface === 'rpc' && (status === 403 || status === 400)) {
       expect([op.name, reply.body.message]).toEqual([op.name, op.refusal]);
     }
   }
@@ -334,6 +368,7 @@ async function makeFixture(): Promise<Fixture> {
     otherId: rpcRoleTarget.id,
     adminId: callers.admin.id,
     imageUrl: image.body.hero,
+    reviews: await reviewFixture(callers.admin.token as string),
   };
   return fixture;
 }

@@ -103,7 +103,8 @@ export async function authUsers(): Promise<unknown[]> {
 
 /**
  * Every table and view under /rest/v1: the worker suite's, the profiles it never writes, and the
- * listing statistics with the two views over them (written only through the worker's ingest key).
+ * listing statistics with the two views over them (written only through the worker's ingest key),
+ * and the visitors' reviews with their public and staff views.
  */
 export const TABLES = [
   ...WORKER_TABLES,
@@ -111,6 +112,9 @@ export const TABLES = [
   'listing_stats',
   'listing_daily_stats',
   'listing_names',
+  'reviews',
+  'published_reviews',
+  'review_queue',
 ] as const;
 export type Table = (typeof TABLES)[number];
 

@@ -11,6 +11,7 @@ import { KIND_PATH, KINDS, validListing, validSlide } from '@guia-fortim/api/tes
 import { reissuedToken } from '@guia-fortim/api/testing/tokens';
 import type { ListingKind } from '@guia-fortim/domain';
 import { api, type Caller, type Reply, type Store, supabase, type Table } from './callers.ts';
+import { type ReviewFixture, reviewOperations } from './review-operations.ts';
 
 export type Surface = 'worker' | 'rest' | 'rpc' | 'auth';
 
@@ -30,6 +31,8 @@ export type Operation = {
   probe?: { key: string; value: string };
   /** Message the database raises itself (Portuguese) when a signed-in caller is refused. */
   refusal?: string;
+  /** The SQLSTATE of that refusal when it is not a missing permission (42501). */
+  refusalCode?: string;
   send(caller: Caller): Promise<Reply>;
 };
 
@@ -53,6 +56,8 @@ export type Fixture = EndpointIds & {
   /** A listing with counts (listing statistics), which only admins read. */
   statsListing: string;
   imageUrl: string;
+  /** Someone else's reviews (review-operations.ts). */
+  reviews: ReviewFixture;
 };
 
 const TABLE_OF: Record<ListingKind, Table> = {
@@ -156,7 +161,7 @@ type TableSpec = {
   upsert?: string;
 };
 
-function tableOperations(spec: TableSpec): Operation[] {
+export function tableOperations(spec: TableSpec): Operation[] {
   const { table, key } = spec;
   const filter = (caller: Caller) => `${key}=eq.${encodeURIComponent(spec.target(caller))}`;
   return [
@@ -541,5 +546,11 @@ function authOperations(f: Fixture): Operation[] {
 }
 
 export function operations(f: Fixture): Operation[] {
-  return [...workerOperations(f), ...restOperations(f), ...rpcOperations(f), ...authOperations(f)];
+  return [
+    ...workerOperations(f),
+    ...restOperations(f),
+    ...rpcOperations(f),
+    ...authOperations(f),
+    ...reviewOperations(f.reviews),
+  ];
 }
