@@ -1,7 +1,16 @@
 // What deleting an account leaves behind, over HTTP: a moderator whose role change the history
 // recorded (their e-mail in its label) deletes their own account after typing the password; the
 // history and the trash keep the entries, with 'conta excluída' where the e-mail was.
-import { admin, api, historyOf, newUser, rows } from '@guia-fortim/api/testing/client';
+import {
+  admin,
+  api,
+  historyOf,
+  newModerator,
+  newUser,
+  rows,
+} from '@guia-fortim/api/testing/client';
+import { newClientAddress } from '@guia-fortim/api/testing/events';
+import { KIND_PATH, validListing } from '@guia-fortim/api/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { supabase } from './support/callers.ts';
 
@@ -47,5 +56,57 @@ describe('a deleted account', () => {
       `label=ilike.*${encodeURIComponent(leaving.email)}*`,
     );
     expect(everywhere).toEqual([]);
+  });
+
+  it('takes its reviews with it: the published one, the one in the trash, their history, and its e-mail from every entry', async () => {
+    const leaving = await newUser('avaliadora');
+    const moderator = await newModerator();
+    const { token } = await admin();
+    const review = async () => {
+      const listing = await api('POST', KIND_PATH.passeio, {
+        token,
+        json: validListing('passeio'),
+      });
+      const written = await api('POST', '/api/reviews', {
+        token: leaving.token,
+        headers: { 'CF-Connecting-IP': newClientAddress() },
+        json: { kind: 'passeio', listing_id: listing.body.id, rating: 5, comment: 'Incrível.' },
+      });
+      expect(written.status).toBe(201);
+      const id = written.body.review.id as string;
+      const approved = await api('POST', `/api/reviews/${id}/moderation`, {
+        token: moderator.token,
+        json: { status: 'approved' },
+      });
+      expect(approved.status).toBe(200);
+      return id;
+    };
+    const published = await review();
+    const trashed = await review();
+    expect(
+      (await api('DELETE', `/api/reviews/${trashed}`, { token: moderator.token })).status,
+    ).toBe(200);
+    expect(await rows('trash', `table_name=eq.reviews&row_id=eq.${trashed}`)).toHaveLength(1);
+    expect((await historyOf('reviews', published)).length).toBeGreaterThan(0);
+
+    const signIn = await supabase('POST', '/auth/v1/token?grant_type=password', null, {
+      json: { email: leaving.email, password: 'senha-teste-123' },
+    });
+    const deleted = await supabase(
+      'POST',
+      '/rest/v1/rpc/delete_own_account',
+      signIn.body.access_token,
+      { json: {} },
+    );
+    expect(deleted.status).toBe(204);
+
+    expect(await rows('reviews', `user_id=eq.${leaving.id}`)).toEqual([]);
+    expect(await rows('published_reviews', `id=in.(${published},${trashed})`)).toEqual([]);
+    expect(await rows('trash', `table_name=eq.reviews&row_id=eq.${trashed}`)).toEqual([]);
+    expect(await historyOf('reviews', published)).toEqual([]);
+    expect(await historyOf('reviews', trashed)).toEqual([]);
+    expect(await rows('audit_log', `actor_email=eq.${encodeURIComponent(leaving.email)}`)).toEqual(
+      [],
+    );
   });
 });
