@@ -5,7 +5,7 @@
 -- says so ("If you have modified the auth and storage schemas in your old project, such as adding
 -- triggers or Row Level Security (RLS) policies, you have to restore them separately", *Backup
 -- and Restore using the CLI*). Without them a restored project gives a new account no profile and
--- no role, and a deleted account's e-mail stays in the history and the trash.
+-- no role, and a deleted account's e-mail stays in the history and the trash, and its reviews stay.
 --
 -- Run after the restore (README, "Backups and restore"), as `postgres`:
 --   psql --variable ON_ERROR_STOP=1 --file db/supabase/restore/auth-changes.sql --dbname "$DB_URL"
@@ -17,3 +17,6 @@ create or replace trigger on_auth_user_created after insert on auth.users
 
 create or replace trigger on_auth_user_deleted after delete on auth.users
   for each row execute function private.forget_account_email();
+
+create or replace trigger forget_account_reviews before delete on auth.users
+  for each row execute function private.forget_account_reviews();

@@ -1,0 +1,94 @@
+// Reviews' rules on the client side: the schemas the site's form and the worker validate with
+// (the database holds the same edges, db/supabase/test/reviews.test.ts), and the summary the
+// listing page and its JSON-LD show.
+import { describe, expect, it } from 'vitest';
+import {
+  moderationSchema,
+  REVIEW_COMMENT_MAX,
+  REVIEW_MESSAGES,
+  REVIEW_REASON_MAX,
+  reviewCreateSchema,
+  reviewInputSchema,
+  reviewSummary,
+} from '../src/reviews.ts';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error?.issues[0]?.message;
+
+describe('reviewInputSchema', () => {
+  it('stars: 1 and 5 pass; 0, 6, 4.5 and none are refused', () => {
+    for (const rating of [1, 5]) {
+      expect(reviewInputSchema.safeParse({ rating, comment: 'Bom.' }).success).toBe(true);
+    }
+    for (const rating of [0, 6, 4.5, undefined, '5']) {
+      expect(firstMessage(reviewInputSchema.safeParse({ rating, comment: 'Bom.' }))).toBe(
+        REVIEW_MESSAGES.rating,
+      );
+    }
+  });
+
+  it('comment: trimmed, 1000 characters pass, 1001 and blank are refused', () => {
+    const long = 'a'.repeat(REVIEW_COMMENT_MAX);
+    expect(reviewInputSchema.parse({ rating: 3, comment: `  ${long}\n` }).comment).toBe(long);
+    expect(firstMessage(reviewInputSchema.safeParse({ rating: 3, comment: `${long}a` }))).toBe(
+      REVIEW_MESSAGES.commentTooLong,
+    );
+    for (const comment of [' \n\t', '', undefined]) {
+      expect(firstMessage(reviewInputSchema.safeParse({ rating: 3, comment }))).toBe(
+        REVIEW_MESSAGES.commentRequired,
+      );
+    }
+  });
+
+  it('a new review names a place of a known kind; nothing else is accepted', () => {
+    const place = { kind: 'passeio', listing_id: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' };
+    expect(reviewCreateSchema.safeParse({ ...place, rating: 5, comment: 'Ok' }).success).toBe(true);
+    expect(
+      firstMessage(
+        reviewCreateSchema.safeParse({ ...place, kind: 'praia', rating: 5, comment: 'Ok' }),
+      ),
+    ).toBe(REVIEW_MESSAGES.listingNotFound);
+    expect(
+      reviewCreateSchema.safeParse({ ...place, rating: 5, comment: 'Ok', status: 'approved' })
+        .success,
+    ).toBe(false);
+  });
+});
+
+describe('moderationSchema', () => {
+  it('approve; reject with a reason of 1 to 300 characters', () => {
+    expect(moderationSchema.safeParse({ status: 'approved' }).success).toBe(true);
+    const reason = 'x'.repeat(REVIEW_REASON_MAX);
+    expect(moderationSchema.parse({ status: 'rejected', reason: ` ${reason} ` })).toEqual({
+      status: 'rejected',
+      reason,
+    });
+    expect(
+      firstMessage(moderationSchema.safeParse({ status: 'rejected', reason: `${reason}x` })),
+    ).toBe(REVIEW_MESSAGES.reasonTooLong);
+    for (const blank of [undefined, '   ']) {
+      expect(firstMessage(moderationSchema.safeParse({ status: 'rejected', reason: blank }))).toBe(
+        REVIEW_MESSAGES.reasonRequired,
+      );
+    }
+    expect(firstMessage(moderationSchema.safeParse({ status: 'pending' }))).toBe(
+      REVIEW_MESSAGES.status,
+    );
+  });
+});
+
+describe('reviewSummary', () => {
+  it('the average to one decimal and the count; none is 0 of 0', () => {
+    expect(reviewSummary([])).toEqual({ average: 0, count: 0 });
+    expect(reviewSummary([{ rating: 5 }])).toEqual({ average: 5, count: 1 });
+    expect(reviewSummary([{ rating: 5 }, { rating: 4 }, { rating: 4 }])).toEqual({
+      average: 4.3,
+      count: 3,
+    });
+    expect(reviewSummary([{ rating: 5 }, { rating: 4 }])).toEqual({ average: 4.5, count: 2 });
+    expect(reviewSummary([{ rating: 1 }, { rating: 2 }, { rating: 2 }])).toEqual({
+      average: 1.7,
+      count: 3,
+    });
+  });
+});
