@@ -13,7 +13,9 @@
 //  - featured and pinned (set, move, bulk): the listings named, their slugs read after the answer;
 //  - restored from the trash: the restored listing's slug, read after the answer
 //    (restore_from_trash answers its table and id; the slug may be a new one if another listing
-//    took the old one meanwhile — that old address then belongs to the other listing).
+//    took the old one meanwhile — that old address then belongs to the other listing); a
+//    restored published review: its place's slug;
+//  - a visitor's review (routes/reviews.ts): its place's slug, when a published review changed.
 import {
   kindOfResource,
   LISTING_RESOURCES,
@@ -61,11 +63,27 @@ export const changed = {
   /** Featured or pinned, moved in either order (one or several): the listings named (none: none). */
   reordered: (kind: ListingKind, ids: string[]): ChangedListings[] =>
     ids.length > 0 ? [{ kind, ids }] : [],
-  /** Back from the trash: the listing restored (a category or slide is the full build's). */
-  restored: (item: { table_name: string; id: string }): ChangedListings[] =>
-    isListingTable(item.table_name)
-      ? [{ kind: kindOfResource(item.table_name), ids: [item.id] }]
-      : [],
+  /**
+   * Back from the trash: the listing restored; a review's place when the review is a published
+   * one (read after the answer); a category or slide is the full build's.
+   */
+  restored: (
+    c: Context<AppEnv>,
+    item: { table_name: string; id: string },
+  ): ChangedListings[] | Pending => {
+    if (isListingTable(item.table_name)) {
+      return [{ kind: kindOfResource(item.table_name), ids: [item.id] }];
+    }
+    if (item.table_name !== 'reviews') return [];
+    return async () => {
+      const [review] = await dataOf<
+        { listing_kind: ListingKind; listing_id: string; status: string }[]
+      >(database(c).from('reviews').select('listing_kind, listing_id, status').eq('id', item.id));
+      return review?.status === 'approved'
+        ? [{ kind: review.listing_kind, ids: [review.listing_id] }]
+        : [];
+    };
+  },
   /**
    * A version restored from the history: the row answered carries its slug, not its table; the
    * entry names the table (read after the answer). Settings, slides and categories: nothing here.

@@ -8,6 +8,7 @@ import { LISTING_TABLE, type ListingKind, type ListingPagesChange } from '@guia-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, expectCall, historyOf, newUser, rows, stack } from './support/client.ts';
 import { MISSING_TRASH_ID } from './support/endpoints.ts';
+import { newClientAddress } from './support/events.ts';
 import { KIND_PATH, validListing, validSlide } from './support/fixtures.ts';
 import { type SiteWorker, startSiteWorker } from './support/site-worker.ts';
 
@@ -248,6 +249,40 @@ describe('with the site Worker', () => {
         expectCall(200, 'POST', `/api/history/${creation?.id}/restore`, { token }),
       ),
     ).toEqual([[{ kind, slugs: [row.slug] }]]);
+  });
+
+  it("a visitor's review: its place's slug when what the page shows changes, nothing while it waits", async () => {
+    const row = await create(kind);
+    const visitor = await newUser('avaliadora');
+    let id = '';
+    expect(
+      await callsBeforeMarker(async () => {
+        const written = await api('POST', '/api/reviews', {
+          token: visitor.token,
+          headers: { 'CF-Connecting-IP': newClientAddress() },
+          json: { kind, listing_id: row.id, rating: 5, comment: 'Vista linda.' },
+        });
+        expect(written.status).toBe(201);
+        id = written.body.review.id;
+      }),
+    ).toEqual([]);
+    const page = [[{ kind, slugs: [row.slug] }]];
+    expect(
+      await callsAfter(() =>
+        expectCall(200, 'POST', `/api/reviews/${id}/moderation`, {
+          token,
+          json: { status: 'approved' },
+        }),
+      ),
+    ).toEqual(page);
+    // to the trash and back
+    expect(
+      await callsAfter(() => expectCall(200, 'DELETE', `/api/reviews/${id}`, { token })),
+    ).toEqual(page);
+    const [item] = await rows<{ id: string }>('trash', `table_name=eq.reviews&row_id=eq.${id}`);
+    expect(
+      await callsAfter(() => expectCall(200, 'POST', `/api/trash/${item?.id}/restore`, { token })),
+    ).toEqual(page);
   });
 
   it('a refused or failed change sends nothing; settings, slides and categories neither', async () => {

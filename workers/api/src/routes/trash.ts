@@ -23,7 +23,7 @@ export const trash = new Hono<AppEnv>()
       database(c).rpc('restore_from_trash', { trash_id: c.req.valid('param').id }),
     ).catch((err) => databaseError(err, 'Não foi possível restaurar o item.'));
     requestRebuildAndPurge(c);
-    renderListingPages(c, changed.restored(restored));
+    renderListingPages(c, changed.restored(c, restored));
     return c.json(restored);
   })
   .delete('/:id', requireAdmin, params(trashIdParam), async (c) => {
