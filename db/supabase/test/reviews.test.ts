@@ -12,6 +12,7 @@ import {
   REVIEW_MESSAGES,
   REVIEW_REASON_MAX,
 } from '@guia-fortim/domain';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   actAs,
@@ -789,5 +790,85 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
         });
       });
     }
+  });
+});
+
+// Requests of one account arriving together (several tabs, a script): PostgreSQL 17 only, each
+// on its own connection (PGlite has one).
+describe('reviews at once on postgres17', () => {
+  const AT_ONCE = 20;
+  let db: TestDatabase;
+  let visitor: FixtureUser;
+  let clients: pg.Client[];
+  let places: string[];
+
+  beforeAll(async () => {
+    db = await openDatabase('postgres17');
+    visitor = await createUser(db.sql, 'apressada');
+    places = [];
+    for (let i = 0; i < AT_ONCE; i++) {
+      places.push(String((await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens())).id));
+    }
+    await db.sql.exec('begin');
+    await actAs(db.sql, serviceRole);
+    await db.sql.query('select public.set_review_key($1)', [KEY]);
+    await db.sql.exec('commit');
+    clients = await Promise.all(Array.from({ length: AT_ONCE }, () => db.connect()));
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  /** One call as the visitor, in its own transaction on its own connection: its error code. */
+  async function call(client: pg.Client, text: string, params: unknown[]): Promise<string> {
+    await client.query('begin');
+    try {
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ role: 'authenticated', sub: visitor.id }),
+      ]);
+      await client.query('set local role authenticated');
+      await client.query(text, params);
+      await client.query('commit');
+      return 'ok';
+    } catch (error) {
+      await client.query('rollback');
+      return String((error as { code?: string }).code);
+    }
+  }
+
+  const tally = (outcomes: string[]) =>
+    outcomes.reduce<Record<string, number>>((counts, code) => {
+      counts[code] = (counts[code] ?? 0) + 1;
+      return counts;
+    }, {});
+
+  it('one place at once from one account: one review, the others told to edit it', async () => {
+    const outcomes = await Promise.all(
+      clients.map((client) =>
+        call(client, `select public.submit_review('hospedagem', $1, 5, 'Bom.', 'rede', $2)`, [
+          places[0],
+          KEY,
+        ]),
+      ),
+    );
+    expect(tally(outcomes)).toEqual({ ok: 1, [REVIEW_DB_ERROR.alreadyReviewed]: AT_ONCE - 1 });
+  });
+
+  it(`${AT_ONCE} places at once from one account: exactly the day's limit pass`, async () => {
+    await db.sql.exec('delete from public.reviews');
+    await db.sql.exec('delete from private.review_activity');
+    const outcomes = await Promise.all(
+      clients.map((client, i) =>
+        call(client, `select public.submit_review('hospedagem', $1, 5, 'Bom.', $2, $3)`, [
+          places[i],
+          `rede-${i}`,
+          KEY,
+        ]),
+      ),
+    );
+    expect(tally(outcomes)).toEqual({
+      ok: REVIEW_LIMITS.perAccount.writes,
+      [REVIEW_DB_ERROR.limit]: AT_ONCE - REVIEW_LIMITS.perAccount.writes,
+    });
   });
 });
