@@ -492,6 +492,28 @@ begin
 end
 $$;
 
+-- A visitor's own entries (writing, editing, reporting, deleting a review) name them 'Visitante',
+-- not by e-mail: moderators read the reviews' history, and other accounts' e-mails are the
+-- administrators' alone. The staff's entries keep theirs, as for content.
+create function private.review_entry_actor()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.table_name = 'reviews' and new.actor_id is not null and not exists (
+    select 1 from public.user_roles r
+    where r.user_id = new.actor_id and r.role in ('admin', 'moderator')
+  ) then
+    new.actor_email := 'Visitante';
+  end if;
+  return new;
+end
+$$;
+create trigger audit_log_review_actor before insert on public.audit_log
+  for each row execute function private.review_entry_actor();
+
 -- Staff read the history of reviews as they read content's.
 alter policy audit_log_admin_read on public.audit_log
   using (
@@ -500,7 +522,8 @@ alter policy audit_log_admin_read on public.audit_log
       and table_name in ('hospedagens', 'comercios', 'passeios', 'categories', 'carousel_slides', 'reviews'))
   );
 
--- A place purged from the trash for good takes its reviews with it; a restored one keeps them.
+-- A place purged from the trash for good takes its reviews with it, those in the trash too; a
+-- restored one keeps them.
 create function private.forget_listing_reviews()
 returns trigger
 language plpgsql
@@ -508,10 +531,12 @@ security definer
 set search_path = ''
 as $$
 begin
-  if old.table_name in ('hospedagens', 'comercios', 'passeios') then
-    delete from public.reviews r
-    where r.listing_id = old.row_id
-      and not exists (select 1 from public.listing_names n where n.id = old.row_id);
+  if old.table_name in ('hospedagens', 'comercios', 'passeios')
+    and not exists (select 1 from public.listing_names n where n.id = old.row_id)
+  then
+    delete from public.reviews r where r.listing_id = old.row_id;
+    delete from public.trash t
+    where t.table_name = 'reviews' and t.data ->> 'listing_id' = old.row_id::text;
   end if;
   return old;
 end
@@ -568,7 +593,8 @@ revoke all on function
   private.raise_review_not_found(),
   private.check_review_restore(jsonb),
   private.forget_listing_reviews(),
-  private.forget_account_reviews()
+  private.forget_account_reviews(),
+  private.review_entry_actor()
   from public, anon, authenticated;
 revoke all on function public.set_review_key(text) from public, anon, authenticated;
 grant execute on function public.set_review_key(text) to service_role;

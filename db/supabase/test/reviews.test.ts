@@ -516,16 +516,17 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
         await as(moderator);
         const entries = await must<Row>(
           db.sql,
-          `select action, actor_id::text, label, changed from public.audit_log
+          `select action, actor_id::text, actor_email, label, changed from public.audit_log
            where table_name = 'reviews' and row_id = $1 order by id`,
           [id],
         );
-        expect(entries.map((e) => [e.action, e.actor_id])).toEqual([
-          ['insert', author.id],
-          ['update', moderator.id],
-          ['update', other.id],
-          ['update', author.id],
-          ['delete', admin.id],
+        // a visitor is 'Visitante' (moderators read this history, not other accounts' e-mails)
+        expect(entries.map((e) => [e.action, e.actor_id, e.actor_email])).toEqual([
+          ['insert', author.id, 'Visitante'],
+          ['update', moderator.id, moderator.email],
+          ['update', other.id, 'Visitante'],
+          ['update', author.id, 'Visitante'],
+          ['delete', admin.id, admin.email],
         ]);
         for (const e of entries) {
           expect(String(e.label)).toMatch(/^Avaliação \(\d★\) de Pousada Teste/);
@@ -538,10 +539,12 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
       });
     });
 
-    it('a place purged from the trash takes its reviews; a restored one keeps them', async () => {
+    it('a place purged from the trash takes its reviews, those in the trash too; a restored one keeps them', async () => {
       await inRollback(db.sql, async () => {
         const kept = await approved(author, 1);
         const gone = await approved(author, 2);
+        const trashedToo = await approved(other, 2);
+        await remove(moderator, trashedToo);
         await as(admin);
         await db.sql.query('delete from public.hospedagens where id = any($1::uuid[])', [
           [place(1).id, place(2).id],
@@ -562,6 +565,14 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
         await must(db.sql, 'select public.purge_from_trash($1)', [purged]);
         expect(await rowOf(kept)).toBeDefined();
         expect(await rowOf(gone)).toBeUndefined();
+        await asOwner();
+        expect(
+          await must(
+            db.sql,
+            `select 1 from public.trash where table_name = 'reviews' and row_id = $1`,
+            [trashedToo],
+          ),
+        ).toEqual([]);
         expect((await published()).map((r) => r.id)).toContain(kept);
       });
     });
@@ -753,7 +764,11 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     for (const how of ['by its owner', 'by an operator'] as const) {
       it(`${how}: its reviews, their trash copies and history go; no entry keeps its e-mail`, async () => {
         await inRollback(db.sql, async () => {
+          // a moderator who also reviews: the entries they made carry their e-mail until then
           const leaving = await createUser(db.sql, `saindo${how.length}`);
+          await db.sql.query(`update public.user_roles set role = 'moderator' where user_id = $1`, [
+            leaving.id,
+          ]);
           const gone = await approved(leaving, 0);
           await edit(leaving, gone);
           const trashed = await approved(leaving, 1);
@@ -761,7 +776,9 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
           const another = await approved(author, 0);
           await report(leaving, another);
           await moderate(admin, another, 'approved');
-          expect(await traces(leaving)).toMatchObject({ reviews: 1, trashed: 1, emails: 4 });
+          const before = await traces(leaving);
+          expect(before).toMatchObject({ reviews: 1, trashed: 1 });
+          expect(before.emails).toBeGreaterThan(0);
 
           if (how === 'by its owner') {
             await signedInJustNow(leaving);
