@@ -10,8 +10,10 @@
 -- visitor makes (submit, edit, report) take the worker's review key (REVIEW_KEY, the database
 -- keeps its SHA-256 as for the statistics' ingest key) and the client's pseudonym. A direct call
 -- to the API with a user's token, which has no key, writes nothing, so it cannot go around the
--- per-address limit. (Cloudflare's Workers Rate Limiting binding counts over 10 or 60 seconds
--- only, and only in the worker: neither a day's limit nor the direct path.)
+-- per-address limit. Cloudflare's Workers Rate Limiting binding would not do: its period "Must be
+-- either 10 or 60" seconds and its limit holds "within a given period in a single Cloudflare
+-- location" (developers.cloudflare.com/workers/runtime-apis/bindings/rate-limit): no day's limit,
+-- and nothing for a call that never reaches the worker.
 -- History (audit_log) and trash cover reviews as they cover content. Deleting an account deletes
 -- its reviews, their copies in the trash and their history (private.forget_account_reviews).
 
