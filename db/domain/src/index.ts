@@ -1,6 +1,7 @@
 // @guia-fortim/domain: the data model shared by every package (zod its only dependency).
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './favorites.ts';
 export * from './fields.ts';
 export * from './format.ts';
 export * from './images.ts';

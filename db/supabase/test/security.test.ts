@@ -237,6 +237,41 @@ const MATRIX: Record<string, TableCase> = {
       ],
     },
   },
+  // Favourites: each account's own, from the browser; staff see no one else's (favorites.test.ts
+  // has the cap and the account's deletion).
+  favorites: {
+    key: 'listing_id',
+    select: {
+      anon: 'error',
+      user: ['user'],
+      other: [],
+      moderator: [],
+      admin: [],
+      service_role: ['user'],
+    },
+    // each signed-in caller saves a favourite of their own (the service role names the account)
+    insert: 'D A A A A A',
+    update: 'D D D D D A',
+    // target: the user's favourite
+    delete: 'D A D D D A',
+    statements: {
+      insert: (f, self) =>
+        insertStatement('favorites', {
+          ...(self ? {} : { user_id: f.users.user.id }),
+          listing_kind: 'passeio',
+          listing_id: f.keys.passeios?.row,
+        }),
+      update: (f) => [
+        `update public.favorites set created_at = now() - interval '1 day' where listing_id = $1
+         returning 1 as ok`,
+        [f.keys.favorites?.user],
+      ],
+      delete: (f) => [
+        'delete from public.favorites where listing_id = $1 returning 1 as ok',
+        [f.keys.favorites?.user],
+      ],
+    },
+  },
   // History and trash: written only by triggers and the SQL functions; admins (and trusted
   // server code) read them; no API role inserts, edits or deletes a row (trash-history.test.ts
   // covers truncate and the owner's own writes).
@@ -548,6 +583,12 @@ async function createFixture(db: TestDatabase): Promise<Fixture> {
       other: users.other.id,
     },
   };
+  // The user's favourite: the lodging.
+  await sql.query(
+    `insert into public.favorites (user_id, listing_kind, listing_id) values ($1, 'hospedagem', $2)`,
+    [users.user.id, keys.hospedagens?.row],
+  );
+  keys.favorites = { user: String(keys.hospedagens?.row) };
   // The history entry of the listing's creation, and a deleted listing waiting in the trash.
   const [entry] = await must<{ id: string }>(
     sql,
