@@ -165,6 +165,12 @@ const MATRIX: Record<string, Row> = {
   'insert listing_names': NOBODY_SIGNED_IN,
   'update listing_names': NOBODY_SIGNED_IN,
   'delete listing_names': NOBODY_SIGNED_IN,
+  // Favourites: each account its own, administrators included.
+  'select favorites': row('401', 'own', 'own', 'own', 'own'),
+  'insert favorites': SIGNED_IN,
+  'update favorites': NOBODY_SIGNED_IN,
+  'delete favorites': OWN_ONLY,
+  'delete favorites (os próprios)': SIGNED_IN,
   'select user_roles': OWN_UNLESS_ADMIN,
   'insert user_roles': NOBODY_SIGNED_IN,
   'update user_roles': NOBODY_SIGNED_IN,
@@ -339,6 +345,20 @@ async function makeFixture(): Promise<Fixture> {
       throw new Error(`stats: ${reply.status} ${JSON.stringify(reply.body)}`);
     return id;
   };
+  // A favourite of each account: what 'select favorites' shows its owner alone.
+  const favorites = await api(
+    'POST',
+    '/rest/v1/favorites',
+    {
+      token: stack.secretKey,
+      headers: { apikey: stack.secretKey },
+      json: [rpcRoleTarget.id, ...Object.values(callers).map((c) => c.id)]
+        .filter((id) => id !== callers.anon.id)
+        .map((user_id) => ({ user_id, listing_kind: 'hospedagem', listing_id: randomUUID() })),
+    },
+    stack.supabaseUrl,
+  );
+  if (favorites.status !== 201) throw new Error(`favorites: ${favorites.status}`);
   const workerListings = await listings();
   const restListings = await listings();
   const fixture: Fixture = {

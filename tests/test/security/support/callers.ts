@@ -115,6 +115,7 @@ export const TABLES = [
   'reviews',
   'published_reviews',
   'review_queue',
+  'favorites',
 ] as const;
 export type Table = (typeof TABLES)[number];
 
@@ -127,6 +128,7 @@ export async function read(store: Store): Promise<unknown> {
   const order: Partial<Record<Store, string>> = {
     site_settings: 'setting_key.asc',
     listing_stats: 'listing_id.asc,day.asc,event.asc',
+    favorites: 'user_id.asc,listing_kind.asc,listing_id.asc',
   };
   return rows(store, `order=${order[store] ?? 'id.asc'}`);
 }

@@ -317,6 +317,26 @@ function restOperations(f: Fixture): Operation[] {
           headers: REPRESENTATION,
         }),
     },
+    // Favourites: each account's own, saved from the browser; another account's stay out of
+    // reach (`f.otherId` has one), whatever the caller's role.
+    ...tableOperations({
+      table: 'favorites',
+      key: 'user_id',
+      target: () => f.otherId,
+      insert: () => ({ listing_kind: 'passeio', listing_id: randomUUID() }),
+      update: { listing_id: randomUUID() },
+      probe: f.otherId,
+    }),
+    {
+      name: 'delete favorites (os próprios)',
+      surface: 'rest',
+      okStatus: 200,
+      changes: 'favorites',
+      send: (caller) =>
+        supabase('DELETE', `/rest/v1/favorites?user_id=eq.${caller.id}`, caller.token, {
+          headers: REPRESENTATION,
+        }),
+    },
     // Making oneself an administrator by writing the role table directly.
     ...tableOperations({
       table: 'user_roles',
