@@ -3,6 +3,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { hydrationDirectives } from './src/directives/integration.ts';
+import { FAVORITES_PATH } from './src/lib/favorites/path.ts';
 import { LEGACY_REDIRECTS } from './src/lib/redirects.ts';
 import { SITE_BUILD_PATH } from './src/lib/site-build.ts';
 import { supabaseConfig } from './src/lib/supabase-config.ts';
@@ -21,12 +22,13 @@ try {
 }
 
 const redirectSources = new Set(Object.keys(LEGACY_REDIRECTS).map((path) => encodeURI(path)));
-/** Pages kept out of search engines (the account pages are marked noindex). */
+/** Pages kept out of search engines (the account pages and 'Meus favoritos' are marked noindex). */
 const unlisted = (path: string) =>
   redirectSources.has(path) ||
   path.startsWith('/auth/') ||
   path === '/admin-setup' ||
   path === OFFLINE_PATH ||
+  path === FAVORITES_PATH ||
   path === SITE_BUILD_PATH;
 
 // Clean URLs without a trailing slash (`/hospedagem/pousada-x` is `hospedagem/pousada-x.html`),

@@ -101,6 +101,35 @@ export function statsScript(endpoint) {
   },
 };
 
+/**
+ * lib/favorites/script.ts minifies the hearts' controller the same way, also while a page
+ * renders: in the Worker's environment its favoritesScript() answers the text made now (its
+ * attributes come from the domain, as in the static build).
+ */
+const FAVORITES_SCRIPT = fileURLToPath(new URL('../src/lib/favorites/script.ts', import.meta.url));
+const FAVORITES_DEVICE = fileURLToPath(new URL('../src/lib/favorites/device.ts', import.meta.url));
+const favoritesAtBuildTime: Plugin = {
+  name: 'guia-fortim:favorites-script-at-build-time',
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.name === 'ssr',
+  load(id) {
+    if (id !== FAVORITES_SCRIPT) return;
+    const script = transformSync(
+      `${readFileSync(FAVORITES_DEVICE, 'utf8')}\nlistenForFavorites(document.currentScript.dataset);`,
+      { loader: 'ts', format: 'iife', minify: true, target: 'es2020' },
+    ).code.trim();
+    return `import { FAVORITE_LABELS, FAVORITES_MAX, FAVORITES_MESSAGES } from '@guia-fortim/domain';
+export function favoritesScript() {
+  return ${JSON.stringify(script)};
+}
+export const favoritesScriptData = {
+  'data-max': String(FAVORITES_MAX),
+  'data-words': JSON.stringify({ ...FAVORITE_LABELS, full: FAVORITES_MESSAGES.full }),
+};
+`;
+  },
+};
+
 try {
   const started = performance.now();
   // Loaded after PORTAL_CONTENT is set, with this build's environment.
@@ -131,7 +160,12 @@ try {
     vite: {
       ...config.vite,
       define: { ...config.vite?.define, __SITE_CODE__: JSON.stringify(code) },
-      plugins: [...(config.vite?.plugins ?? []), likeTheStaticBuild, statsAtBuildTime],
+      plugins: [
+        ...(config.vite?.plugins ?? []),
+        likeTheStaticBuild,
+        statsAtBuildTime,
+        favoritesAtBuildTime,
+      ],
     },
   });
   const ms = Math.round(performance.now() - started);

@@ -94,6 +94,9 @@ const PATHS = {
       <path d="m21 15-5-5L5 21" />
     </>
   ),
+  heart: (
+    <path d="M12 20.5s-7.5-4.6-9.3-9.3C1.5 8 3.6 4.5 7.1 4.5c2 0 3.5 1.1 4.9 2.9 1.4-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.7-1.8 4.7-9.3 9.3-9.3 9.3Z" />
+  ),
   pause: <path d="M8 5v14M16 5v14" />,
   play: <path d="M7 4v16l13-8z" />,
 } satisfies Record<string, ReactNode>;

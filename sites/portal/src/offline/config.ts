@@ -2,6 +2,7 @@
 // home for these rules: the worker (sw.ts), its build (integration.ts), the offline page and the
 // tests read them here.
 import { LISTING_KINDS, LISTING_PATH } from '@guia-fortim/domain';
+import { FAVORITES_PATH } from '../lib/favorites/path.ts';
 import { SEARCH_PATH } from '../search/config.ts';
 
 export const SERVICE_WORKER_PATH = '/sw.js';
@@ -21,14 +22,16 @@ export const DATA_PREFIX = '/dados/';
 
 /**
  * Pages fetched when the worker installs, so they open offline after one visit to any page: the
- * home page, every list, the map and the search. The listing pages and card photos of each page
- * the visitor sees are kept as it is seen (up to the limits below).
+ * home page, every list, the map, the search and 'Meus favoritos' (drawn from the device). The
+ * listing pages and card photos of each page the visitor sees are kept as it is seen (up to the
+ * limits below).
  */
 export const WARM_PAGES = [
   '/',
   ...LISTING_KINDS.map((kind) => LISTING_PATH[kind]),
   '/mapa',
   SEARCH_PATH,
+  FAVORITES_PATH,
 ];
 
 /** Account pages and the panel: always from the network, never stored on the device. */

@@ -2,6 +2,7 @@ import { listingPath, truncateDescription } from '@guia-fortim/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import { PHOTO_SIZES } from '../../lib/images.ts';
 import type { ListingView } from '../../lib/listing-view.ts';
+import { FavoriteButton } from '../FavoriteButton.tsx';
 import { ListingImage } from '../ListingImage.tsx';
 import { Rating } from '../Rating.tsx';
 
@@ -15,7 +16,7 @@ export type CardProps<T extends ListingView> = {
 };
 
 /** The whole card is one link to the listing's page (its title's link stretched over it); the
- * WhatsApp button and the tour toggle sit above that link. */
+ * heart, the WhatsApp button and the tour toggle sit above that link. */
 export function CardShell<T extends ListingView>({
   item,
   onOpen,
@@ -44,6 +45,7 @@ export function CardShell<T extends ListingView>({
           styles={item.image_styles}
           priority={priority}
         />
+        <FavoriteButton item={item} className="absolute top-3 left-3" />
         <div className="absolute top-3 right-3 flex gap-2">
           {badge}
           <Rating rating={item.rating} className="shadow" />
