@@ -769,7 +769,9 @@ test('the public pages show the corpus as text, run nothing and keep the phone l
   }
 });
 
-test('each hostile listing page renders as text, with JSON-LD that parses', async ({ page }) => {
+test('each hostile listing page renders as text, with JSON-LD that parses, and in Meus favoritos', async ({
+  page,
+}) => {
   const found = await guard(page);
   for (const kind of KINDS) {
     for (const row of Object.values(rows.get(kind.kind) ?? {})) {
@@ -790,7 +792,15 @@ test('each hostile listing page renders as text, with JSON-LD that parses', asyn
       expect(raw).not.toContain('<');
       const data = JSON.parse(raw) as Json;
       expect(data.name).toBe(row.name);
+      // Saved on the device, for 'Meus favoritos' below.
+      await page.getByRole('main').getByRole('button', { name: 'Salvar nos favoritos' }).click();
     }
+  }
+  // 'Meus favoritos' draws the names the device kept from those pages, as text.
+  await visit(page, found, '/favoritos');
+  const main = (await page.locator('main').textContent()) ?? '';
+  for (const kind of KINDS) {
+    for (const row of Object.values(rows.get(kind.kind) ?? {})) expect(main).toContain(row.name);
   }
 });
 
