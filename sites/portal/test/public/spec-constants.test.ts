@@ -1,5 +1,6 @@
 // The public site's own constants, pinned to their product values (quoted beside each), never
 // computed from the code. The shared ones are pinned in db/supabase/test/spec-constants.test.ts.
+import { FAVORITE_LABELS } from '@guia-fortim/domain';
 // The session's automatic refresh is supabase-js's own (autoRefreshToken in src/lib/auth/client.ts):
 // its Auth client's constants are the numbers the site runs on.
 import {
@@ -8,6 +9,7 @@ import {
 } from '@supabase/auth-js/dist/module/lib/constants.js';
 import { describe, expect, it } from 'vitest';
 import { AMENITIES } from '../../src/lib/amenities.ts';
+import { FAVORITES_PATH } from '../../src/lib/favorites/path.ts';
 import {
   CAROUSEL_FADE_MS,
   CAROUSEL_INTERVAL_MS,
@@ -106,5 +108,15 @@ describe('the public site constants hold their product values', () => {
       comercio: ['Wi-Fi', 'Estacionamento', 'Aceita cartão', 'Ar condicionado'],
       passeio: ['Guia turístico', 'Transporte', 'Alimentação', 'Fotos'],
     });
+  });
+
+  it('favourites', () => {
+    // "a heart button with aria-label 'Salvar nos favoritos' / 'Remover dos favoritos'"
+    expect(FAVORITE_LABELS).toEqual({
+      add: 'Salvar nos favoritos',
+      remove: 'Remover dos favoritos',
+    });
+    // "'Meus favoritos' (`/favoritos`)"
+    expect(FAVORITES_PATH).toBe('/favoritos');
   });
 });
