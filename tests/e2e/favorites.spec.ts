@@ -65,7 +65,7 @@ test('signed out: a card and a listing page save to the device, and Meus favorit
   await expect(page).toHaveURL(/\/favoritos$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meus favoritos');
   const lodgings = section(page, 'Hospedagens');
-  await expect(lodgings.getByRole('link', { name: lodging.name })).toHaveAttribute(
+  await expect(lodgings.getByRole('link', { name: lodging.name, exact: true })).toHaveAttribute(
     'href',
     listingPath('hospedagem', lodging.slug),
   );
@@ -73,12 +73,14 @@ test('signed out: a card and a listing page save to the device, and Meus favorit
     'href',
     /^https:\/\/wa\.me\//,
   );
-  await expect(section(page, 'Passeios').getByRole('link', { name: tour.name })).toBeVisible();
+  await expect(
+    section(page, 'Passeios').getByRole('link', { name: tour.name, exact: true }),
+  ).toBeVisible();
   await expect(section(page, 'Comércios')).toHaveCount(0);
 
   await section(page, 'Passeios').getByRole('button', { name: REMOVE }).click();
   await expect(section(page, 'Passeios')).toHaveCount(0);
-  await lodgings.getByRole('link', { name: lodging.name }).click();
+  await lodgings.getByRole('link', { name: lodging.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(lodging.name);
   await expect(pageHeart(page)).toHaveAttribute('aria-pressed', 'true');
   await pageHeart(page).click();
@@ -87,12 +89,16 @@ test('signed out: a card and a listing page save to the device, and Meus favorit
 });
 
 test('list and listing pages still request no script before the first paint, hearts marked', async ({
-  page,
+  page: saving,
+  context,
 }) => {
   const lodging = await first('hospedagens');
-  await open(page, listingPath('hospedagem', lodging.slug));
-  await pageHeart(page).click();
-  await expect(pageHeart(page)).toHaveAttribute('aria-pressed', 'true');
+  await open(saving, listingPath('hospedagem', lodging.slug));
+  await pageHeart(saving).click();
+  await expect(pageHeart(saving)).toHaveAttribute('aria-pressed', 'true');
+  // Another tab of the same browser, its pointer untouched: a pointer resting over a page moves
+  // onto the next one, which wakes its islands as a visitor's would.
+  const page = await context.newPage();
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -120,7 +126,7 @@ test.describe('offline', () => {
     problems.expect(/^failed POST .*\/api\/events net::ERR_INTERNET_DISCONNECTED$/);
     problems.expect(/^console: Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/);
     const shop = await first('comercios');
-    await open(page, listingPath('comercio', shop.slug));
+    await open(page, '/');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
@@ -129,6 +135,8 @@ test.describe('offline', () => {
         );
       }
     });
+    // The place's page, seen once the service worker is there (so it keeps it).
+    await open(page, listingPath('comercio', shop.slug));
     await pageHeart(page).click();
     await expect(pageHeart(page)).toHaveAttribute('aria-pressed', 'true');
     await context.setOffline(true);
@@ -137,7 +145,7 @@ test.describe('offline', () => {
     expect(response?.status()).toBe(200);
     const shops = section(page, 'Comércios');
     await expect(shops.getByRole('link', { name: /Fale agora/ })).toBeVisible();
-    await shops.getByRole('link', { name: shop.name }).click();
+    await shops.getByRole('link', { name: shop.name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(shop.name);
     await expect(pageHeart(page)).toHaveAttribute('aria-pressed', 'true');
     await context.setOffline(false);
@@ -191,9 +199,11 @@ test('signing in merges the device and the account both ways', ANY_VIEWPORT, asy
   await expect.poll(() => accountFavorites(account)).toEqual(both);
   await open(page, '/favoritos');
   await expect(
-    section(page, 'Hospedagens').getByRole('link', { name: lodging.name }),
+    section(page, 'Hospedagens').getByRole('link', { name: lodging.name, exact: true }),
   ).toBeVisible();
-  await expect(section(page, 'Comércios').getByRole('link', { name: shop.name })).toBeVisible();
+  await expect(
+    section(page, 'Comércios').getByRole('link', { name: shop.name, exact: true }),
+  ).toBeVisible();
 
   // Removed here: gone from the account.
   await section(page, 'Comércios').getByRole('button', { name: REMOVE }).click();
