@@ -10,7 +10,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, test } from '../support/test.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
 import {
-  isPhone,
   type ListingRow,
   listingRows,
   open,
@@ -59,8 +58,7 @@ test('signed out: a card and a listing page save to the device, and Meus favorit
   await page.reload();
   await expect(pageHeart(page)).toHaveAttribute('aria-pressed', 'true');
 
-  // In the header (on phones, in the menu).
-  if (isPhone(page)) await page.getByRole('button', { name: 'Menu' }).click();
+  // In the header, at every width.
   await page.getByRole('link', { name: 'Meus favoritos' }).click();
   await expect(page).toHaveURL(/\/favoritos$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meus favoritos');
