@@ -32,3 +32,11 @@ export type FavoriteRow = {
   listing_id: string;
   created_at: string;
 };
+
+/** `public.favorites`'s columns → PostgreSQL type name (as TABLE_COLUMNS states the others). */
+export const FAVORITE_COLUMNS = {
+  user_id: 'uuid',
+  listing_kind: 'listing_kind',
+  listing_id: 'uuid',
+  created_at: 'timestamptz',
+} as const satisfies Record<keyof FavoriteRow, string>;

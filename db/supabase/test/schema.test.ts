@@ -6,6 +6,8 @@ import {
   DEFAULT_CATEGORIA,
   DEFAULT_IMAGE_STYLES,
   DEFAULT_RATING,
+  FAVORITE_COLUMNS,
+  type FavoriteRow,
   isImageUrl,
   isLink,
   LEGAL_SETTING_KEYS,
@@ -151,7 +153,12 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
       (actual[r.table_name] as Record<string, string>)[r.column_name] =
         r.udt_name + (r.is_nullable === 'YES' ? '?' : '');
     }
-    expect(actual).toEqual({ ...TABLE_COLUMNS, ...STATS_COLUMNS, ...REVIEW_COLUMNS });
+    expect(actual).toEqual({
+      ...TABLE_COLUMNS,
+      ...STATS_COLUMNS,
+      ...REVIEW_COLUMNS,
+      favorites: FAVORITE_COLUMNS,
+    });
     expectTypeOf<keyof typeof REVIEW_COLUMNS.reviews>().toEqualTypeOf<keyof Review>();
     expectTypeOf<keyof typeof REVIEW_COLUMNS.published_reviews>().toEqualTypeOf<
       keyof PublishedReview
@@ -165,6 +172,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     expectTypeOf<ColumnsOf<'categories'>>().toEqualTypeOf<keyof TableRow['categories']>();
     expectTypeOf<ColumnsOf<'carousel_slides'>>().toEqualTypeOf<keyof TableRow['carousel_slides']>();
     expectTypeOf<ColumnsOf<'site_settings'>>().toEqualTypeOf<keyof TableRow['site_settings']>();
+    expectTypeOf<keyof typeof FAVORITE_COLUMNS>().toEqualTypeOf<keyof FavoriteRow>();
     expectTypeOf<NullableColumns<'profiles'>>().toEqualTypeOf<NullableInType<'profiles'>>();
     expectTypeOf<NullableInType<'hospedagens' | 'comercios' | 'passeios'>>().toEqualTypeOf<never>();
   });
