@@ -48,8 +48,16 @@ test('signed out: a card and a listing page save to the device, and Meus favorit
   // The first tap wakes the list (client:interaction) and still counts, once.
   await cardHeart.click();
   await expect(card.getByRole('button', { name: REMOVE })).toHaveAttribute('aria-pressed', 'true');
-  // Saving did not open the card's dialog.
+  // Saving did not open the card's dialog; opened, the dialog's own heart shows it saved.
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await card.getByRole('link', { name: lodging.name, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: REMOVE })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toHaveCount(0);
 
   await open(page, listingPath('passeio', tour.slug));
   await expect(pageHeart(page)).toHaveAttribute('aria-pressed', 'false');
