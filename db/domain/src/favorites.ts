@@ -8,7 +8,7 @@ import type { ListingKind } from './types.ts';
 export const FAVORITES_MAX = 100;
 
 /** The SQLSTATE the database raises when an account's favourites are full. */
-export const FAVORITES_FULL_CODE = 'GF010';
+export const FAVORITES_FULL_CODE = 'GF012';
 
 export const FAVORITES_MESSAGES = {
   full: `Você já tem ${FAVORITES_MAX} favoritos. Remova algum para salvar outro.`,

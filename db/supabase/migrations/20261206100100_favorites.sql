@@ -45,7 +45,7 @@ begin
       and (f.listing_kind, f.listing_id) is distinct from (new.listing_kind, new.listing_id)
   ) >= 100 then
     raise exception using
-      errcode = 'GF010',
+      errcode = 'GF012',
       message = 'Você já tem 100 favoritos. Remova algum para salvar outro.';
   end if;
   return new;

@@ -11,7 +11,7 @@ import { ENGINES, openDatabase, type TestDatabase } from './support/databases.ts
 import { createUser, type FixtureUser } from './support/fixtures.ts';
 
 const FULL = {
-  code: 'GF010',
+  code: 'GF012',
   message: 'Você já tem 100 favoritos. Remova algum para salvar outro.',
 };
 
@@ -125,7 +125,7 @@ describe.each(ENGINES)('favourites on %s', (engine) => {
            select 'passeio', gen_random_uuid() from generate_series(1, $1::int) returning 1 as ok`,
           [n],
         );
-      expect((await batch(3)).error?.code).toBe('GF010');
+      expect((await batch(3)).error?.code).toBe('GF012');
       expect((await batch(2)).rows).toHaveLength(2);
     });
   });
