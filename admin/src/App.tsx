@@ -25,7 +25,8 @@ import { i18nProvider } from './i18n.ts';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import listings from './listings/index.ts';
 import { MAP_SETTINGS, ROLES, SETTINGS, SITE_SETTINGS } from './permissions.ts';
-import { CATEGORIES, SLIDES, TRASH } from './resources.ts';
+import { CATEGORIES, REVIEWS, SLIDES, TRASH } from './resources.ts';
+import reviews from './reviews/index.ts';
 import { theme } from './theme.ts';
 import trash from './trash/index.ts';
 
@@ -88,6 +89,7 @@ function Panel() {
           ))}
           <Resource name={CATEGORIES} {...categories} />
           <Resource name={SLIDES} {...carousel} />
+          <Resource name={REVIEWS} {...reviews} />
           <Resource name={TRASH} {...trash} />
           <CustomRoutes>
             <Route path="/dashboard" element={<Dashboard />} />

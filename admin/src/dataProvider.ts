@@ -18,7 +18,7 @@ import { supabaseDataProvider } from 'ra-supabase';
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
 import { ApiError, answer, worker } from './api.ts';
 import { panelConfig } from './config.ts';
-import { CATEGORIES, SLIDES, TRASH, tableOf } from './resources.ts';
+import { CATEGORIES, REVIEWS, SLIDES, storedTableOf, TRASH, tableOf } from './resources.ts';
 import type { ListingRankingRow } from './stats/statsData.ts';
 import { supabase } from './supabase.ts';
 
@@ -40,6 +40,8 @@ function writer(resource: string) {
       return routes.categories;
     case SLIDES:
       return routes.slides;
+    case REVIEWS:
+      return routes.reviews;
     default:
       throw new Error(`Recurso sem escrita no painel: ${resource}`);
   }
@@ -91,6 +93,12 @@ export interface AdminDataProvider extends DataProvider {
     action: ListingBulkAction,
     ids: readonly Identifier[],
   ): Promise<string[]>;
+  /** 'Aprovar' or 'Rejeitar' (with the reason the author reads) a visitor's review. */
+  moderateReview(
+    id: Identifier,
+    status: 'approved' | 'rejected',
+    reason?: string,
+  ): Promise<unknown>;
   /** 'Restaurar' in the Lixeira: the item goes back where it was. */
   restoreFromTrash(trashId: Identifier): Promise<RestoredFromTrash>;
   /**
@@ -255,7 +263,7 @@ export const dataProvider: AdminDataProvider = {
     }
     return { data: params.ids };
   },
-  /** Listings, categories and slides go to the trash; deleting from the trash is for good. */
+  /** Listings, categories, slides and reviews go to the trash; deleting from the trash is for good. */
   async delete(resource, params) {
     if (resource === TRASH) await dataProvider.purgeFromTrash(params.id);
     else await rowOf(writer(resource)[':id'].$delete(byId(params.id)));
@@ -284,13 +292,20 @@ export const dataProvider: AdminDataProvider = {
     );
     return changed;
   },
+  moderateReview: (id, status, reason) =>
+    answer(
+      worker().api.reviews[':id'].moderation.$post({
+        ...byId(id),
+        json: reason === undefined ? { status } : { status, reason },
+      }),
+    ),
   restoreFromTrash: (trashId) => answer(worker().api.trash[':id'].restore.$post(byId(trashId))),
   async restoreDeleted(resource, ids) {
     // The delete's trigger wrote each row's trash item in the delete's own transaction.
     const { data } = await reads.getList<TrashItem>(tableOf(TRASH), {
       pagination: { page: 1, perPage: 1000 },
       sort: { field: 'deleted_at', order: 'DESC' },
-      filter: { table_name: tableOf(resource), 'row_id@in': `(${ids.join(',')})` },
+      filter: { table_name: storedTableOf(resource), 'row_id@in': `(${ids.join(',')})` },
     });
     const items = ids.map((id) => data.find((item) => item.row_id === String(id)));
     if (items.some((item) => item === undefined)) {

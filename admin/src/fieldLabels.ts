@@ -38,3 +38,14 @@ export const CATEGORY_FIELD_LABELS: Record<string, string> = {
   is_active: 'Ativa',
   order_position: 'Ordem',
 };
+
+/** A visitor's review, as the moderation screen and the history name its columns. */
+export const REVIEW_FIELD_LABELS: Record<string, string> = {
+  rating: 'Nota',
+  comment: 'Comentário',
+  status: 'Situação',
+  rejection_reason: 'Motivo',
+  reported_at: 'Denunciada em',
+  moderated_at: 'Moderada em',
+  moderated_by: 'Moderada por',
+};

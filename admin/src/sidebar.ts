@@ -8,7 +8,7 @@ import {
   SITE_SETTINGS,
   type StaffRole,
 } from './permissions.ts';
-import { CATEGORIES, SLIDES, TRASH } from './resources.ts';
+import { CATEGORIES, REVIEWS, SLIDES, TRASH } from './resources.ts';
 
 /** A sidebar item is highlighted when the path equals it or continues below it. */
 export function isActivePath(currentPath: string, itemPath: string): boolean {
@@ -27,6 +27,7 @@ export const SIDEBAR_ITEMS = [
   { path: '/admin/destaques', label: 'Destaques', resource: 'destaques' },
   { path: '/admin/ordenar-topo', label: 'Ordenar Topo', resource: 'ordenar-topo' },
   { path: `/admin/${SLIDES}`, label: 'Carrossel', resource: SLIDES },
+  { path: `/admin/${REVIEWS}`, label: 'Avaliações', resource: REVIEWS },
   // After the content, before the settings: what was deleted, for 30 days.
   { path: `/admin/${TRASH}`, label: 'Lixeira', resource: TRASH },
   { path: `/admin/${MAP_SETTINGS}`, label: 'Mapa', resource: MAP_SETTINGS },

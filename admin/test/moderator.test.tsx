@@ -25,6 +25,7 @@ const CONTENT_MENU = [
   'Destaques',
   'Ordenar Topo',
   'Carrossel',
+  'Avaliações',
   'Lixeira',
 ];
 const ADMIN_MENU = [...CONTENT_MENU, 'Mapa', 'Funções', 'Configurações', 'Configurações do Site'];

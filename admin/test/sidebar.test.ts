@@ -13,6 +13,7 @@ describe('sidebar', () => {
       '/admin/destaques',
       '/admin/ordenar-topo',
       '/admin/carousel',
+      '/admin/avaliacoes',
       '/admin/lixeira',
       '/admin/mapa',
       '/admin/roles',
@@ -20,6 +21,9 @@ describe('sidebar', () => {
       '/admin/configuracoes',
     ]);
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/lixeira')?.label).toBe('Lixeira');
+    expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/avaliacoes')?.label).toBe(
+      'Avaliações',
+    );
     // The two labels the menu must show.
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/roles')?.label).toBe('Funções');
     expect(SIDEBAR_ITEMS.find((item) => item.path === '/admin/configuracoes')?.label).toBe(
@@ -43,8 +47,14 @@ describe('the menu by role', () => {
       'Destaques',
       'Ordenar Topo',
       'Carrossel',
+      'Avaliações',
       'Lixeira',
     ]);
+  });
+
+  it('a moderator moderates reviews as an administrator does', () => {
+    expect(roleCanAccess('moderator', { resource: 'avaliacoes', action: 'list' })).toBe(true);
+    expect(roleCanAccess('admin', { resource: 'avaliacoes', action: 'list' })).toBe(true);
   });
 
   it("a moderator opens the Lixeira and restores from it, but never 'Excluir definitivamente'", () => {

@@ -3,20 +3,35 @@ import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkBase as Link, Title, useDataProvider } from 'react-admin';
 import { kindLabel, newKindLabel } from '../kindLabels.ts';
-import { SLIDES } from '../resources.ts';
+import { REVIEWS, SLIDES } from '../resources.ts';
 
 // Their own chunks, loaded beside the counts: the first screen waits neither for the history's
 // words nor for 'Mais procurados' (whose chart is yet another chunk).
 const RecentActivity = lazy(() => import('./RecentActivity.tsx'));
 const MostWanted = lazy(() => import('../stats/MostWanted.tsx'));
 
-const CARDS = [
+interface CountCard {
+  resource: string;
+  label: string;
+  path: string;
+  /** Which of the resource's rows it counts (all, unless said). */
+  filter?: Record<string, string>;
+}
+
+const CARDS: CountCard[] = [
   ...LISTING_KINDS.map((kind) => ({
     resource: KINDS[kind].resource,
     label: kindLabel(kind),
     path: panelRoute(kind),
   })),
   { resource: SLIDES, label: 'Slides do carrossel', path: `/admin/${SLIDES}` },
+  // What waits for a moderator: the reviews not yet decided (the reported ones among them).
+  {
+    resource: REVIEWS,
+    label: 'Avaliações pendentes',
+    path: `/admin/${REVIEWS}`,
+    filter: { status: 'pending' },
+  },
 ];
 
 const QUICK_ACTIONS = LISTING_KINDS.map((kind) => ({
@@ -29,12 +44,12 @@ export default function Dashboard() {
   const dataProvider = useDataProvider();
   const [counts, setCounts] = useState<Record<string, number | null>>({});
   useEffect(() => {
-    for (const { resource } of CARDS) {
+    for (const { resource, filter = {} } of CARDS) {
       dataProvider
         .getList(resource, {
           pagination: { page: 1, perPage: 1 },
           sort: { field: 'id', order: 'ASC' },
-          filter: {},
+          filter,
         })
         .then(({ total }) => setCounts((current) => ({ ...current, [resource]: total ?? 0 })))
         .catch(() => setCounts((current) => ({ ...current, [resource]: null })));

@@ -1,6 +1,6 @@
 // The history of changes in the panel's words: what was done ('Editado'), by whom, which fields
 // went from what to what, and the dashboard's sentence for it. Pure functions, no React.
-import type { AuditEntry, HistoryAction } from '@guia-fortim/domain';
+import { type AuditEntry, type HistoryAction, REVIEW_STATUS_LABELS } from '@guia-fortim/domain';
 import { formatDate, formatMoney } from '../i18n.ts';
 import { ROLE_LABELS } from '../roles/roleLabels.ts';
 import { settingLabel } from '../settings/settingLabels.ts';
@@ -17,6 +17,7 @@ const TRASHED_TABLES = new Set([
   'passeios',
   'categories',
   'carousel_slides',
+  'reviews',
 ]);
 
 export const ACTION_LABELS: Record<HistoryAction, string> = {
@@ -196,8 +197,21 @@ export function changesOf(
   return columns
     .filter((column) => !HIDDEN_COLUMNS.has(column))
     .map((column) =>
-      changeOf(column, labelOf(column), entry.before?.[column], entry.after?.[column]),
+      changeOf(
+        column,
+        labelOf(column),
+        shownValue(entry.table_name, column, entry.before?.[column]),
+        shownValue(entry.table_name, column, entry.after?.[column]),
+      ),
     );
+}
+
+/** A value that stands for a word: a review's state as the moderation screen names it. */
+function shownValue(table: string, column: string, value: unknown): unknown {
+  if (table === 'reviews' && column === 'status' && typeof value === 'string') {
+    return REVIEW_STATUS_LABELS[value as keyof typeof REVIEW_STATUS_LABELS] ?? value;
+  }
+  return value;
 }
 
 /**

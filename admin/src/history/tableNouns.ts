@@ -9,7 +9,7 @@ import {
   type ListingResource,
 } from '@guia-fortim/domain';
 import { capitalize } from '../kindLabels.ts';
-import { CATEGORIES, SLIDES, TRASH } from '../resources.ts';
+import { CATEGORIES, REVIEWS, SLIDES, TRASH } from '../resources.ts';
 
 interface Noun {
   singular: string;
@@ -27,6 +27,7 @@ const NOUNS: Record<string, Noun> = {
   carousel_slides: { singular: 'slide', gender: 'masculine' },
   site_settings: { singular: 'configuração', gender: 'feminine' },
   user_roles: { singular: 'função', gender: 'feminine' },
+  reviews: { singular: 'avaliação', gender: 'feminine' },
 };
 
 const nounOf = (table: string): Noun => NOUNS[table] ?? { singular: 'item', gender: 'masculine' };
@@ -36,7 +37,7 @@ const word = (table: string, masculine: string, feminine: string) =>
 export const isListingTable = (table: string): table is ListingResource =>
   (LISTING_RESOURCES as readonly string[]).includes(table);
 
-/** 'Hospedagem', 'Comércio', 'Passeio', 'Categoria', 'Slide'. */
+/** 'Hospedagem', 'Comércio', 'Passeio', 'Categoria', 'Slide', 'Avaliação'. */
 export function tableNoun(table: string): string {
   return capitalize(nounOf(table).singular);
 }
@@ -63,6 +64,7 @@ export function editPath(table: string, rowId: string): string | null {
   if (table === 'carousel_slides') return `/admin/${SLIDES}`;
   if (table === 'site_settings') return '/admin/configuracoes';
   if (table === 'user_roles') return '/admin/roles';
+  if (table === 'reviews') return `/admin/${REVIEWS}`;
   return null;
 }
 

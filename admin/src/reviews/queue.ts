@@ -1,0 +1,68 @@
+// The moderation queue's rules: its tabs, the order of each, how a review's stars and place read.
+import { KINDS, type ListingKind, type REVIEW_STATUS_LABELS } from '@guia-fortim/domain';
+import type { SortPayload } from 'react-admin';
+
+export type ReviewStatus = keyof typeof REVIEW_STATUS_LABELS;
+
+/** A row of the database's review_queue view (staff only). */
+export interface QueuedReview {
+  id: string;
+  status: ReviewStatus;
+  rating: number;
+  comment: string;
+  rejection_reason: string | null;
+  reported_at: string | null;
+  created_at: string;
+  updated_at: string;
+  moderated_at: string | null;
+  listing_kind: ListingKind;
+  listing_id: string;
+  listing_name: string | null;
+  listing_slug: string | null;
+  author_name: string;
+}
+
+export const REVIEW_TABS = [
+  { value: 'pending', label: 'Pendentes' },
+  { value: 'approved', label: 'Aprovadas' },
+  { value: 'rejected', label: 'Rejeitadas' },
+] as const satisfies readonly { value: ReviewStatus; label: string }[];
+
+/**
+ * The pending ones in the order they were sent (the longest waiting first; an edited or reported
+ * review waits again from then); the decided ones, the latest decision first.
+ */
+export const TAB_SORT: Record<ReviewStatus, SortPayload> = {
+  pending: { field: 'updated_at', order: 'ASC' },
+  approved: { field: 'moderated_at', order: 'DESC' },
+  rejected: { field: 'moderated_at', order: 'DESC' },
+};
+
+export const EMPTY_TAB: Record<ReviewStatus, string> = {
+  pending: 'Nenhuma avaliação esperando moderação.',
+  approved: 'Nenhuma avaliação aprovada.',
+  rejected: 'Nenhuma avaliação rejeitada.',
+};
+
+const STARS = 5;
+
+/** '★★★★☆' for 4. */
+export function starsText(rating: number): string {
+  const full = Math.max(0, Math.min(STARS, Math.round(rating)));
+  return '★'.repeat(full) + '☆'.repeat(STARS - full);
+}
+
+/** '4 de 5 estrelas', what a screen reader says for the stars. */
+export function starsLabel(rating: number): string {
+  return rating === 1 ? '1 de 5 estrelas' : `${rating} de 5 estrelas`;
+}
+
+/** The edit screen of the reviewed place. */
+export function listingEditPath(review: Pick<QueuedReview, 'listing_kind' | 'listing_id'>): string {
+  return `/admin/${KINDS[review.listing_kind].resource}/editar/${encodeURIComponent(review.listing_id)}`;
+}
+
+/** The decisions a review in this state may still take: not the one it already has. */
+export function decisionsFor(status: ReviewStatus): { approve: boolean; reject: boolean } {
+  return { approve: status !== 'approved', reject: status !== 'rejected' };
+}
