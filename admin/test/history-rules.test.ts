@@ -2,7 +2,7 @@
 // version, the dashboard's sentence and link, the days left in the trash.
 import type { AuditEntry } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
-import { LISTING_COLUMN_LABELS } from '../src/fieldLabels.ts';
+import { LISTING_COLUMN_LABELS, REVIEW_FIELD_LABELS } from '../src/fieldLabels.ts';
 import {
   actionLabel,
   activityLinks,
@@ -305,5 +305,48 @@ describe('the Lixeira', () => {
     expect(purgeIn(deleted, at('2026-11-30T13:00:00Z'))).toBe('em 1 dia');
     expect(purgeIn(deleted, at('2026-12-01T12:00:00Z'))).toBe('hoje');
     expect(purgeIn(deleted, at('2026-12-05T12:00:00Z'))).toBe('hoje');
+  });
+});
+
+describe("a review's history and trash", () => {
+  it("names it 'a avaliação', leads to 'Avaliações' and to the Lixeira once deleted", () => {
+    expect(tableNoun('reviews')).toBe('Avaliação');
+    expect(tableNounWithArticle('reviews')).toBe('a avaliação');
+    expect(agreeing('reviews', 'restaurad')).toBe('restaurada');
+    expect(editPath('reviews', 'r1')).toBe('/admin/avaliacoes');
+    expect(actionLabel({ action: 'delete', table_name: 'reviews' })).toBe('Enviado para a lixeira');
+    const moderated = entry({
+      table_name: 'reviews',
+      row_id: 'r1',
+      label: 'Pousada do Rio',
+      actor_email: 'mario@teste.local',
+    });
+    expect(activitySentence(moderated)).toBe(
+      'mario@teste.local editou a avaliação “Pousada do Rio”',
+    );
+    const deleted = { ...moderated, id: moderated.id + 1, action: 'delete' as const };
+    expect(activityLinks([deleted, moderated])).toEqual(['/admin/lixeira', '/admin/lixeira']);
+    expect(activityLinks([moderated])).toEqual(['/admin/avaliacoes']);
+  });
+
+  it("shows a decision with the moderation screen's words: the state, the reason", () => {
+    const changes = changesOf(
+      entry({
+        table_name: 'reviews',
+        row_id: 'r1',
+        changed: ['status', 'rejection_reason', 'updated_at'],
+        before: { status: 'pending', rejection_reason: null },
+        after: { status: 'rejected', rejection_reason: 'Conteúdo promocional.' },
+      }),
+      REVIEW_FIELD_LABELS,
+    );
+    expect(changes).toEqual([
+      expect.objectContaining({ label: 'Situação', before: 'Pendente', after: 'Rejeitada' }),
+      expect.objectContaining({
+        label: 'Motivo',
+        before: '(vazio)',
+        after: 'Conteúdo promocional.',
+      }),
+    ]);
   });
 });

@@ -84,8 +84,9 @@ test('the admin sees the dashboard with real counts, the sidebar and who is sign
     'aria-current',
     'page',
   );
-  // The panel's twelve sections, the Lixeira, and two links out (the site, sign-out).
-  await expect(menu.getByRole('link')).toHaveCount(12 + 1 + 2);
+  // The panel's thirteen sections ('Avaliações' among them), the Lixeira, and two links out
+  // (the site, sign-out).
+  await expect(menu.getByRole('link')).toHaveCount(13 + 1 + 2);
   await expect(menu.getByRole('link', { name: 'Lixeira' })).toHaveAttribute(
     'href',
     '/admin/lixeira',
@@ -144,11 +145,20 @@ test(
       'Destaques',
       'Ordenar Topo',
       'Carrossel',
+      'Avaliações',
       'Lixeira',
       // the two links out
       'Ver site',
       'Ver mapa',
     ]);
+
+    // The visitors' reviews: the moderator opens the queue from the menu, on its first tab.
+    await menu.getByRole('link', { name: 'Avaliações' }).click();
+    await expect(page).toHaveURL(/\/admin\/avaliacoes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Avaliações' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Pendentes', selected: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Aprovadas' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Rejeitadas' })).toBeVisible();
 
     // Content through the worker with the moderator's own token; the settings are refused.
     const name = `Categoria da moderação ${Date.now().toString(36)}`;

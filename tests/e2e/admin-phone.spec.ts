@@ -51,6 +51,7 @@ test('no panel screen scrolls sideways', async ({ page }) => {
     ['/admin/destaques', 'Gerenciar Destaques'],
     ['/admin/ordenar-topo', 'Ordenar Topo da Lista'],
     ['/admin/carousel', 'Gerenciar Carrossel'],
+    ['/admin/avaliacoes', 'Avaliações'],
     ['/admin/lixeira', 'Lixeira'],
     ['/admin/mapa', 'Configurações do Mapa'],
     ['/admin/roles', 'Gerenciar Funções'],
@@ -74,8 +75,8 @@ test('no panel screen scrolls sideways', async ({ page }) => {
     await page.waitForLoadState('networkidle');
     await measure(path);
   }
-  // A list with rows picked (its bulk actions' toolbar), the carousel's slide form, and a form with
-  // its notification on screen.
+  // A list with rows picked (its bulk actions' toolbar), the carousel's slide form, a review's
+  // rejection, and a form with its notification on screen.
   await open(page, '/admin/comercios');
   await page.getByTestId('listing-row').first().getByRole('checkbox').check();
   await expect(page.getByRole('button', { name: 'Fixar no topo' })).toBeVisible();
@@ -84,6 +85,11 @@ test('no panel screen scrolls sideways', async ({ page }) => {
   await page.getByRole('button', { name: 'Adicionar Novo Slide' }).click();
   await expect(page.getByLabel('Título *', { exact: true })).toBeVisible();
   await measure('/admin/carousel (novo slide)');
+  // The demo's pending review, with 'Rejeitar's dialog open.
+  await open(page, '/admin/avaliacoes');
+  await page.getByTestId('review-row').first().getByRole('button', { name: 'Rejeitar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Rejeitar avaliação' })).toBeVisible();
+  await measure('/admin/avaliacoes (rejeitar)');
   await open(page, '/admin/passeios/novo');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Campos incompletos' })).toBeVisible();

@@ -1,0 +1,582 @@
+// @vitest-environment happy-dom
+// 'Avaliações' in the panel, against a real db/local (the same migrations, row-level security and
+// review_queue view): a moderator reads the queue by tab, approves, rejects with a reason checked
+// at its edges and sends a review to the Lixeira; the dashboard counts the pending ones; an
+// ordinary account is refused. The worker is not running: where the screen calls it, the data
+// provider's method is replaced by the SQL function the worker calls (moderate_review,
+// delete_review), with the moderator's own session, as trash-history.test.tsx does.
+import { REVIEW_COMMENT_MAX, REVIEW_REASON_MAX, REVIEW_STATUS_LABELS } from '@guia-fortim/domain';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  cleanup,
+  configure,
+  getDefaultNormalizer,
+  render,
+  screen,
+  waitFor,
+  within,
+} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType, ReactNode } from 'react';
+import { AdminContext, Notification } from 'react-admin';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HOSTILE_PAYLOADS, PWNED, packed } from '../../tests/support/hostile-text.ts';
+import { setPanelConfig } from '../src/config.ts';
+import type { AdminDataProvider } from '../src/dataProvider.ts';
+import { REVIEWS } from '../src/resources.ts';
+import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 60_000 });
+
+const PASSWORD = 'senha-forte-1';
+const MODERATOR = { email: 'mario@teste.local', password: PASSWORD };
+const VISITOR = { email: 'vera@teste.local', password: PASSWORD };
+const AUTHORS = ['Bia Souza', 'Caio Lima', 'Duda Reis', 'Enzo Melo', 'Fábio Nunes', 'Gabi Rocha'];
+
+let db: TestDatabase;
+let panel: Awaited<typeof import('../src/supabase.ts')>['supabase'];
+let dataProvider: AdminDataProvider;
+let Panel: ComponentType<{ children: ReactNode }>;
+let Screens: {
+  ReviewList: ComponentType;
+  Dashboard: ComponentType;
+  Trash: ComponentType;
+  AdminMenu: ComponentType;
+  AccessGate: ComponentType<{ children: ReactNode }>;
+};
+const authorIds: string[] = [];
+let pousada: { id: string };
+let passeio: { id: string };
+
+async function account(user: { email: string; password: string }, fullName: string) {
+  const created = ok(
+    await db.service.auth.admin.createUser({
+      ...user,
+      email_confirm: true,
+      user_metadata: { full_name: fullName },
+    }),
+    `criar ${fullName}`,
+  );
+  return created.user?.id as string;
+}
+
+async function insertListing(table: string, row: Record<string, unknown>) {
+  const [created] = ok(await db.service.from(table).insert(row).select('id'), `inserir ${table}`);
+  return created as { id: string };
+}
+
+/** A review as it stands in the database (fixtures bypass the worker's limits). */
+async function review(
+  author: number,
+  listing: { kind: 'hospedagem' | 'passeio'; id: string },
+  values: Record<string, unknown>,
+): Promise<string> {
+  const [created] = ok(
+    await db.service
+      .from('reviews')
+      .insert({
+        user_id: authorIds[author],
+        listing_kind: listing.kind,
+        listing_id: listing.id,
+        ...values,
+      })
+      .select('id'),
+    'inserir avaliação',
+  );
+  return (created as { id: string }).id;
+}
+
+async function stored(id: string) {
+  const [row] = ok(
+    await db.service.from('reviews').select('status, rejection_reason').eq('id', id),
+    'ler avaliação',
+  );
+  return row as { status: string; rejection_reason: string | null } | undefined;
+}
+
+beforeAll(async () => {
+  db = await startDatabase();
+  setPanelConfig({
+    supabaseUrl: db.url,
+    publishableKey: db.publishableKey,
+    apiUrl: 'http://127.0.0.1:9',
+  });
+  const moderatorId = await account(MODERATOR, 'Mario Moderador');
+  ok(
+    await db.service.from('user_roles').update({ role: 'moderator' }).eq('user_id', moderatorId),
+    'função moderador',
+  );
+  await account(VISITOR, 'Vera Visitante');
+  for (const [index, name] of AUTHORS.entries()) {
+    authorIds.push(await account({ email: `autor${index}@teste.local`, password: PASSWORD }, name));
+  }
+  pousada = await insertListing('hospedagens', {
+    slug: 'pousada-do-rio',
+    name: 'Pousada do Rio',
+    description: 'Quartos com vista para o rio.',
+    address: 'Rua da Praia, 1',
+    price: 200,
+    phone: '5588999990000',
+    image_url: '/images/pousada-hero.jpg',
+    categorias: [],
+  });
+  passeio = await insertListing('passeios', {
+    slug: 'passeio-de-barco',
+    name: 'Passeio de Barco',
+    description: 'Passeio de barco.',
+    price: 90,
+    phone: '5588999990002',
+    image_url: '/images/passeio-hero.jpg',
+    rating: 4.5,
+  });
+
+  panel = (await import('../src/supabase.ts')).supabase;
+  dataProvider = (await import('../src/dataProvider.ts')).dataProvider;
+  const { authProvider } = await import('../src/authProvider.ts');
+  const { i18nProvider } = await import('../src/i18n.ts');
+  Panel = ({ children }) => (
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      queryClient={new QueryClient()}
+    >
+      {children}
+      <Notification />
+    </AdminContext>
+  );
+  Screens = {
+    ReviewList: (await import('../src/reviews/ReviewList.tsx')).default,
+    Dashboard: (await import('../src/dashboard/Dashboard.tsx')).default,
+    Trash: (await import('../src/trash/TrashList.tsx')).default,
+    AdminMenu: (await import('../src/layout/AdminMenu.tsx')).AdminMenu,
+    AccessGate: (await import('../src/AccessGate.tsx')).AccessGate,
+  };
+}, 180_000);
+
+afterAll(() => db?.stop());
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  await panel.auth.signOut({ scope: 'local' });
+});
+
+async function signIn(user: { email: string; password: string }) {
+  ok(await panel.auth.signInWithPassword(user), `entrar como ${user.email}`);
+}
+
+/** The worker's moderation and delete, as the SQL functions it calls with the caller's session. */
+function workerStandIns() {
+  return {
+    moderate: vi
+      .spyOn(dataProvider, 'moderateReview')
+      .mockImplementation(async (id, status, reason) =>
+        ok(
+          await panel.rpc('moderate_review', {
+            p_id: id,
+            p_status: status,
+            p_reason: reason ?? null,
+          }),
+          'moderar',
+        ),
+      ),
+    delete: vi.spyOn(dataProvider, 'delete').mockImplementation(async (resource, params) => {
+      expect(resource).toBe(REVIEWS);
+      ok(await panel.rpc('delete_review', { p_id: params.id }), 'excluir avaliação');
+      return { data: params.previousData as never };
+    }),
+  };
+}
+
+function showReviews() {
+  window.history.replaceState(null, '', `/admin/${REVIEWS}`);
+  return render(
+    <Panel>
+      <Screens.ReviewList />
+    </Panel>,
+  );
+}
+
+const reviewRows = () => screen.queryAllByTestId('review-row');
+const rowWith = async (text: string) =>
+  (await screen.findByText(text)).closest('[data-testid="review-row"]') as HTMLElement;
+const cellText = (row: HTMLElement, label: string) =>
+  (row.querySelector(`td[data-label="${label}"]`)?.textContent ?? '').trim();
+
+async function openTab(label: string) {
+  await userEvent.click(screen.getByRole('tab', { name: label }));
+  await waitFor(() =>
+    expect(screen.getByRole('tab', { name: label, selected: true })).toBeTruthy(),
+  );
+}
+
+describe("'Avaliações' (/admin/avaliacoes)", () => {
+  it('lists each tab: stars, comment, place (a link to its form), author, date; reported ones marked', async () => {
+    await review(
+      0,
+      { kind: 'hospedagem', id: pousada.id },
+      {
+        rating: 4,
+        comment: 'Quarto limpo e café da manhã ótimo.',
+      },
+    );
+    await review(
+      1,
+      { kind: 'hospedagem', id: pousada.id },
+      {
+        rating: 2,
+        comment: 'Barulho a noite toda.',
+        reported_at: new Date().toISOString(),
+      },
+    );
+    await review(
+      2,
+      { kind: 'passeio', id: passeio.id },
+      {
+        rating: 5,
+        comment: 'Passeio incrível, guia atencioso.',
+        status: 'approved',
+        moderated_at: new Date().toISOString(),
+      },
+    );
+    await review(
+      3,
+      { kind: 'passeio', id: passeio.id },
+      {
+        rating: 1,
+        comment: 'Propaganda de outro lugar.',
+        status: 'rejected',
+        rejection_reason: 'Conteúdo promocional.',
+        moderated_at: new Date().toISOString(),
+      },
+    );
+    await signIn(MODERATOR);
+    showReviews();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Avaliações' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pendentes', selected: true })).toBeTruthy();
+    const clean = await rowWith('Quarto limpo e café da manhã ótimo.');
+    await waitFor(() => expect(reviewRows()).toHaveLength(2));
+    expect(within(clean).getByRole('img', { name: '4 de 5 estrelas' }).textContent).toBe('★★★★☆');
+    expect(within(clean).getByRole('link', { name: 'Pousada do Rio' }).getAttribute('href')).toBe(
+      `/admin/hospedagens/editar/${pousada.id}`,
+    );
+    expect(cellText(clean, 'Autor')).toBe(AUTHORS[0]);
+    expect(cellText(clean, 'Data')).toContain(new Date().toLocaleDateString('pt-BR'));
+    expect(within(clean).queryByText('Denunciada')).toBeNull();
+    expect(within(clean).getByRole('button', { name: 'Aprovar' })).toBeTruthy();
+    expect(within(clean).getByRole('button', { name: 'Rejeitar' })).toBeTruthy();
+    expect(within(clean).getByRole('button', { name: 'Excluir' })).toBeTruthy();
+    const reported = await rowWith('Barulho a noite toda.');
+    expect(within(reported).getByText('Denunciada')).toBeTruthy();
+    expect(screen.queryByText('Passeio incrível, guia atencioso.')).toBeNull();
+
+    await openTab('Aprovadas');
+    const approved = await rowWith('Passeio incrível, guia atencioso.');
+    expect(reviewRows()).toHaveLength(1);
+    expect(within(approved).getByRole('img', { name: '5 de 5 estrelas' })).toBeTruthy();
+    expect(
+      within(approved).getByRole('link', { name: 'Passeio de Barco' }).getAttribute('href'),
+    ).toBe(`/admin/passeios/editar/${passeio.id}`);
+    // Already approved: it may be rejected or deleted, not approved again.
+    expect(within(approved).queryByRole('button', { name: 'Aprovar' })).toBeNull();
+    expect(within(approved).getByRole('button', { name: 'Rejeitar' })).toBeTruthy();
+
+    await openTab('Rejeitadas');
+    const rejected = await rowWith('Propaganda de outro lugar.');
+    expect(reviewRows()).toHaveLength(1);
+    expect(within(rejected).getByText('Motivo: Conteúdo promocional.')).toBeTruthy();
+    expect(within(rejected).queryByRole('button', { name: 'Rejeitar' })).toBeNull();
+    expect(within(rejected).getByRole('button', { name: 'Aprovar' })).toBeTruthy();
+  });
+
+  it("'Aprovar': the toast, the review leaves 'Pendentes' and is approved in the database", async () => {
+    const id = await review(
+      4,
+      { kind: 'hospedagem', id: pousada.id },
+      {
+        rating: 5,
+        comment: 'Atendimento excelente na recepção.',
+      },
+    );
+    await signIn(MODERATOR);
+    const stand = workerStandIns();
+    showReviews();
+    const row = await rowWith('Atendimento excelente na recepção.');
+    await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Avaliação aprovada.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByText('Atendimento excelente na recepção.')).toBeNull(),
+    );
+    expect(stand.moderate).toHaveBeenCalledWith(id, 'approved');
+    expect(await stored(id)).toEqual({ status: 'approved', rejection_reason: null });
+    await openTab('Aprovadas');
+    expect(await rowWith('Atendimento excelente na recepção.')).toBeTruthy();
+  });
+
+  it("'Rejeitar': a reason is required and at most REVIEW_REASON_MAX characters", async () => {
+    const user = userEvent.setup();
+    const id = await review(
+      5,
+      { kind: 'hospedagem', id: pousada.id },
+      {
+        rating: 1,
+        comment: 'Visite o meu hotel em vez deste.',
+      },
+    );
+    await signIn(MODERATOR);
+    const stand = workerStandIns();
+    showReviews();
+    const row = await rowWith('Visite o meu hotel em vez deste.');
+    await user.click(within(row).getByRole('button', { name: 'Rejeitar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rejeitar avaliação' });
+    const reason = within(dialog).getByLabelText('Motivo') as HTMLTextAreaElement;
+    const confirm = within(dialog).getByRole('button', { name: 'Rejeitar' });
+
+    // Blank (spaces only): refused under the field and in a toast, nothing sent.
+    await user.type(reason, '   ');
+    await user.click(confirm);
+    const blank = await within(dialog).findByText(/.+/, {
+      selector: '.MuiFormHelperText-root.Mui-error',
+    });
+    expect(blank.textContent).not.toBe('');
+    expect(screen.getAllByText(blank.textContent ?? '').length).toBeGreaterThan(1);
+
+    // One character too many: refused.
+    await user.clear(reason);
+    await user.click(reason);
+    await user.paste('M'.repeat(REVIEW_REASON_MAX + 1));
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(/.+/, { selector: '.MuiFormHelperText-root.Mui-error' })
+          .textContent,
+      ).not.toBe(blank.textContent),
+    );
+    expect(stand.moderate).not.toHaveBeenCalled();
+
+    // Exactly the most: sent, the toast, the reason stored, the review in 'Rejeitadas'.
+    const longest = `Motivo ${'m'.repeat(REVIEW_REASON_MAX - 7)}`;
+    await user.clear(reason);
+    await user.click(reason);
+    await user.paste(longest);
+    await user.click(confirm);
+    expect(await screen.findByText('Avaliação rejeitada.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stand.moderate).toHaveBeenCalledTimes(1);
+    expect(stand.moderate).toHaveBeenCalledWith(id, 'rejected', longest);
+    expect(await stored(id)).toEqual({ status: 'rejected', rejection_reason: longest });
+    await waitFor(() => expect(screen.queryByText('Visite o meu hotel em vez deste.')).toBeNull());
+    await openTab('Rejeitadas');
+    const rejected = await rowWith('Visite o meu hotel em vez deste.');
+    expect(within(rejected).getByText(`Motivo: ${longest}`)).toBeTruthy();
+  });
+
+  it('a refusal shows its Portuguese message and keeps the review where it was', async () => {
+    await review(
+      0,
+      { kind: 'passeio', id: passeio.id },
+      {
+        rating: 3,
+        comment: 'Bom, mas atrasou meia hora.',
+      },
+    );
+    await signIn(MODERATOR);
+    // The worker is not running: the real method fails with the panel's network message.
+    showReviews();
+    const row = await rowWith('Bom, mas atrasou meia hora.');
+    await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Não foi possível aprovar a avaliação.')).toBeTruthy();
+    expect(
+      screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        (within(row).getByRole('button', { name: 'Aprovar' }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
+    expect(screen.getByText('Bom, mas atrasou meia hora.')).toBeTruthy();
+  });
+
+  it("'Excluir': asks, sends the review to the Lixeira, which names it an 'Avaliação'", async () => {
+    const user = userEvent.setup();
+    const id = await review(
+      1,
+      { kind: 'passeio', id: passeio.id },
+      {
+        rating: 4,
+        comment: 'Comentário que vai para a lixeira.',
+      },
+    );
+    await signIn(MODERATOR);
+    const stand = workerStandIns();
+    showReviews();
+    const row = await rowWith('Comentário que vai para a lixeira.');
+    await user.click(within(row).getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Excluir avaliação?')).toBeTruthy();
+    expect(dialog.textContent).toContain(
+      `A avaliação de ${AUTHORS[1]} fica na Lixeira por 30 dias`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Avaliação movida para a lixeira.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByText('Comentário que vai para a lixeira.')).toBeNull(),
+    );
+    expect(stand.delete).toHaveBeenCalledTimes(1);
+    expect(await stored(id)).toBeUndefined();
+    const trashed = ok(
+      await panel.from('trash').select('table_name, row_id').eq('row_id', id),
+      'lixeira',
+    );
+    expect(trashed).toEqual([{ table_name: 'reviews', row_id: id }]);
+    cleanup();
+
+    window.history.replaceState(null, '', '/admin/lixeira');
+    render(
+      <Panel>
+        <Screens.Trash />
+      </Panel>,
+    );
+    const item = (await screen.findAllByTestId('trash-row')).find((one) =>
+      (one.textContent ?? '').startsWith('Avaliação'),
+    );
+    expect(item?.querySelector('td[data-label="Tipo"]')?.textContent).toBe('Avaliação');
+    expect(item?.querySelector('td[data-label="Excluído por"]')?.textContent).toContain(
+      MODERATOR.email,
+    );
+  });
+
+  it("a hostile comment and author's name render as text, never as markup", async () => {
+    const comment = packed(REVIEW_COMMENT_MAX);
+    const pwned = vi.fn();
+    (window as unknown as Record<string, unknown>)[PWNED] = pwned;
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const hostileAuthor = await account(
+      { email: 'hostil@teste.local', password: PASSWORD },
+      HOSTILE_PAYLOADS[1]?.text ?? '',
+    );
+    const [created] = ok(
+      await db.service
+        .from('reviews')
+        .insert({
+          user_id: hostileAuthor,
+          listing_kind: 'passeio',
+          listing_id: passeio.id,
+          rating: 3,
+          comment,
+        })
+        .select('id'),
+      'avaliação hostil',
+    );
+    await signIn(MODERATOR);
+    showReviews();
+    // The comment exactly as written: its double spaces and invisible characters kept.
+    const exactly = {
+      normalizer: getDefaultNormalizer({ trim: false, collapseWhitespace: false }),
+    };
+    const row = (await screen.findByText(comment, exactly)).closest(
+      '[data-testid="review-row"]',
+    ) as HTMLElement;
+    expect(cellText(row, 'Autor')).toBe(HOSTILE_PAYLOADS[1]?.text.trim());
+    // Nothing the text holds became an element of the page.
+    expect(row.querySelector('script, img, svg, iframe, a[href^="javascript"]')).toBeNull();
+    expect(document.querySelector('script, iframe')).toBeNull();
+    expect(pwned).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
+    ok(
+      await db.service
+        .from('reviews')
+        .delete()
+        .eq('id', (created as { id: string }).id),
+      'limpar',
+    );
+  });
+});
+
+describe("the dashboard's 'Avaliações pendentes'", () => {
+  it('counts the reviews waiting and leads to /admin/avaliacoes', async () => {
+    await signIn(MODERATOR);
+    const { count } = await panel
+      .from('review_queue')
+      .select('id', { count: 'exact', head: true })
+      .eq('status', 'pending');
+    window.history.replaceState(null, '', '/admin/dashboard');
+    render(
+      <Panel>
+        <Screens.Dashboard />
+      </Panel>,
+    );
+    const card = await screen.findByTestId(`count-${REVIEWS}`);
+    expect(within(card).getByText('Avaliações pendentes')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(card).getByLabelText('Total de Avaliações pendentes').textContent).toBe(
+        String(count),
+      ),
+    );
+    expect(count).toBeGreaterThan(0);
+    expect(within(card).getByRole('link', { name: 'Gerenciar' }).getAttribute('href')).toBe(
+      '/admin/avaliacoes',
+    );
+    // One more review waits: counted the next time the dashboard opens.
+    cleanup();
+    await review(
+      2,
+      { kind: 'hospedagem', id: pousada.id },
+      {
+        rating: 4,
+        comment: 'Mais uma avaliação na fila.',
+      },
+    );
+    render(
+      <Panel>
+        <Screens.Dashboard />
+      </Panel>,
+    );
+    await waitFor(() =>
+      expect(screen.getByLabelText('Total de Avaliações pendentes').textContent).toBe(
+        String((count ?? 0) + 1),
+      ),
+    );
+  });
+});
+
+describe('who moderates', () => {
+  it("a moderator's menu holds 'Avaliações'", async () => {
+    await signIn(MODERATOR);
+    render(
+      <Panel>
+        <Screens.AdminMenu />
+      </Panel>,
+    );
+    const menu = await screen.findByRole('navigation', { name: 'Menu do painel' });
+    expect(
+      (await within(menu).findByRole('link', { name: 'Avaliações' })).getAttribute('href'),
+    ).toBe('/admin/avaliacoes');
+  });
+
+  it("an ordinary account gets 'Acesso Negado' and reads no review of the queue", async () => {
+    await signIn(VISITOR);
+    render(
+      <Panel>
+        <Screens.AccessGate>
+          <Screens.ReviewList />
+        </Screens.AccessGate>
+      </Panel>,
+    );
+    expect(await screen.findByText('Acesso Negado')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Pendentes' })).toBeNull();
+    const { total } = await dataProvider.getList(REVIEWS, {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { status: 'pending' },
+    });
+    expect(total).toBe(0);
+  });
+});
+
+// The state labels the tabs stand for are the domain's.
+it('the tabs are the three states of a review', () => {
+  expect(Object.keys(REVIEW_STATUS_LABELS)).toEqual(['pending', 'approved', 'rejected']);
+});
