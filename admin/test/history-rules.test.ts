@@ -15,7 +15,7 @@ import {
   relativeTime,
 } from '../src/history/describe.ts';
 import { agreeing, editPath, tableNoun, tableNounWithArticle } from '../src/history/tableNouns.ts';
-import { daysUntilPurge, purgeIn } from '../src/trash/retention.ts';
+import { daysUntilPurge, namedTrashItem, purgeIn } from '../src/trash/retention.ts';
 
 let nextId = 100;
 function entry(extra: Partial<AuditEntry>): AuditEntry {
@@ -315,14 +315,23 @@ describe("a review's history and trash", () => {
     expect(agreeing('reviews', 'restaurad')).toBe('restaurada');
     expect(editPath('reviews', 'r1')).toBe('/admin/avaliacoes');
     expect(actionLabel({ action: 'delete', table_name: 'reviews' })).toBe('Enviado para a lixeira');
+    // The database names a review by its stars and place; the noun is said beside it.
     const moderated = entry({
       table_name: 'reviews',
       row_id: 'r1',
-      label: 'Pousada do Rio',
+      label: 'Avaliação (4★) de Pousada do Rio',
       actor_email: 'mario@teste.local',
     });
+    expect(entryLabel(moderated)).toBe('4★ de Pousada do Rio');
     expect(activitySentence(moderated)).toBe(
-      'mario@teste.local editou a avaliação “Pousada do Rio”',
+      'mario@teste.local editou a avaliação “4★ de Pousada do Rio”',
+    );
+    expect(
+      namedTrashItem({ table_name: 'reviews', label: 'Avaliação (1★) de lugar excluído' }),
+    ).toBe('Avaliação “1★ de lugar excluído”');
+    // Any other name is kept as it is.
+    expect(entryLabel({ ...moderated, label: 'Avaliação (sem nota)' })).toBe(
+      'Avaliação (sem nota)',
     );
     const deleted = { ...moderated, id: moderated.id + 1, action: 'delete' as const };
     expect(activityLinks([deleted, moderated])).toEqual(['/admin/lixeira', '/admin/lixeira']);

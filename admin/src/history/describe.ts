@@ -4,7 +4,13 @@ import { type AuditEntry, type HistoryAction, REVIEW_STATUS_LABELS } from '@guia
 import { formatDate, formatMoney } from '../i18n.ts';
 import { ROLE_LABELS } from '../roles/roleLabels.ts';
 import { settingLabel } from '../settings/settingLabels.ts';
-import { editPath, TRASH_PATH, tableNounOfThe, tableNounWithArticle } from './tableNouns.ts';
+import {
+  editPath,
+  rowName,
+  TRASH_PATH,
+  tableNounOfThe,
+  tableNounWithArticle,
+} from './tableNouns.ts';
 import { excerptAroundChange } from './textExcerpt.ts';
 
 /** How many entries a history shows before 'Ver mais'. */
@@ -40,10 +46,13 @@ export function actorOf(entry: Pick<AuditEntry, 'actor_email'>): string {
   return entry.actor_email?.trim() || 'Sistema';
 }
 
-/** The item's name: a listing's or category's name, a slide's title, a setting's Portuguese name. */
+/**
+ * The item's name: a listing's or category's name, a slide's title, a setting's Portuguese name,
+ * a review's stars and place.
+ */
 export function entryLabel(entry: Pick<AuditEntry, 'table_name' | 'row_id' | 'label'>): string {
   if (entry.table_name === 'site_settings') return settingLabel(entry.row_id);
-  const label = entry.label?.trim() || 'sem nome';
+  const label = rowName(entry.table_name, entry.label);
   if (entry.table_name === 'user_roles') {
     return label.replace(
       /\((user|moderator|admin)\)$/,

@@ -68,4 +68,16 @@ export function editPath(table: string, rowId: string): string | null {
   return null;
 }
 
+/** How the database names a review in the history and the trash: its stars and its place. */
+const REVIEW_LABEL = /^Avaliação \((\d)★\) de /;
+
+/**
+ * A row's name as the history and the trash recorded it. The panel says a review's noun beside
+ * it ('a avaliação “4★ de Pousada do Rio”'), so its name leaves the noun out.
+ */
+export function rowName(table: string, label: string | null | undefined): string {
+  const name = label?.trim() || 'sem nome';
+  return table === 'reviews' ? name.replace(REVIEW_LABEL, '$1★ de ') : name;
+}
+
 export const TRASH_PATH = `/admin/${TRASH}`;

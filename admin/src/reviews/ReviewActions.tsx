@@ -1,6 +1,6 @@
 // A review's decisions: 'Aprovar', 'Rejeitar' (with the reason), 'Excluir' (to the Lixeira). Each
 // goes to the worker, which also asks the site to publish again when the place's page changes.
-import { TRASH_RETENTION_DAYS } from '@guia-fortim/domain';
+import { type QueuedReview, REVIEW_MESSAGES, TRASH_RETENTION_DAYS } from '@guia-fortim/domain';
 import { Button, DialogContentText, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useRefresh } from 'react-admin';
@@ -9,7 +9,7 @@ import { useDeleteWithUndo } from '../deleteWithUndo.ts';
 import { messageOf } from '../errorMessage.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { REVIEWS } from '../resources.ts';
-import { decisionsFor, type QueuedReview } from './queue.ts';
+import { decisionsFor } from './queue.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 
 export function ReviewActions({ review }: { review: QueuedReview }) {
@@ -26,7 +26,7 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
     setBusy(true);
     try {
       await dataProvider.moderateReview(review.id, 'approved');
-      notify('Avaliação aprovada.');
+      notify(REVIEW_MESSAGES.approved);
     } catch (error) {
       notify(
         'Não foi possível aprovar a avaliação.',
@@ -51,7 +51,7 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
       throw error;
     }
     setRejecting(false);
-    notify('Avaliação rejeitada.');
+    notify(REVIEW_MESSAGES.rejected);
     refresh();
   };
 
@@ -60,7 +60,7 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
     setBusy(true);
     // To the Lixeira at once; 'Desfazer' in the notification restores it.
     void deleteWithUndo(REVIEWS, review, {
-      success: 'Avaliação movida para a lixeira.',
+      success: REVIEW_MESSAGES.trashed,
       onError: (error) => {
         setBusy(false);
         notify(

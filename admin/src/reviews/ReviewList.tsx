@@ -1,5 +1,6 @@
 // 'Avaliações' (/admin/avaliacoes): the visitors' reviews by state — waiting, approved, rejected —
 // each with its stars, comment (always as text), place, author and date, and its decisions.
+import type { QueuedReview, ReviewStatus } from '@guia-fortim/domain';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { forwardRef, useState } from 'react';
 import {
@@ -20,9 +21,7 @@ import { REVIEWS } from '../resources.ts';
 import {
   EMPTY_TAB,
   listingEditPath,
-  type QueuedReview,
   REVIEW_TABS,
-  type ReviewStatus,
   starsLabel,
   starsText,
   TAB_SORT,

@@ -1,26 +1,6 @@
 // The moderation queue's rules: its tabs, the order of each, how a review's stars and place read.
-import { KINDS, type ListingKind, type REVIEW_STATUS_LABELS } from '@guia-fortim/domain';
+import { KINDS, type QueuedReview, type ReviewStatus } from '@guia-fortim/domain';
 import type { SortPayload } from 'react-admin';
-
-export type ReviewStatus = keyof typeof REVIEW_STATUS_LABELS;
-
-/** A row of the database's review_queue view (staff only). */
-export interface QueuedReview {
-  id: string;
-  status: ReviewStatus;
-  rating: number;
-  comment: string;
-  rejection_reason: string | null;
-  reported_at: string | null;
-  created_at: string;
-  updated_at: string;
-  moderated_at: string | null;
-  listing_kind: ListingKind;
-  listing_id: string;
-  listing_name: string | null;
-  listing_slug: string | null;
-  author_name: string;
-}
 
 export const REVIEW_TABS = [
   { value: 'pending', label: 'Pendentes' },

@@ -1,6 +1,6 @@
 // The Lixeira's rules: how long an item has before it is deleted for good.
 import { TRASH_RETENTION_DAYS, type TrashItem } from '@guia-fortim/domain';
-import { agreeing, tableNoun } from '../history/tableNouns.ts';
+import { agreeing, rowName, tableNoun } from '../history/tableNouns.ts';
 
 const DAY = 86_400_000;
 
@@ -25,8 +25,9 @@ export const ALL_IN_TRASH_FOR = `Ficam na lixeira por ${TRASH_RETENTION_DAYS} di
 
 export const TRASH_EXPLANATION = `Os itens excluídos ficam aqui por ${TRASH_RETENTION_DAYS} dias e podem ser restaurados. Depois disso, são excluídos definitivamente, com as suas fotos.`;
 
-/** A trash item's name: a listing's or category's name, a slide's title. */
-export const trashItemName = (item: Pick<TrashItem, 'label'>) => item.label?.trim() || 'sem nome';
+/** A trash item's name: a listing's or category's name, a slide's title, a review's stars and place. */
+export const trashItemName = (item: Pick<TrashItem, 'label' | 'table_name'>) =>
+  rowName(item.table_name, item.label);
 
 /** 'Hospedagem “Pousada do Rio”' */
 export const namedTrashItem = (item: Pick<TrashItem, 'label' | 'table_name'>) =>
