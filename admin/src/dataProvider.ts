@@ -5,6 +5,7 @@ import {
   LISTING_RESOURCES,
   type ListingBulkAction,
   type ListingResource,
+  type Moderation,
   type MoveDirection,
   type OrderedList,
   PUBLIC_ORDER_COLUMNS,
@@ -94,11 +95,7 @@ export interface AdminDataProvider extends DataProvider {
     ids: readonly Identifier[],
   ): Promise<string[]>;
   /** 'Aprovar' or 'Rejeitar' (with the reason the author reads) a visitor's review. */
-  moderateReview(
-    id: Identifier,
-    status: 'approved' | 'rejected',
-    reason?: string,
-  ): Promise<unknown>;
+  moderateReview(id: Identifier, decision: Moderation): Promise<unknown>;
   /** 'Restaurar' in the Lixeira: the item goes back where it was. */
   restoreFromTrash(trashId: Identifier): Promise<RestoredFromTrash>;
   /**
@@ -292,13 +289,8 @@ export const dataProvider: AdminDataProvider = {
     );
     return changed;
   },
-  moderateReview: (id, status, reason) =>
-    answer(
-      worker().api.reviews[':id'].moderation.$post({
-        ...byId(id),
-        json: reason === undefined ? { status } : { status, reason },
-      }),
-    ),
+  moderateReview: (id, decision) =>
+    answer(worker().api.reviews[':id'].moderation.$post({ ...byId(id), json: decision })),
   restoreFromTrash: (trashId) => answer(worker().api.trash[':id'].restore.$post(byId(trashId))),
   async restoreDeleted(resource, ids) {
     // The delete's trigger wrote each row's trash item in the delete's own transaction.

@@ -188,18 +188,16 @@ async function signIn(user: { email: string; password: string }) {
 /** The worker's moderation and delete, as the SQL functions it calls with the caller's session. */
 function workerStandIns() {
   return {
-    moderate: vi
-      .spyOn(dataProvider, 'moderateReview')
-      .mockImplementation(async (id, status, reason) =>
-        ok(
-          await panel.rpc('moderate_review', {
-            p_id: id,
-            p_status: status,
-            p_reason: reason ?? null,
-          }),
-          'moderar',
-        ),
+    moderate: vi.spyOn(dataProvider, 'moderateReview').mockImplementation(async (id, decision) =>
+      ok(
+        await panel.rpc('moderate_review', {
+          p_id: id,
+          p_status: decision.status,
+          p_reason: decision.status === 'rejected' ? decision.reason : null,
+        }),
+        'moderar',
       ),
+    ),
     delete: vi.spyOn(dataProvider, 'delete').mockImplementation(async (resource, params) => {
       expect(resource).toBe(REVIEWS);
       ok(await panel.rpc('delete_review', { p_id: params.id }), 'excluir avaliação');
@@ -331,7 +329,7 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     await waitFor(() =>
       expect(screen.queryByText('Atendimento excelente na recepção.')).toBeNull(),
     );
-    expect(stand.moderate).toHaveBeenCalledWith(id, 'approved');
+    expect(stand.moderate).toHaveBeenCalledWith(id, { status: 'approved' });
     expect(await stored(id)).toEqual({ status: 'approved', rejection_reason: null });
     await openTab('Aprovadas');
     expect(await rowWith('Atendimento excelente na recepção.')).toBeTruthy();
@@ -381,7 +379,7 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     expect(await screen.findByText(REVIEW_MESSAGES.rejected)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stand.moderate).toHaveBeenCalledTimes(1);
-    expect(stand.moderate).toHaveBeenCalledWith(id, 'rejected', longest);
+    expect(stand.moderate).toHaveBeenCalledWith(id, { status: 'rejected', reason: longest });
     expect(await stored(id)).toEqual({ status: 'rejected', rejection_reason: longest });
     await waitFor(() => expect(screen.queryByText('Visite o meu hotel em vez deste.')).toBeNull());
     await openTab('Rejeitadas');

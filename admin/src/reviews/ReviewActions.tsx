@@ -25,7 +25,7 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
   const approveIt = async () => {
     setBusy(true);
     try {
-      await dataProvider.moderateReview(review.id, 'approved');
+      await dataProvider.moderateReview(review.id, { status: 'approved' });
       notify(REVIEW_MESSAGES.approved);
     } catch (error) {
       notify(
@@ -41,7 +41,7 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
 
   const rejectIt = async (reason: string) => {
     try {
-      await dataProvider.moderateReview(review.id, 'rejected', reason);
+      await dataProvider.moderateReview(review.id, { status: 'rejected', reason });
     } catch (error) {
       notify(
         'Não foi possível rejeitar a avaliação.',

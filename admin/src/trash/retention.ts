@@ -25,14 +25,16 @@ export const ALL_IN_TRASH_FOR = `Ficam na lixeira por ${TRASH_RETENTION_DAYS} di
 
 export const TRASH_EXPLANATION = `Os itens excluídos ficam aqui por ${TRASH_RETENTION_DAYS} dias e podem ser restaurados. Depois disso, são excluídos definitivamente, com as suas fotos.`;
 
+/** What names a trash item: its table (any the history speaks of) and its recorded label. */
+type TrashedRow = Pick<TrashItem, 'label'> & { table_name: string };
+
 /** A trash item's name: a listing's or category's name, a slide's title, a review's stars and place. */
-export const trashItemName = (item: Pick<TrashItem, 'label' | 'table_name'>) =>
-  rowName(item.table_name, item.label);
+export const trashItemName = (item: TrashedRow) => rowName(item.table_name, item.label);
 
 /** 'Hospedagem “Pousada do Rio”' */
-export const namedTrashItem = (item: Pick<TrashItem, 'label' | 'table_name'>) =>
+export const namedTrashItem = (item: TrashedRow) =>
   `${tableNoun(item.table_name)} “${trashItemName(item)}”`;
 
 /** 'Restaurar' told: 'Hospedagem “Pousada do Rio” restaurada'. */
-export const restoredTitle = (item: Pick<TrashItem, 'label' | 'table_name'>) =>
+export const restoredTitle = (item: TrashedRow) =>
   `${namedTrashItem(item)} ${agreeing(item.table_name, 'restaurad')}`;
