@@ -9,7 +9,7 @@ import {
   type DataTableBodyProps,
   DataTableRow,
   type DataTableRowProps,
-  LinkBase as Link,
+  Link,
   List,
 } from 'react-admin';
 import { REVIEW_FIELD_LABELS } from '../fieldLabels.ts';
@@ -36,9 +36,17 @@ function Body(props: DataTableBodyProps) {
   return <DataTableBody {...props} row={Row} />;
 }
 
-/** A comment may be 1,000 characters with no space: it wraps anywhere, its lines kept. */
+/**
+ * A word breaks only when it cannot fit its column: the comment (1,000 characters, maybe with no
+ * space) keeps its lines, and the visitors' texts have room for their words beside it.
+ */
 const LAYOUT = {
+  '& th, & td': { overflowWrap: 'normal' },
   '& td.column-comment': { whiteSpace: 'pre-line', overflowWrap: 'anywhere', minWidth: '16rem' },
+  '& td.column-listing_name, & td.column-author_name': {
+    overflowWrap: 'anywhere',
+    minWidth: '9rem',
+  },
   '& td.column-updated_at, & td.column-rating': { whiteSpace: 'nowrap' },
   ...STACKED_ON_PHONE,
 } as const;
