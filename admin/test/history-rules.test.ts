@@ -15,6 +15,7 @@ import {
   relativeTime,
 } from '../src/history/describe.ts';
 import { agreeing, editPath, tableNoun, tableNounWithArticle } from '../src/history/tableNouns.ts';
+import { formatDate } from '../src/i18n.ts';
 import { daysUntilPurge, namedTrashItem, purgeIn } from '../src/trash/retention.ts';
 
 let nextId = 100;
@@ -343,9 +344,14 @@ describe("a review's history and trash", () => {
       entry({
         table_name: 'reviews',
         row_id: 'r1',
-        changed: ['status', 'rejection_reason', 'updated_at'],
+        changed: ['status', 'rejection_reason', 'moderated_at', 'moderated_by', 'updated_at'],
         before: { status: 'pending', rejection_reason: null },
-        after: { status: 'rejected', rejection_reason: 'Conteúdo promocional.' },
+        after: {
+          status: 'rejected',
+          rejection_reason: 'Conteúdo promocional.',
+          moderated_at: '2026-11-22T15:04:00Z',
+          moderated_by: 'u1',
+        },
       }),
       REVIEW_FIELD_LABELS,
     );
@@ -357,5 +363,27 @@ describe("a review's history and trash", () => {
         after: 'Conteúdo promocional.',
       }),
     ]);
+    const reported = changesOf(
+      entry({
+        table_name: 'reviews',
+        changed: ['status', 'reported_at'],
+        before: { status: 'approved', reported_at: null },
+        after: { status: 'pending', reported_at: '2026-11-22T15:04:00Z' },
+      }),
+      REVIEW_FIELD_LABELS,
+    );
+    expect(reported[1]).toEqual(
+      expect.objectContaining({
+        label: 'Denunciada em',
+        before: '(vazio)',
+        after: formatDate('2026-11-22T15:04:00Z'),
+      }),
+    );
+  });
+
+  it('offers no earlier version of a review (its words are its author’s)', () => {
+    const older = entry({ table_name: 'reviews', after: { comment: 'Antes' } });
+    expect(canRestoreVersion(older, new Set())).toBe(false);
+    expect(canRestoreVersion({ ...older, table_name: 'categories' }, new Set())).toBe(true);
   });
 });

@@ -385,6 +385,22 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     await openTab('Rejeitadas');
     const rejected = await rowWith('Visite o meu hotel em vez deste.');
     expect(within(rejected).getByText(`Motivo: ${longest}`)).toBeTruthy();
+
+    // Its history: the decision in the screen's words, read only.
+    await user.click(within(rejected).getByRole('button', { name: 'Histórico' }));
+    const history = await screen.findByRole('dialog', { name: 'Histórico da avaliação' });
+    const entries = await within(history).findAllByTestId('history-entry');
+    expect(entries).toHaveLength(2);
+    const [decision, created] = entries as [HTMLElement, HTMLElement];
+    expect(decision.textContent).toContain('Editado');
+    expect(decision.textContent).toContain(MODERATOR.email);
+    expect(decision.textContent).toContain('Situação: Pendente → Rejeitada');
+    expect(decision.textContent).toContain('Motivo: (vazio) → Motivo');
+    expect(decision.textContent).not.toContain('Moderada');
+    expect(created.textContent).toContain('Criado');
+    expect(within(history).queryByRole('button', { name: 'Restaurar esta versão' })).toBeNull();
+    await user.click(within(history).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('a refusal shows its Portuguese message and keeps the review where it was', async () => {

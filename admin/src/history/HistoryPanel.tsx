@@ -31,6 +31,7 @@ import {
   changesOf,
   currentVersionIds,
   HISTORY_PAGE_SIZE,
+  restoresVersions,
 } from './describe.ts';
 
 const ACTION_COLORS: Partial<Record<AuditEntry['action'], ChipProps['color']>> = {
@@ -235,8 +236,9 @@ export function HistoryPanel({
         Histórico
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Cada alteração salva, da mais recente para a mais antiga. Uma versão anterior pode ser
-        restaurada.
+        {restoresVersions(table)
+          ? 'Cada alteração salva, da mais recente para a mais antiga. Uma versão anterior pode ser restaurada.'
+          : 'Cada alteração salva, da mais recente para a mais antiga.'}
       </Typography>
       {isPending ? (
         <Loading text="Carregando histórico..." />

@@ -140,6 +140,8 @@ export type Change =
 
 /** Columns nobody edits: never listed as changes. */
 const HIDDEN_COLUMNS = new Set(['id', 'created_at', 'updated_at', 'setting_key']);
+/** A review's decision columns: the entry itself says who decided and when. */
+const HIDDEN_REVIEW_COLUMNS = new Set(['moderated_at', 'moderated_by']);
 /** Photo columns: shown as pictures, not addresses. */
 const IMAGE_COLUMNS = new Set(['image_url']);
 const EMPTY = '(vazio)';
@@ -204,7 +206,11 @@ export function changesOf(
   else if (entry.action === 'insert' && settings) columns = ['setting_value'];
   else columns = [];
   return columns
-    .filter((column) => !HIDDEN_COLUMNS.has(column))
+    .filter(
+      (column) =>
+        !HIDDEN_COLUMNS.has(column) &&
+        !(entry.table_name === 'reviews' && HIDDEN_REVIEW_COLUMNS.has(column)),
+    )
     .map((column) =>
       changeOf(
         column,
@@ -215,12 +221,13 @@ export function changesOf(
     );
 }
 
-/** A value that stands for a word: a review's state as the moderation screen names it. */
+/** A value as the screens say it: a review's state in the moderation screen's word, its report's date. */
 function shownValue(table: string, column: string, value: unknown): unknown {
-  if (table === 'reviews' && column === 'status' && typeof value === 'string') {
+  if (table !== 'reviews' || typeof value !== 'string') return value;
+  if (column === 'status') {
     return REVIEW_STATUS_LABELS[value as keyof typeof REVIEW_STATUS_LABELS] ?? value;
   }
-  return value;
+  return column === 'reported_at' ? formatDate(value) : value;
 }
 
 /**
@@ -241,5 +248,27 @@ export function currentVersionIds(entries: readonly AuditEntry[]): Set<number> {
 
 /** 'Restaurar esta versão' is offered for a recorded version that is not the current one. */
 export function canRestoreVersion(entry: AuditEntry, current: ReadonlySet<number>): boolean {
-  return entry.after !== null && entry.action !== 'purge' && !current.has(entry.id);
+  return (
+    restoresVersions(entry.table_name) &&
+    entry.after !== null &&
+    entry.action !== 'purge' &&
+    !current.has(entry.id)
+  );
+}
+
+/**
+ * The tables whose earlier versions come back (the database's restore_version). A review's words
+ * are its author's: its history is read only.
+ */
+const VERSIONED_TABLES = new Set([
+  'hospedagens',
+  'comercios',
+  'passeios',
+  'categories',
+  'carousel_slides',
+  'site_settings',
+]);
+
+export function restoresVersions(table: string): boolean {
+  return VERSIONED_TABLES.has(table);
 }

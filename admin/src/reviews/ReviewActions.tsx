@@ -1,5 +1,6 @@
-// A review's decisions: 'Aprovar', 'Rejeitar' (with the reason), 'Excluir' (to the Lixeira). Each
-// goes to the worker, which also asks the site to publish again when the place's page changes.
+// A review's decisions: 'Aprovar', 'Rejeitar' (with the reason), 'Excluir' (to the Lixeira), each
+// by the worker, which also asks the site to publish again when the place's page changes; and its
+// 'Histórico'.
 import { type QueuedReview, REVIEW_MESSAGES, TRASH_RETENTION_DAYS } from '@guia-fortim/domain';
 import { Button, DialogContentText, Stack } from '@mui/material';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { REVIEWS } from '../resources.ts';
 import { decisionsFor } from './queue.ts';
 import { RejectDialog } from './RejectDialog.tsx';
+import { ReviewHistory } from './ReviewHistory.tsx';
 
 export function ReviewActions({ review }: { review: QueuedReview }) {
   const notify = useTitledNotify();
@@ -20,6 +22,7 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [reading, setReading] = useState(false);
   const { approve, reject } = decisionsFor(review.status);
 
   const approveIt = async () => {
@@ -87,6 +90,10 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
       <Button size="small" color="error" disabled={busy} onClick={() => setDeleting(true)}>
         Excluir
       </Button>
+      <Button size="small" onClick={() => setReading(true)}>
+        Histórico
+      </Button>
+      {reading && <ReviewHistory id={review.id} onClose={() => setReading(false)} />}
       {rejecting && <RejectDialog onReject={rejectIt} onClose={() => setRejecting(false)} />}
       <Confirm
         isOpen={deleting}
