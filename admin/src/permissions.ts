@@ -1,7 +1,7 @@
 // Who may do what in the panel, by role. The database and the worker decide every read and write;
 // this only keeps the panel from offering what they would refuse. The staff — administrators and
-// moderators — manage the content: listings, their order, categories, slides, the trash and the
-// history. Roles, the settings (the maps key among them) and purging the trash are the
+// moderators — manage the content: listings, their order, categories, slides, visitors' reviews,
+// the trash and the history. Roles, the settings (the maps key among them) and purging the trash are the
 // administrators'.
 import { TRASH } from './resources.ts';
 
