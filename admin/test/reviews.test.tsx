@@ -481,6 +481,35 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     );
   });
 
+  it("'Desfazer' after 'Excluir' brings the review back to its tab, through the Lixeira", async () => {
+    const user = userEvent.setup();
+    const id = await review(
+      authors[3] as string,
+      { kind: 'hospedagem', id: pousada.id },
+      { rating: 2, comment: 'Excluída por engano.' },
+    );
+    await signIn(MODERATOR);
+    workerStandIns();
+    const restore = vi
+      .spyOn(dataProvider, 'restoreFromTrash')
+      .mockImplementation(async (trashId) =>
+        ok(await panel.rpc('restore_from_trash', { trash_id: trashId }), 'restaurar'),
+      );
+    showReviews();
+    const row = await rowWith('Excluída por engano.');
+    await user.click(within(row).getByRole('button', { name: 'Excluir' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }),
+    );
+    expect(await screen.findByText(REVIEW_MESSAGES.trashed)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Excluída por engano.')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(await screen.findByText('Avaliação “2★ de Pousada do Rio” restaurada')).toBeTruthy();
+    expect(restore).toHaveBeenCalledTimes(1);
+    expect(await rowWith('Excluída por engano.')).toBeTruthy();
+    expect(await stored(id)).toEqual({ status: 'pending', rejection_reason: null });
+  });
+
   it("a hostile comment and author's name render as text, never as markup", async () => {
     const comment = packed(REVIEW_COMMENT_MAX);
     const pwned = vi.fn();
