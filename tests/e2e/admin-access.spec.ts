@@ -1,14 +1,17 @@
 // The panel's gate, against the whole local stack (db/local + worker + site + panel on one
 // origin): anonymous visitors go to the site's sign-in page and come back; a signed-in user
 // without a panel role sees 'Acesso Negado'; the demo admin gets the dashboard with real counts;
-// the demo moderator manages content, is refused roles, settings, the map key and purging, and
-// finds the panel in the site's account menu; Sair.
+// the demo moderator manages content, opens 'Avaliações' and rejects and deletes a review through
+// the worker, is refused roles, settings, the map key and purging, and finds the panel in the
+// site's account menu; Sair.
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
+import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import type { Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
 import { sharedPortal } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
-import { open, reload } from './public-helpers.ts';
+import { open, reload, rows, supabaseAccess } from './public-helpers.ts';
 
 async function signInThroughSite(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email);
@@ -209,6 +212,75 @@ test(
       'href',
       '/admin/',
     );
+  },
+);
+
+/** A signed-in account's access token, as the site's sign-in gets it (the stack asks for CAPTCHA). */
+async function accessTokenOf(account: { email: string; password: string }): Promise<string> {
+  const { url, key } = supabaseAccess();
+  const client = createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await client.auth.signInWithPassword({
+    ...account,
+    options: { captchaToken: DUMMY_TOKEN },
+  });
+  expect(error).toBeNull();
+  return data.session?.access_token ?? '';
+}
+
+// Once, at the desktop viewport: the decisions go through the real worker and database; the
+// panel's phone layout of 'Avaliações' is walked by admin-phone.spec.ts.
+test(
+  'the moderator rejects a review with a reason, then sends it to the Lixeira, through the worker',
+  ANY_VIEWPORT,
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    // A review by the demo administrator (no demo review of theirs), on a place the site shows.
+    const [place] = await rows<{ id: string; name: string }>('comercios', {
+      select: 'id,name',
+      order: 'name.asc',
+      limit: '1',
+    });
+    const comment = `Comentário para moderar ${Date.now().toString(36)}`;
+    const sent = await fetch(`${sharedPortal().apiUrl}/api/reviews`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await accessTokenOf(DEMO_ACCOUNTS.admin)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ kind: 'comercio', listing_id: place?.id, rating: 2, comment }),
+    });
+    expect(sent.status).toBe(201);
+
+    await open(page, '/admin/avaliacoes');
+    await signInThroughSite(page, DEMO_ACCOUNTS.moderador);
+    const row = page.getByTestId('review-row').filter({ hasText: comment });
+    await expect(row.getByRole('link', { name: place?.name })).toBeVisible();
+    await expect(row.getByRole('img', { name: '2 de 5 estrelas' })).toBeVisible();
+    await expect(row).toContainText(DEMO_ACCOUNTS.admin.fullName);
+
+    await row.getByRole('button', { name: 'Rejeitar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rejeitar avaliação' });
+    await dialog.getByLabel('Motivo').fill('Comentário de teste.');
+    await dialog.getByRole('button', { name: 'Rejeitar' }).click();
+    await expect(page.getByText('Avaliação rejeitada.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Rejeitadas' }).click();
+    await expect(row).toContainText('Motivo: Comentário de teste.');
+    await row.getByRole('button', { name: 'Excluir' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Avaliação movida para a lixeira.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await open(page, '/admin/lixeira');
+    await expect(
+      page
+        .getByTestId('trash-row')
+        .filter({ hasText: `2★ de ${place?.name}` })
+        .first(),
+    ).toContainText('Avaliação');
   },
 );
 
