@@ -133,6 +133,11 @@ test(
     await expect(
       page.getByRole('heading', { level: 1, name: 'Painel Administrativo' }),
     ).toBeVisible();
+    // What waits for the moderator, counted, with the way to it.
+    await expect(page.getByLabel('Total de Avaliações pendentes')).toHaveText(/^\d+$/);
+    await expect(
+      page.getByTestId('count-avaliacoes').getByRole('link', { name: 'Gerenciar' }),
+    ).toHaveAttribute('href', '/admin/avaliacoes');
 
     // The menu: the content and the Lixeira, nothing of roles, settings or the map key.
     await openMenu(page);
