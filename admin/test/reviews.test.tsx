@@ -233,6 +233,14 @@ async function openTab(label: string) {
 
 describe("'Avaliações' (/admin/avaliacoes)", () => {
   it('lists each tab: stars, comment, place (a link to its form), author, date; reported ones marked', async () => {
+    // Nothing yet: each tab says so.
+    await signIn(MODERATOR);
+    showReviews();
+    expect(await screen.findByText('Nenhuma avaliação esperando moderação.')).toBeTruthy();
+    await openTab('Rejeitadas');
+    expect(await screen.findByText('Nenhuma avaliação rejeitada.')).toBeTruthy();
+    cleanup();
+
     await review(
       authors[0] as string,
       { kind: 'hospedagem', id: pousada.id },
@@ -271,7 +279,6 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
         moderated_at: new Date().toISOString(),
       },
     );
-    await signIn(MODERATOR);
     showReviews();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Avaliações' })).toBeTruthy();
