@@ -296,6 +296,38 @@ describe('a refusal is shown once', () => {
   });
 });
 
+// Profile: 'Não foi possível atualizar seu perfil.', 'Não foi possível alterar sua senha.'
+describe('a profile write the server fails says the profile page’s own words', () => {
+  it('saving the name and username', async () => {
+    storeSession(await signIn());
+    const ProfilePage = await page('ProfilePage');
+    render(<ProfilePage />);
+    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
+    await waitFor(() => expect(fullName.value).toBe('Lia Souza'));
+    await user.type(fullName, ' Lima');
+    const failed = when('PATCH', '/rest/v1/profiles', 'fail');
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await failed;
+    expect(await screen.findAllByText('Não foi possível atualizar seu perfil.')).toHaveLength(1);
+    expect(screen.queryByText('Perfil atualizado')).toBeNull();
+  });
+
+  it('changing the password', async () => {
+    storeSession(await signIn());
+    const ProfilePage = await page('ProfilePage');
+    render(<ProfilePage />);
+    await user.click(await screen.findByRole('tab', { name: 'Segurança' }));
+    await user.type(screen.getByLabelText('Senha atual'), PASSWORD);
+    await user.type(screen.getByLabelText('Nova senha'), 'jangada12');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'jangada12');
+    const failed = when('PUT', '/auth/v1/user', 'fail');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    await failed;
+    expect(await screen.findAllByText('Não foi possível alterar sua senha.')).toHaveLength(1);
+    expect(screen.queryByText('Senha alterada')).toBeNull();
+  });
+});
+
 describe("'Verificando autenticação...'", () => {
   /** A stored session past its expiry: supabase-js must refresh it before answering. */
   async function expiredSession() {
