@@ -31,6 +31,7 @@ import {
   MARKER_OTHER_COLOR,
   MOBILE_MENU_SCROLL_DELAY_MS,
 } from '../../src/lib/ui-constants.ts';
+import { PAGE_TIMEOUT_SECONDS } from '../../src/offline/config.ts';
 
 describe('the public site constants hold their product values', () => {
   it('home page and lists', () => {
@@ -118,5 +119,10 @@ describe('the public site constants hold their product values', () => {
     });
     // "'Meus favoritos' (`/favoritos`)"
     expect(FAVORITES_PATH).toBe('/favoritos');
+  });
+
+  it('offline', () => {
+    // README: "pages come from the network first (3 s, then the copy on the device)"
+    expect(PAGE_TIMEOUT_SECONDS).toBe(3);
   });
 });
