@@ -11,7 +11,6 @@ import {
   firstErrorMessage,
   hospedagemCreateSchema,
   IMAGE_URL_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
   PRICE_MAX,
   passeioCreateSchema,
@@ -55,7 +54,6 @@ it('the limits are the numbers the product states', () => {
   // numeric(10, 2); "Rating 0 to 5".
   expect([PRICE_MAX, RATING_MAX]).toEqual([99_999_999.99, 5]);
   expect(IMAGE_URL_MAX_LENGTH).toBe(2048);
-  expect(PASSWORD_MIN_LENGTH).toBe(8);
 });
 
 const x = (n: number) => 'x'.repeat(n);
