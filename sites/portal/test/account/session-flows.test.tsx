@@ -328,6 +328,41 @@ describe('a profile write the server fails says the profile page’s own words',
   });
 });
 
+// Registration: '… the service message or 'Ocorreu um erro durante o registro.''; Forgot password:
+// 'Não foi possível enviar o email de recuperação.'
+describe('a sign-up or a recovery the server fails says the form’s own words', () => {
+  it('registration', async () => {
+    const RegisterPage = await page('RegisterPage');
+    render(<RegisterPage />);
+    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
+    await waitFor(() => expect(fullName.disabled).toBe(false));
+    await user.type(fullName, 'Rui Lima');
+    await user.type(screen.getByLabelText('Nome de usuário'), 'rui.lima');
+    await user.type(screen.getByLabelText('Email'), 'rui.lima@example.com');
+    await user.type(screen.getByLabelText('Senha'), 'jangada12');
+    await user.type(screen.getByLabelText('Confirmar senha'), 'jangada12');
+    const failed = when('POST', '/auth/v1/signup', 'fail');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await failed;
+    expect(await screen.findAllByText('Ocorreu um erro durante o registro.')).toHaveLength(1);
+  });
+
+  it('password recovery', async () => {
+    const ForgotPasswordPage = await page('ForgotPasswordPage');
+    render(<ForgotPasswordPage />);
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    await waitFor(() => expect(email.disabled).toBe(false));
+    await user.type(email, EMAIL);
+    const failed = when('POST', '/auth/v1/recover', 'fail');
+    await user.click(screen.getByRole('button', { name: 'Enviar link de recuperação' }));
+    await failed;
+    expect(
+      await screen.findAllByText('Não foi possível enviar o email de recuperação.'),
+    ).toHaveLength(1);
+    expect(screen.queryByText('Email enviado')).toBeNull();
+  });
+});
+
 describe("'Verificando autenticação...'", () => {
   /** A stored session past its expiry: supabase-js must refresh it before answering. */
   async function expiredSession() {
