@@ -23,13 +23,19 @@ Guardamos apenas esses totais, somados, sem saber quem fez o quê. A contagem n�
 - Nome completo e nome de usuário, se você os informar: para exibir no seu perfil.
 - Função no site (usuário, moderador ou administrador): para liberar o acesso ao painel de quem o administra.
 - Registros técnicos de acesso (data e hora das sessões): para a segurança da conta.
+- Avaliações que você escreve: o lugar avaliado, a nota (de 1 a 5 estrelas), o comentário, as datas de envio e de alteração e a situação da moderação (pendente, aprovada ou rejeitada, com o motivo da rejeição), para mostrá-las no guia e em Minhas avaliações.
+- Favoritos: os lugares que você salvou e quando, para mostrá-los em Meus favoritos em qualquer aparelho em que você entrar.
+
+## Avaliações e favoritos
+Uma avaliação só aparece no guia depois de aprovada pela equipe de moderação. Aprovada, ela é pública: qualquer pessoa vê, na página do lugar, a nota, o comentário, a data e o nome do autor (o seu nome completo, ou o seu nome de usuário se não houver nome, ou 'Visitante' se não houver nenhum dos dois). O seu e-mail nunca aparece. Qualquer visitante pode denunciar uma avaliação publicada; ela sai da página e volta para a moderação. Você pode editar (a avaliação volta para a moderação) ou excluir as suas avaliações a qualquer momento em Seu Perfil. Para barrar abusos, o número de avaliações enviadas é limitado por conta e por endereço de internet.
+Sem entrar na conta, os favoritos ficam só no seu navegador, neste aparelho, e nunca são enviados para o Guia Fortim. Ao entrar, eles são somados aos da sua conta e guardados nela. Os seus favoritos só são vistos por você.
 
 ## Por que usamos esses dados
-Usamos os dados somente para manter a sua conta funcionando e segura (LGPD, art. 7º, V: execução de contrato, e IX: legítimo interesse na segurança). Não vendemos nem compartilhamos os seus dados para fins de publicidade. O contato com hospedagens, comércios e passeios pelo WhatsApp acontece diretamente entre você e o estabelecimento, fora do Guia Fortim.
+Usamos os dados somente para manter a sua conta funcionando e segura, guardar os seus favoritos e publicar as avaliações que você envia (LGPD, art. 7º, V: execução de contrato, e IX: legítimo interesse na segurança). Não vendemos nem compartilhamos os seus dados para fins de publicidade. O contato com hospedagens, comércios e passeios pelo WhatsApp acontece diretamente entre você e o estabelecimento, fora do Guia Fortim.
 
 ## Por quanto tempo
-Os dados ficam guardados enquanto a sua conta existir. Ao excluir a conta, o seu e-mail, a sua senha, o seu perfil e a sua função são apagados na hora; cópias de segurança são substituídas em até 30 dias.
-Quem administra o guia tem uma exceção, pela segurança do conteúdo (LGPD, art. 7º, IX): o histórico de alterações do painel guarda o e-mail do administrador em cada alteração que ele fez e quando recebeu ou perdeu uma função de moderador ou administrador, por até um ano (o prazo definido nas configurações do site).
+Os dados ficam guardados enquanto a sua conta existir. Ao excluir a conta, o seu e-mail, a sua senha, o seu perfil, a sua função, os seus favoritos e as suas avaliações (as publicadas saem das páginas do guia na atualização seguinte do site) são apagados na hora, e o seu e-mail é retirado do histórico de alterações e da lixeira do painel; cópias de segurança são substituídas em até 30 dias.
+Quem administra o guia tem uma exceção, pela segurança do conteúdo (LGPD, art. 7º, IX): enquanto a conta existir, o histórico de alterações do painel guarda o e-mail do administrador em cada alteração que ele fez e quando recebeu ou perdeu uma função de moderador ou administrador, por até um ano (o prazo definido nas configurações do site).
 
 ## Seus direitos
 Pela LGPD (art. 18), você pode a qualquer momento:
@@ -42,7 +48,7 @@ Pela LGPD (art. 18), você pode a qualquer momento:
 - reclamar à Autoridade Nacional de Proteção de Dados (ANPD).
 
 ## Como exercer os seus direitos
-Em Seu Perfil, você vê e corrige o seu nome e o seu nome de usuário e pode excluir a sua conta (aba Segurança, com a confirmação da sua senha). Para os demais pedidos, escreva para {email}; respondemos em até 15 dias.
+Em Seu Perfil, você vê e corrige o seu nome e o seu nome de usuário, vê, edita e exclui as suas avaliações (Minhas avaliações) e pode excluir a sua conta (aba Segurança, com a confirmação da sua senha). Para os demais pedidos, escreva para {email}; respondemos em até 15 dias.
 
 ## Contato
 Dúvidas sobre esta política ou sobre os seus dados: {email}.`;
@@ -70,7 +76,7 @@ Dúvidas sobre estes termos: {email}.`;
 export const DEFAULT_COOKIES_TEXT = `O Guia Fortim não usa cookies de rastreamento, de publicidade ou de estatística.
 
 ## O que o site guarda no seu navegador
-- Quem só navega pelo guia: nada.
+- Quem só navega pelo guia: nada, a não ser os lugares que você salvar nos favoritos, guardados no armazenamento local do navegador, neste aparelho, e nunca enviados para o Guia Fortim. Eles ficam até você removê-los ou apagar os dados do site no navegador.
 - Quem entra na conta: a sessão de acesso, guardada no armazenamento local do navegador, para que você continue conectado entre as páginas. Ela é apagada quando você clica em Sair.
 - Administradores: as preferências do painel (como a ordem das listas), também no armazenamento local do navegador.
 
@@ -78,7 +84,7 @@ export const DEFAULT_COOKIES_TEXT = `O Guia Fortim não usa cookies de rastreame
 A página do mapa carrega o Google Maps, um serviço do Google sujeito à política de privacidade do Google. Os botões 'Fale agora' abrem o WhatsApp, que segue a política do próprio WhatsApp.
 
 ## Como apagar
-Você pode apagar esses dados a qualquer momento nas configurações do seu navegador (dados de sites). Sem eles, o guia continua funcionando; você só precisará entrar na conta de novo.
+Você pode apagar esses dados a qualquer momento nas configurações do seu navegador (dados de sites). Sem eles, o guia continua funcionando; você só precisará entrar na conta de novo, e os favoritos salvos sem conta neste aparelho se perdem.
 
 ## Contato
 Dúvidas: {email}.`;

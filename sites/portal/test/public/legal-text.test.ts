@@ -1,5 +1,5 @@
 // The legal pages' text format (LEGAL_TEXT_FORMAT): paragraphs, '## ' headings, '- ' lists, {email}.
-import { DEFAULT_PRIVACY_TEXT, LEGAL_TEXT_FORMAT } from '@guia-fortim/domain';
+import { DEFAULT_COOKIES_TEXT, DEFAULT_PRIVACY_TEXT, LEGAL_TEXT_FORMAT } from '@guia-fortim/domain';
 import { describe, expect, it } from 'vitest';
 import { legalBlocks } from '../../src/lib/legal-text.ts';
 
@@ -53,5 +53,33 @@ describe('legalBlocks', () => {
     ]) {
       expect(section).toContain(words);
     }
+  });
+
+  it('the default privacy text says what reviews and favourites keep, what is public and what a deletion erases', () => {
+    const text = JSON.stringify(legalBlocks(DEFAULT_PRIVACY_TEXT, 'x'));
+    for (const words of [
+      // What an account keeps.
+      'Avaliações que você escreve: o lugar avaliado, a nota (de 1 a 5 estrelas), o comentário',
+      'pendente, aprovada ou rejeitada, com o motivo da rejeição',
+      'Favoritos: os lugares que você salvou',
+      // Approved reviews are public, with the author's name and never the e-mail.
+      'Aprovada, ela é pública',
+      'o nome do autor',
+      'O seu e-mail nunca aparece.',
+      'volta para a moderação',
+      // Favourites without an account stay on the device.
+      'os favoritos ficam só no seu navegador',
+      // Deleting the account.
+      'os seus favoritos e as suas avaliações',
+      'o seu e-mail é retirado do histórico de alterações',
+    ]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it('the default cookies text says favourites saved without an account stay in the browser', () => {
+    expect(DEFAULT_COOKIES_TEXT).toContain(
+      'os lugares que você salvar nos favoritos, guardados no armazenamento local do navegador',
+    );
   });
 });
