@@ -12,7 +12,7 @@ import {
 } from '@guia-fortim/domain';
 import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { readSiteData, type SiteData } from './lib/site-data.ts';
+import { publishedReviewRowSchema, readSiteData, type SiteData } from './lib/site-data.ts';
 import { supabaseConfig } from './lib/supabase-config.ts';
 
 let siteData: Promise<SiteData> | undefined;
@@ -76,6 +76,12 @@ const settings = defineCollection({
   ),
 });
 
+/** The approved reviews (published_reviews), each listing's shown on its page. */
+const reviews = defineCollection({
+  loader: siteDataLoader('reviews', (d) => d.reviews.map((r) => ({ id: r.id, data: r }))),
+  schema: publishedReviewRowSchema,
+});
+
 /** The data's version (site_version), which pages/site-build.json.ts records for the build. */
 const version = defineCollection({
   loader: siteDataLoader('version', (d) => [{ id: 'site', data: { version: d.version } }]),
@@ -90,4 +96,5 @@ export const collections = {
   categories,
   settings,
   version,
+  reviews,
 };

@@ -13,6 +13,7 @@ import {
   LISTING_TABLE,
   type ListingKind,
   type ListingOfKind,
+  type PublishedReview,
   type Settings,
 } from '@guia-fortim/domain';
 import type { SiteData } from './site-data.ts';
@@ -35,7 +36,7 @@ export function siteData(): Promise<SiteData> {
 }
 
 async function fromCollections(): Promise<SiteData> {
-  const [version, hospedagens, comercios, passeios, slides, categories, settings] =
+  const [version, hospedagens, comercios, passeios, slides, categories, settings, reviews] =
     await Promise.all([
       getCollection('version'),
       getCollection('hospedagens'),
@@ -44,6 +45,7 @@ async function fromCollections(): Promise<SiteData> {
       getCollection('slides'),
       getCollection('categories'),
       getCollection('settings'),
+      getCollection('reviews'),
     ]);
   const names = (kind: ListingKind) => categories.find((e) => e.id === kind)?.data.names ?? [];
   // Never a made-up version in a build of the site: recorded as 0, it would lose to every page
@@ -67,6 +69,7 @@ async function fromCollections(): Promise<SiteData> {
     // Complete as read (settingsFromRows gave the missing keys their defaults, in site-data.ts).
     // Only the Worker's build, which reads no content, has no entry: it renders no page showing them.
     settings: settings[0]?.data as Settings,
+    reviews: reviews.map((entry) => entry.data),
   };
 }
 
@@ -130,6 +133,27 @@ export async function settings(): Promise<Settings> {
   return (await siteData()).settings;
 }
 
+const reviewsByListing = new WeakMap<object, Map<string, PublishedReview[]>>();
+/** A listing's approved reviews, newest first (its page's 'Avaliações dos visitantes'). */
+export async function listingReviews(kind: ListingKind, id: string): Promise<PublishedReview[]> {
+  const rows = (await siteData()).reviews;
+  let index = reviewsByListing.get(rows);
+  if (!index) {
+    index = new Map();
+    const newestFirst = [...rows].sort(
+      (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || compareById(b, a),
+    );
+    for (const review of newestFirst) {
+      const key = `${review.listing_kind}:${review.listing_id}`;
+      const list = index.get(key);
+      if (list) list.push(review);
+      else index.set(key, [review]);
+    }
+    reviewsByListing.set(rows, index);
+  }
+  return index.get(`${kind}:${id}`) ?? [];
+}
+
 /** The data's version the pages show (public.site_version() as read before the data). */
 export async function dataVersion(): Promise<number> {
   return (await siteData()).version;
@@ -138,7 +162,7 @@ export async function dataVersion(): Promise<number> {
 /**
  * Each listing page's path and the key under which Astro's incremental build keeps the
  * page between builds (astro.config.ts): a digest of everything the page shows that is data (its
- * row and the site settings the layout and breadcrumb read). Astro's own hash covers the code
+ * row, its approved reviews and the site settings the layout and breadcrumb read). Astro's own hash covers the code
  * (content data is left out of it), so a page is rendered again when its row or the settings
  * change, and restored from the previous build otherwise. The whole row rather than only its
  * `updated_at`: a row changed without that column moving still gets its page rendered again.
@@ -146,10 +170,12 @@ export async function dataVersion(): Promise<number> {
 export async function listingPaths<K extends ListingKind>(kind: K) {
   const [rows, shared] = await Promise.all([listings(kind), settings()]);
   const settingsDigest = digest(shared);
-  return rows.map((row) => ({
-    params: { slug: row.slug },
-    cacheKey: digest({ row, settingsDigest }),
-  }));
+  return Promise.all(
+    rows.map(async (row) => ({
+      params: { slug: row.slug },
+      cacheKey: digest({ row, settingsDigest, reviews: await listingReviews(kind, row.id) }),
+    })),
+  );
 }
 
 function digest(value: unknown): string {

@@ -1,9 +1,10 @@
 // Everything the public site shows, read once per build from Supabase's REST API as the anonymous
 // visitor (the publishable key: the build sees exactly what row-level security lets the public
 // see) and validated: listings, active slides, active categories in order (the domain's fallback
-// list for a kind without any) and site settings (defaults for missing keys). Listings and slides
-// come in id order: a content collection keeps its entries by id whatever order they are stored
-// in, so content.ts puts them in public order for the pages.
+// list for a kind without any), site settings (defaults for missing keys) and the approved
+// reviews (published_reviews). Listings, slides and reviews come in id order: a content
+// collection keeps its entries by id whatever order they are stored in, so content.ts puts them
+// in public order for the pages.
 //
 // The data's version (public.site_version(), raised by every change to what the site shows) is
 // read first, before any table: the data read after it shows at least that version, so a page
@@ -19,14 +20,18 @@ import {
   LISTING_KINDS,
   type ListingKind,
   type Passeio,
+  type PublishedReview,
   passeioRowSchema,
+  REVIEW_COMMENT_MAX,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
   type Settings,
   settingRowSchema,
   settingsFromRows,
   slideRowSchema,
 } from '@guia-fortim/domain';
 import { createClient, type PostgrestError } from '@supabase/supabase-js';
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
 import type { SupabaseConfig } from './supabase-config.ts';
 
 export type SiteData = {
@@ -38,7 +43,21 @@ export type SiteData = {
   slides: CarouselSlide[];
   categories: Record<ListingKind, string[]>;
   settings: Settings;
+  /** The approved reviews of listings that exist (published_reviews). */
+  reviews: PublishedReview[];
 };
+
+/** A row of published_reviews as the REST API returns it. */
+export const publishedReviewRowSchema = z.object({
+  id: z.string(),
+  listing_kind: z.enum(LISTING_KINDS),
+  listing_id: z.string(),
+  rating: z.number().int().min(REVIEW_RATING_MIN).max(REVIEW_RATING_MAX),
+  comment: z.string().min(1).max(REVIEW_COMMENT_MAX),
+  author_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 
 /** Rows per request, so no server row cap cuts a table. */
 const PAGE_ROWS = 1000;
@@ -56,25 +75,29 @@ export async function readSiteData(config: SupabaseConfig): Promise<SiteData> {
   });
   const version = await readVersion(config.url, () => supabase.rpc('site_version'));
   const from = (table: string, columns = '*') => supabase.from(table).select(columns);
-  const [hospedagens, comercios, passeios, slides, categoryRows, settingRows] = await Promise.all([
-    readTable(config.url, 'hospedagens', hospedagemRowSchema, () =>
-      from('hospedagens').order('id'),
-    ),
-    readTable(config.url, 'comercios', comercioRowSchema, () => from('comercios').order('id')),
-    readTable(config.url, 'passeios', passeioRowSchema, () => from('passeios').order('id')),
-    readTable(config.url, 'carousel_slides', slideRowSchema, () =>
-      from('carousel_slides').eq('is_active', true).order('id'),
-    ),
-    readTable(config.url, 'categories', categoryRowSchema, () =>
-      from('categories', 'name,type,order_position')
-        .eq('is_active', true)
-        .order('order_position')
-        .order('id'),
-    ),
-    readTable(config.url, 'site_settings', settingRowSchema, () =>
-      from('site_settings', 'setting_key,setting_value').order('setting_key'),
-    ),
-  ]);
+  const [hospedagens, comercios, passeios, slides, categoryRows, settingRows, reviews] =
+    await Promise.all([
+      readTable(config.url, 'hospedagens', hospedagemRowSchema, () =>
+        from('hospedagens').order('id'),
+      ),
+      readTable(config.url, 'comercios', comercioRowSchema, () => from('comercios').order('id')),
+      readTable(config.url, 'passeios', passeioRowSchema, () => from('passeios').order('id')),
+      readTable(config.url, 'carousel_slides', slideRowSchema, () =>
+        from('carousel_slides').eq('is_active', true).order('id'),
+      ),
+      readTable(config.url, 'categories', categoryRowSchema, () =>
+        from('categories', 'name,type,order_position')
+          .eq('is_active', true)
+          .order('order_position')
+          .order('id'),
+      ),
+      readTable(config.url, 'site_settings', settingRowSchema, () =>
+        from('site_settings', 'setting_key,setting_value').order('setting_key'),
+      ),
+      readTable(config.url, 'published_reviews', publishedReviewRowSchema, () =>
+        from('published_reviews').order('id'),
+      ),
+    ]);
   return {
     version,
     hospedagens,
@@ -83,6 +106,7 @@ export async function readSiteData(config: SupabaseConfig): Promise<SiteData> {
     slides,
     categories: activeCategories(categoryRows),
     settings: settingsFromRows(settingRows),
+    reviews,
   };
 }
 

@@ -7,6 +7,9 @@ import {
   imageVariant,
   listingPath,
   type Passeio,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  reviewSummary,
 } from '@guia-fortim/domain';
 
 type Thing = Record<string, unknown>;
@@ -79,6 +82,28 @@ export function passeioData(row: Passeio, site: URL): Thing {
       url: new URL(listingPath('passeio', row.slug), site).href,
     },
   };
+}
+
+/**
+ * `data` with the visitors' rating (an AggregateRating of the approved reviews), when there is at
+ * least one: without reviews there is nothing to rate. The guide's own rating is no visitors'
+ * rating and stays out. A TouristTrip is neither a place nor an organization, so schema.org
+ * rates it through its Offer.
+ */
+export function withVisitorRating(data: Thing, reviews: readonly { rating: number }[]): Thing {
+  const { average, count } = reviewSummary(reviews);
+  if (count === 0) return data;
+  const aggregateRating = {
+    '@type': 'AggregateRating',
+    ratingValue: average,
+    reviewCount: count,
+    bestRating: REVIEW_RATING_MAX,
+    worstRating: REVIEW_RATING_MIN,
+  };
+  if (data['@type'] === 'TouristTrip') {
+    return { ...data, offers: { ...(data.offers as Thing), aggregateRating } };
+  }
+  return { ...data, aggregateRating };
 }
 
 /** JSON for a <script type="application/ld+json">, safe against "</script>" in the data. */

@@ -8,6 +8,7 @@ import { checkPasswordChange, checkProfile } from '../../lib/auth/validation.ts'
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { DeleteAccountForm } from './DeleteAccountForm.tsx';
+import { MyReviews } from './MyReviews.tsx';
 import { PasswordFields } from './PasswordFields.tsx';
 import { Field, FormError, SubmitButton } from './ui.tsx';
 
@@ -101,6 +102,7 @@ export function ProfileView() {
           </>
         )}
       </div>
+      <MyReviews />
     </div>
   );
 }

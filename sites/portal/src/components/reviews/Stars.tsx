@@ -1,0 +1,12 @@
+import { REVIEW_RATING_MAX } from '@guia-fortim/domain';
+import { starsLabel } from '../../lib/reviews/format.ts';
+
+/** A review's stars, drawn as ★ and ☆, read as "4 de 5 estrelas". */
+export function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={starsLabel(rating)} className="tracking-tight text-amber-500">
+      {'★'.repeat(rating)}
+      <span className="text-slate-300">{'☆'.repeat(Math.max(0, REVIEW_RATING_MAX - rating))}</span>
+    </span>
+  );
+}
