@@ -16,6 +16,7 @@ import {
   type PublishedReview,
   type Settings,
 } from '@guia-fortim/domain';
+import { listingKey, reviewsByListing } from './reviews/by-listing.ts';
 import type { SiteData } from './site-data.ts';
 
 /** The data of the on-demand render in progress (middleware.ts runs each render inside it). */
@@ -133,25 +134,16 @@ export async function settings(): Promise<Settings> {
   return (await siteData()).settings;
 }
 
-const reviewsByListing = new WeakMap<object, Map<string, PublishedReview[]>>();
+const reviewIndex = new WeakMap<object, Map<string, PublishedReview[]>>();
 /** A listing's approved reviews, newest first (its page's 'Avaliações dos visitantes'). */
 export async function listingReviews(kind: ListingKind, id: string): Promise<PublishedReview[]> {
   const rows = (await siteData()).reviews;
-  let index = reviewsByListing.get(rows);
+  let index = reviewIndex.get(rows);
   if (!index) {
-    index = new Map();
-    const newestFirst = [...rows].sort(
-      (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || compareById(b, a),
-    );
-    for (const review of newestFirst) {
-      const key = `${review.listing_kind}:${review.listing_id}`;
-      const list = index.get(key);
-      if (list) list.push(review);
-      else index.set(key, [review]);
-    }
-    reviewsByListing.set(rows, index);
+    index = reviewsByListing(rows);
+    reviewIndex.set(rows, index);
   }
-  return index.get(`${kind}:${id}`) ?? [];
+  return index.get(listingKey(kind, id)) ?? [];
 }
 
 /** The data's version the pages show (public.site_version() as read before the data). */

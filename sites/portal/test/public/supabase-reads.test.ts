@@ -37,6 +37,31 @@ describe('readSiteData', () => {
     expect(data.settings.header_title_hospedagem).toBe('Hospedagens em Fortim');
   });
 
+  it("reads the approved reviews alone, with their author's name and no account", async () => {
+    // The demo seed holds approved reviews and a pending one.
+    const data = await readSiteData(config);
+    const { rows: approved } = await sql(
+      "select id from public.reviews where status = 'approved' order by id",
+    );
+    const { rows: others } = await sql("select id from public.reviews where status <> 'approved'");
+    expect(approved.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    expect(data.reviews.map((review) => review.id)).toEqual(approved.map((row) => row.id));
+    for (const review of data.reviews) {
+      expect(Object.keys(review).sort()).toEqual([
+        'author_name',
+        'comment',
+        'created_at',
+        'id',
+        'listing_id',
+        'listing_kind',
+        'rating',
+        'updated_at',
+      ]);
+      expect(review.author_name).not.toBe('');
+    }
+  });
+
   it("reads the data's version (site_version) first: a change raises it", async () => {
     const version = async () => Number((await sql('select public.site_version() as v')).rows[0]?.v);
     const before = await readSiteData(config);

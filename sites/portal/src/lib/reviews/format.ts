@@ -21,7 +21,7 @@ export function reviewDateTime(iso: string): string {
 
 /** "1 de 5 estrelas", "4 de 5 estrelas": what a screen reader says for the stars. */
 export function starsLabel(rating: number): string {
-  return `${rating} de ${REVIEW_RATING_MAX} ${rating === 1 ? 'estrela' : 'estrelas'}`;
+  return `${rating} de ${REVIEW_RATING_MAX} estrelas`;
 }
 
 /** "1 avaliação", "12 avaliações". */
