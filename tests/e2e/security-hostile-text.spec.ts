@@ -89,6 +89,8 @@ const before = {
 let slides: Json[] = [];
 let settings: Record<string, string> = {};
 let visitorName = '';
+/** The visitor's approved review of the hostile lodging: the corpus as its comment. */
+let review = { id: '', comment: '' };
 /** Every saved text value (field label → value), for the coverage figure. */
 const saved: Record<string, string> = {};
 
@@ -387,6 +389,21 @@ test.beforeAll(async () => {
   expect(data?.full_name).toBe(visitorName);
   remember('perfil full_name', visitorName);
 
+  // A review by the visitor (whose name is now hostile too) with the corpus as its comment,
+  // approved, on the hostile lodging's page and in the visitor's 'Minhas avaliações'.
+  const lodging = (rows.get('hospedagem') as { payload: Row }).payload;
+  const submitted = await api(
+    'POST',
+    '/api/reviews',
+    { kind: 'hospedagem', listing_id: lodging.id, rating: 2, comment: packed(1000, 2) },
+    visitorToken,
+  );
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+  review = submitted.body.review as typeof review;
+  expect(review.comment).toBe(packed(1000, 2));
+  await ok('POST', `/api/reviews/${review.id}/moderation`, { status: 'approved' });
+  remember('avaliação comment', review.comment);
+
   const ids = new Set(Object.values(saved).flatMap(payloadIdsIn));
   console.log(
     `corpus: ${HOSTILE_PAYLOADS.length} textos + máximos; ${Object.keys(saved).length} campos salvos; ` +
@@ -402,8 +419,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   test.setTimeout(60_000);
   if (!stack || !adminToken) return;
-  // Put the shared portal back as it was found: the suite's rows, categories and slides go, the
-  // settings, the featured rows and the visitor's name come back, and the site is republished.
+  // Put the shared portal back as it was found: the suite's review, rows, categories and slides
+  // go, the settings, the featured rows and the visitor's name come back, and the site is
+  // republished.
+  if (review.id) await api('DELETE', `/api/reviews/${review.id}`, undefined, visitorToken);
   for (const kind of KINDS) {
     for (const row of Object.values(rows.get(kind.kind) ?? {})) {
       await ok('DELETE', `/api/${kind.table}/${row.id}`);
@@ -792,6 +811,14 @@ test('each hostile listing page renders as text, with JSON-LD that parses, and i
       expect(raw).not.toContain('<');
       const data = JSON.parse(raw) as Json;
       expect(data.name).toBe(row.name);
+      if (row.id === (rows.get('hospedagem') as { payload: Row }).payload.id) {
+        // The visitor's review: its comment and its author's name as text, rated in the JSON-LD.
+        const reviews = page.getByRole('region', { name: 'Avaliações dos visitantes' });
+        const item = reviews.getByRole('listitem').filter({ hasText: review.comment });
+        await expect(item).toHaveCount(1);
+        expect(await item.textContent()).toContain(visitorName);
+        expect(data.aggregateRating).toMatchObject({ ratingValue: 2, reviewCount: 1 });
+      }
       // Saved on the device, for 'Meus favoritos' below.
       await page.getByRole('main').getByRole('button', { name: 'Salvar nos favoritos' }).click();
     }
@@ -817,6 +844,8 @@ test('the hostile profile shows as text and the profile form refuses a hostile u
   await page.waitForURL(/\/auth\/perfil$/);
   await expect(page.getByLabel('Nome completo')).toHaveValue(visitorName);
   expect(await documentText(page)).toContain(visitorName);
+  const mine = page.getByRole('region', { name: 'Minhas avaliações' });
+  await expect(mine.getByTestId('my-review').filter({ hasText: review.comment })).toHaveCount(1);
   await expectSafe(page, found);
 
   await page.getByLabel('Nome de usuário').fill(`"><img src=x onerror=alert(1)>`);

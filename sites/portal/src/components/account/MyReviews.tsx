@@ -107,7 +107,7 @@ export function MyReviews() {
                 className="flex flex-col gap-3 border-b border-slate-100 pb-4 last:border-b-0"
                 data-testid="my-review"
               >
-                <h3 className="font-semibold text-slate-900">
+                <h3 className="font-semibold text-slate-900 wrap-anywhere">
                   {place ? (
                     <a href={place.path} className="text-sky-800 hover:underline">
                       {place.name}

@@ -23,11 +23,11 @@ export function OwnReviewBody({ review }: { review: OwnReview }) {
         </span>
       </div>
       {review.status === 'rejected' && review.rejection_reason && (
-        <p className="text-sm text-red-800">
+        <p className="text-sm text-red-800 wrap-anywhere">
           <span className="font-semibold">{REVIEW_TEXT.reason}:</span> {review.rejection_reason}
         </p>
       )}
-      <p className="whitespace-pre-line break-words text-slate-800">{review.comment}</p>
+      <p className="whitespace-pre-line wrap-anywhere text-slate-800">{review.comment}</p>
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function ReviewsSection({
               data-review-id={review.id}
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="font-semibold text-slate-900">{review.author_name}</span>
+                <span className="font-semibold text-slate-900 wrap-anywhere">{review.author_name}</span>
                 <Stars rating={review.rating} />
                 <time
                   dateTime={reviewDateTime(review.created_at)}
@@ -76,7 +76,7 @@ export function ReviewsSection({
                   {reviewDate(review.created_at)}
                 </time>
               </div>
-              <p className="whitespace-pre-line break-words text-slate-800">{review.comment}</p>
+              <p className="whitespace-pre-line wrap-anywhere text-slate-800">{review.comment}</p>
               <div className="flex flex-wrap items-center gap-3">
                 <button
                   type="button"
