@@ -67,7 +67,9 @@ export function ReviewsSection({
               data-review-id={review.id}
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="font-semibold text-slate-900 wrap-anywhere">{review.author_name}</span>
+                <span className="font-semibold text-slate-900 wrap-anywhere">
+                  {review.author_name}
+                </span>
                 <Stars rating={review.rating} />
                 <time
                   dateTime={reviewDateTime(review.created_at)}
