@@ -10,6 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { AMENITIES } from '../../src/lib/amenities.ts';
 import { FAVORITES_PATH } from '../../src/lib/favorites/path.ts';
+import { REVIEW_TEXT } from '../../src/lib/reviews/messages.ts';
 import {
   CAROUSEL_FADE_MS,
   CAROUSEL_INTERVAL_MS,
@@ -124,5 +125,29 @@ describe('the public site constants hold their product values', () => {
   it('offline', () => {
     // README: "pages come from the network first (3 s, then the copy on the device)"
     expect(PAGE_TIMEOUT_SECONDS).toBe(3);
+  });
+
+  it('reviews', () => {
+    // "Listing page: section 'Avaliações dos visitantes' (average ★ and count, newest first, each
+    // review's author_name, stars, date, comment, a 'Denunciar' button); a form 'Avaliar este
+    // lugar' for a signed-in visitor (stars + 'Comentário', button 'Enviar avaliação'; after
+    // sending: 'Sua avaliação foi enviada e aparecerá depois de aprovada.'). Profile page: section
+    // 'Minhas avaliações' (place, stars, comment, status label, rejection reason, 'Editar',
+    // 'Excluir')." "'Denunciar' … says 'Obrigado. A avaliação voltará para a moderação.'"
+    // "label the two clearly, e.g. 'Nota do guia' vs 'Visitantes'"
+    expect(REVIEW_TEXT).toMatchObject({
+      sectionTitle: 'Avaliações dos visitantes',
+      guideRating: 'Nota do guia',
+      visitors: 'Visitantes',
+      report: 'Denunciar',
+      reported: 'Obrigado. A avaliação voltará para a moderação.',
+      formTitle: 'Avaliar este lugar',
+      comment: 'Comentário',
+      send: 'Enviar avaliação',
+      sent: 'Sua avaliação foi enviada e aparecerá depois de aprovada.',
+      mine: 'Minhas avaliações',
+      edit: 'Editar',
+      remove: 'Excluir',
+    });
   });
 });
