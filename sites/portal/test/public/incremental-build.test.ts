@@ -75,7 +75,21 @@ beforeAll(async () => {
     delete from public.comercios where slug = 'loja-da-praca';
   `);
   await build();
-}, 360_000);
+
+  // A visitor's review of the tour, approved: its page shows it, the other pages stay.
+  await supabase.database.exec(`
+    insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at,
+                            raw_user_meta_data, created_at, updated_at)
+    values ('00000000-0000-0000-0000-000000000000', 'b0000000-0000-4000-8000-000000000001',
+            'authenticated', 'authenticated', 'ana@example.com', now(),
+            '{"full_name": "Ana Visitante"}', now(), now());
+    insert into public.reviews (user_id, listing_kind, listing_id, rating, comment, status)
+    select 'b0000000-0000-4000-8000-000000000001', 'passeio', id, 5, 'Passeio inesquecível.',
+           'approved'
+    from public.passeios where slug = 'barco-no-rio';
+  `);
+  await build();
+}, 480_000);
 
 afterAll(async () => {
   await supabase?.stop();
@@ -119,5 +133,15 @@ describe('a publish after a site setting changed', () => {
     const { dir, log } = builds[2] ?? { dir: '', log: '' };
     expect(written(log, PAGES.loja)).toBe('absent');
     await expect(page(dir, PAGES.loja)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('a publish after a review of one listing was approved', () => {
+  it('renders that listing page again, with the review, and restores the others', async () => {
+    const { dir, log } = builds[3] ?? { dir: '', log: '' };
+    expect(written(log, PAGES.barco)).toBe('rendered');
+    expect(written(log, PAGES.mar)).toBe('restored');
+    expect(written(log, PAGES.rio)).toBe('restored');
+    expect(await page(dir, PAGES.barco)).toContain('Passeio inesquecível.');
   });
 });
