@@ -52,7 +52,7 @@ export function ReviewEditor({ initial, onSubmit, onCancel }: Props) {
           {RATINGS.map((value) => (
             <label
               key={value}
-              className="flex cursor-pointer items-center gap-1 rounded-md border border-slate-300 px-2 py-1 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-300"
+              className="flex cursor-pointer items-center gap-1 rounded-md border border-slate-300 px-2 py-1 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50"
             >
               <input
                 type="radio"
@@ -60,7 +60,7 @@ export function ReviewEditor({ initial, onSubmit, onCancel }: Props) {
                 value={value}
                 checked={rating === value}
                 onChange={() => setRating(value)}
-                className="sr-only"
+                className="size-4 accent-amber-500"
               />
               <span aria-hidden="true" className="text-amber-500">
                 {'★'.repeat(value)}
