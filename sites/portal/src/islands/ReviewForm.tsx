@@ -60,10 +60,12 @@ export default function ReviewForm({ kind, listingId, supabaseUrl, loginHref }: 
     [kind, listingId],
   );
 
+  // Read again for another account only (a session refreshed in another tab is the same visitor).
+  const userId = user?.id;
   useEffect(() => {
-    if (user) void load(user.id);
+    if (userId) void load(userId);
     else setState({ phase: 'signed-out' });
-  }, [user, load]);
+  }, [userId, load]);
 
   async function send(input: ReviewInput, id?: string): Promise<string | null> {
     const token = await accessToken().catch(() => null);
