@@ -10,7 +10,14 @@ import { createClient } from '@supabase/supabase-js';
 import { sharedPortal } from '../support/portal.ts';
 import { expect, test } from '../support/test.ts';
 import { ANY_VIEWPORT } from '../support/viewports.ts';
-import { hydrated, type ListingRow, listingRows, open, signInInBrowser } from './public-helpers.ts';
+import {
+  expectAccessible,
+  hydrated,
+  type ListingRow,
+  listingRows,
+  open,
+  signInInBrowser,
+} from './public-helpers.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -163,6 +170,8 @@ test(
       await open(page, path);
       await hydrated(page, 'ReviewForm');
       const form = page.getByRole('region', { name: 'Avaliar este lugar' });
+      await expect(form.getByRole('group', { name: 'Sua nota' })).toBeVisible();
+      await expectAccessible(page);
       await form.getByRole('radio', { name: '4 de 5 estrelas' }).check();
       await form.getByLabel('Comentário').fill(comment);
       await expect(form.getByText(`${comment.length}/1000`)).toBeVisible();
@@ -276,6 +285,7 @@ test(
       await expect(item.getByRole('img', { name: '3 de 5 estrelas' })).toBeVisible();
       await expect(item.getByTestId('review-status')).toHaveText('Rejeitada');
       await expect(item.getByText(`Motivo: ${reason}`)).toBeVisible();
+      await expectAccessible(page);
 
       await item.getByRole('button', { name: 'Editar' }).click();
       await expect(
