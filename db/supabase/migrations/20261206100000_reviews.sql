@@ -614,3 +614,21 @@ grant execute on function
   public.delete_review(uuid),
   public.moderate_review(uuid, public.review_status, text)
   to authenticated, service_role;
+
+-- The site shows the approved reviews: a change that approves one, changes an approved one or
+-- takes one off the site (reported, rejected, deleted) raises the site's data version at commit,
+-- as a change to any other table the site shows does (20261202100000_site_version.sql), so the
+-- page the site Worker renders after it is served over the live build. A review waiting for
+-- moderation changes nothing the site shows.
+create constraint trigger bump_site_version_on_insert after insert on public.reviews
+  deferrable initially deferred
+  for each row when (new.status = 'approved')
+  execute function private.bump_site_version();
+create constraint trigger bump_site_version_on_update after update on public.reviews
+  deferrable initially deferred
+  for each row when (old.status = 'approved' or new.status = 'approved')
+  execute function private.bump_site_version();
+create constraint trigger bump_site_version_on_delete after delete on public.reviews
+  deferrable initially deferred
+  for each row when (old.status = 'approved')
+  execute function private.bump_site_version();

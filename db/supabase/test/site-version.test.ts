@@ -398,6 +398,45 @@ describe.each(ENGINES)('the site version on %s', (engine) => {
     });
   });
 
+  it('a review raises it when what the site shows changes: an approved one, in or out', async () => {
+    await inRollback(db.sql, async () => {
+      await asOwner();
+      const h = await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens());
+      const [row] = await must<{ id: string }>(
+        db.sql,
+        `insert into public.reviews (user_id, listing_kind, listing_id, rating, comment)
+         values ($1, 'hospedagem', $2, 4, 'Muito bom') returning id::text`,
+        [user.id, h.id],
+      );
+      const id = row?.id;
+      const steps: [string, number][] = [
+        // waiting for moderation: not on the site
+        [`update public.reviews set comment = 'Muito bom mesmo' where id = $1`, 0],
+        [`update public.reviews set status = 'approved' where id = $1`, 1],
+        [`update public.reviews set rating = 5 where id = $1`, 1],
+        // reported: back to the queue, off the site
+        [`update public.reviews set status = 'pending', reported_at = now() where id = $1`, 1],
+        [
+          `update public.reviews set status = 'rejected', rejection_reason = 'Ofensivo' where id = $1`,
+          0,
+        ],
+        [`delete from public.reviews where id = $1`, 0],
+      ];
+      for (const [text, raised] of steps) {
+        expect((await raisedBy('owner', text, [id])).raised, text).toBe(raised);
+      }
+      const insertApproved = `insert into public.reviews
+        (user_id, listing_kind, listing_id, rating, comment, status)
+        values ($1, 'hospedagem', $2, 3, 'Bom', 'approved') returning id::text`;
+      const approved = await change('owner', insertApproved, [user.id, h.id]);
+      expect(approved.raised).toBe(1);
+      const deleted = await raisedBy('owner', 'delete from public.reviews where id = $1', [
+        approved.rows[0]?.id,
+      ]);
+      expect(deleted.raised).toBe(1);
+    });
+  });
+
   it('a change to any other table leaves it as it was', async () => {
     await inRollback(db.sql, async () => {
       await asOwner();
