@@ -16,6 +16,13 @@ import { localSiteEnv } from './local-site-env.ts';
 
 /** "at most 80 KB compressed per page once used" */
 const BUDGET_BYTES = 80 * 1024;
+/**
+ * "85 KB on the three lists, whose listing dialog and gallery load at the first open": React DOM
+ * alone is 64 KB of it, and the lists, cards, dialog and gallery, all in use, are 13 KB more; no
+ * chunking brings them under 80 KB (measured: one chunk for all of it is still 80.7 KB).
+ */
+const LIST_BUDGET_BYTES = 85 * 1024;
+const LISTS = new Set(['/hospedagem.html', '/comercio.html', '/passeios.html']);
 
 let supabase: LocalSupabase | undefined;
 let outDir = '';
@@ -109,10 +116,11 @@ const PAGES = {
   search: '/busca.html',
   'listing page': '/hospedagem/pousada-canto-da-barra.html',
   'legal page': '/privacidade.html',
+  favourites: '/favoritos.html',
   'not found': '/404.html',
 };
 
-describe('the JavaScript budget: at most 80 KB compressed once used', () => {
+describe('the JavaScript budget: at most 80 KB compressed once used, 85 KB on the lists', () => {
   it('covers every public page the build writes', async () => {
     const pages = await htmlPages(outDir);
     for (const page of Object.values(PAGES)) expect(pages).toContain(page);
@@ -132,7 +140,8 @@ describe('the JavaScript budget: at most 80 KB compressed once used', () => {
 
   it.each(Object.entries(PAGES))('%s', async (_, page) => {
     const { bytes, files } = await pageBudget(await readFile(join(outDir, page), 'utf8'));
-    expect(bytes, `${page}: ${files.join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    const budget = LISTS.has(page) ? LIST_BUDGET_BYTES : BUDGET_BYTES;
+    expect(bytes, `${page}: ${files.join(', ')}`).toBeLessThanOrEqual(budget);
   });
 
   it('the pages with islands do load their code: the walk finds it', async () => {
