@@ -380,7 +380,8 @@ test('an anonymous visitor sees Entrar and never downloads supabase-js nor calls
   ]) {
     await open(page, path);
     const back = path === '/' ? '' : `?from=${encodeURIComponent(path)}`;
-    await expect(page.getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+    // The header's (a listing page also asks a visitor to sign in to review it).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toHaveAttribute(
       'href',
       `/auth/login${back}`,
     );
