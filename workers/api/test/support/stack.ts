@@ -81,6 +81,11 @@ export type WorkerOptions = {
   /** The reviews' key (set in the database with setReviewKey). */
   reviewKey?: string;
   /**
+   * The site's origin (the first of ALLOWED_ORIGINS), where the Cron Trigger's catch-up reads
+   * the live build's /site-build.json; by default the local site's, where no test runs one.
+   */
+  siteUrl?: string;
+  /**
    * wrangler's dev registry, where the SITE_PAGES binding finds a site Worker run with the same
    * one (site-worker.ts); by default the suite's own, never the machine's.
    */
@@ -92,7 +97,7 @@ export async function startWorker(options: WorkerOptions): Promise<StartedServer
   const vars: Record<string, string> = {
     SUPABASE_URL: options.supabaseUrl,
     SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
-    ALLOWED_ORIGINS: 'http://127.0.0.1:4321,http://localhost:4321',
+    ALLOWED_ORIGINS: options.siteUrl ?? 'http://127.0.0.1:4321,http://localhost:4321',
     PUBLIC_IMAGES_URL: 'http://127.0.0.1:{port}/images',
     CLOUDFLARE_API_URL: options.builds.apiUrl,
     CLOUDFLARE_ACCOUNT_ID: options.builds.accountId,
