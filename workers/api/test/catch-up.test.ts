@@ -10,8 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StartedServer } from '@guia-fortim/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, stack } from './support/client.ts';
+import { SWEEP_GRACE_MS } from '../src/images/sweep-bounds.ts';
+import { admin, api, expectCall, stack } from './support/client.ts';
 import { type DeployHook, startDeployHook } from './support/hook.ts';
+import { photo } from './support/photos.ts';
 import { startWorker } from './support/stack.ts';
 
 const CRON = '*/15 * * * *';
@@ -107,8 +109,8 @@ afterAll(async () => {
 });
 
 /** The worker's JSON log lines so far (wrangler prints them between colour codes). */
-function lines(): Line[] {
-  return worker
+function lines(from: StartedServer): Line[] {
+  return from
     .output()
     .split('\n')
     .flatMap((l): Line[] => {
@@ -126,16 +128,22 @@ const isCatchUp = (l: Line) => l.message.startsWith('site catch-up');
 const isSweep = (l: Line) => l.message.startsWith('image sweep');
 
 /** One run of the Cron Trigger: its catch-up line and its sweep line. */
-async function runCron(): Promise<{ outcome: string; catchUp: Line; sweep: Line }> {
-  const before = lines();
+async function runCron(
+  on = worker,
+  time = Date.now(),
+): Promise<{ outcome: string; catchUp: Line; sweep: Line }> {
+  const before = lines(on);
   const response = await fetch(
-    `${worker.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}&time=${Date.now()}&format=json`,
+    `${on.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}&time=${time}&format=json`,
   );
   const { outcome } = (await response.json()) as { outcome: string };
-  const after = await waitFor(lines, (now) => {
-    const fresh = now.slice(before.length);
-    return fresh.some(isCatchUp) && fresh.some(isSweep);
-  });
+  const after = await waitFor(
+    () => lines(on),
+    (now) => {
+      const fresh = now.slice(before.length);
+      return fresh.some(isCatchUp) && fresh.some(isSweep);
+    },
+  );
   const fresh = after.slice(before.length);
   expect(fresh.filter(isCatchUp)).toHaveLength(1);
   expect(fresh.filter(isSweep)).toHaveLength(1);
@@ -146,8 +154,8 @@ async function runCron(): Promise<{ outcome: string; catchUp: Line; sweep: Line 
   };
 }
 
-const publishState = async () => {
-  const reply = await api('GET', '/api/publish', { token }, worker.url);
+const publishState = async (on = worker) => {
+  const reply = await api('GET', '/api/publish', { token }, on.url);
   expect(reply.status).toBe(200);
   return reply.body as { state: string; pending: boolean; hookCalls: number };
 };
@@ -217,5 +225,56 @@ describe('the catch-up publish, a step of every Cron Trigger run', { timeout: 60
     expect(run.sweep.message).toBe('image sweep');
     expect(await publishState()).toMatchObject({ pending: false, hookCalls: calls });
     expect(hook.posts).toHaveLength(calls);
+  });
+});
+
+describe('the catch-up when the photo sweep fails', { timeout: 120_000 }, () => {
+  let other: StartedServer;
+  let otherSite: Site;
+
+  beforeAll(async () => {
+    otherSite = await startSite();
+    // A sweep key the database refuses: every run's sweep fails.
+    other = await startWorker({
+      supabaseUrl: stack.supabaseUrl,
+      publishableKey: stack.publishableKey,
+      builds: hook.builds,
+      persistTo: join(dir, 'wrangler-forged'),
+      imageSweepKey: `${stack.imageSweepKey.slice(1)}x`,
+      siteUrl: otherSite.url,
+    });
+    // A photo no row shows: past its grace period the sweep asks the database about it.
+    const form = new FormData();
+    const jpeg = await photo({ width: 320, height: 240 });
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
+    await expectCall(
+      201,
+      'POST',
+      '/api/images?folder=hospedagens',
+      { token, body: form },
+      other.url,
+    );
+  });
+
+  afterAll(async () => {
+    await other?.stop();
+    await otherSite?.stop();
+  });
+
+  it('still asks for the build the site is behind on', async () => {
+    const live = await databaseVersion();
+    otherSite.version = live;
+    await directChange(`Mapa ${Date.now()}`);
+    const posts = hook.posts.length;
+    const run = await runCron(other, Date.now() + SWEEP_GRACE_MS * 2);
+    expect(run.outcome).toBe('exception');
+    expect(run.sweep).toMatchObject({ level: 'error', message: 'image sweep failed' });
+    expect(run.catchUp).toMatchObject({ decision: 'requested', database: live + 1, live });
+    const settled = await waitFor(
+      () => publishState(other),
+      (s) => s.state === 'live' && !s.pending,
+    );
+    expect(settled.hookCalls).toBe(1);
+    expect(hook.posts).toHaveLength(posts + 1);
   });
 });
