@@ -1,7 +1,8 @@
 // The API worker's Cron Trigger locally: wrangler dev never fires one by itself ("Scheduled
 // Workers are not automatically triggered during local development", it warns), so the stack
-// fires the photo sweep on the same schedule through wrangler's local endpoint,
-// /cdn-cgi/local/scheduled, which runs the worker's scheduled() and answers 500 when it threw.
+// fires it on the same schedule through wrangler's local endpoint, /cdn-cgi/local/scheduled, which
+// runs the worker's scheduled() — the photo sweep and the catch-up publish — and answers 500 when
+// it threw (only the sweep fails a run: the catch-up logs its failures).
 
 /** The API worker's Cron Trigger (workers/api/wrangler.jsonc), every 15 minutes. */
 export const SWEEP_CRON = '*/15 * * * *';

@@ -14,7 +14,10 @@ export type Bindings = Omit<Env, 'SITE_PAGES'> & {
   /** The Supabase project (its URL and publishable key), for reads and the caller's writes. */
   SUPABASE_URL: string;
   SUPABASE_PUBLISHABLE_KEY: string;
-  /** The site's origin(s), comma-separated: the only ones CORS answers. */
+  /**
+   * The site's origin(s), comma-separated: the only ones CORS answers. The first is the site
+   * itself, where the Cron Trigger's catch-up reads the live build's version (catch-up.ts).
+   */
   ALLOWED_ORIGINS: string;
   /** Where the stored photos are served from. */
   PUBLIC_IMAGES_URL: string;
