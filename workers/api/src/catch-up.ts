@@ -47,7 +47,10 @@ async function databaseVersion(env: Bindings): Promise<number> {
   return versionOf(await response.json(), 'site_version');
 }
 
-/** The version the live build shows, from the site itself (never a cached copy). */
+/**
+ * The version the live build shows, from the site itself (never a cached copy). The site Worker
+ * is on a Custom Domain, which a Worker may fetch within the same zone (a route it could not).
+ */
 async function liveVersion(env: Bindings): Promise<number> {
   const url = `${siteOrigin(env)}${SITE_BUILD_PATH}`;
   const response = await fetch(url, {

@@ -173,6 +173,10 @@ describe('the catch-up publish, a step of every Cron Trigger run', { timeout: 60
       live: site.version,
     });
     expect(run.sweep.message).toBe('image sweep');
+    // A live build ahead of the database (it cannot happen, but it is no reason to build).
+    site.version += 1;
+    const ahead = await runCron();
+    expect(ahead.catchUp).toMatchObject({ decision: 'current', live: site.version });
     // A request would have been recorded before the line was written.
     expect(await publishState()).toMatchObject({ state: 'idle', pending: false, hookCalls: 0 });
     expect(hook.posts).toHaveLength(0);
