@@ -6,6 +6,7 @@
 // provider's method is replaced by the SQL function the worker calls (moderate_review,
 // delete_review), with the moderator's own session, as trash-history.test.tsx does.
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, REVIEW_REASON_MAX } from '@guia-fortim/domain';
+import { HOSTILE_PAYLOADS, PWNED, packed } from '@guia-fortim/tests/support/hostile-text.ts';
 import { QueryClient } from '@tanstack/react-query';
 import {
   cleanup,
@@ -20,7 +21,6 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
 import { AdminContext, Notification } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { HOSTILE_PAYLOADS, PWNED, packed } from '../../tests/support/hostile-text.ts';
 import { setPanelConfig } from '../src/config.ts';
 import type { AdminDataProvider } from '../src/dataProvider.ts';
 import { REVIEWS } from '../src/resources.ts';
