@@ -801,10 +801,11 @@ describe('Categorias (/admin/categorias)', () => {
     const name = within(dialog).getByLabelText('Nome da Categoria') as HTMLInputElement;
     const refused = async (message: string) => {
       await user.click(within(dialog).getByRole('button', { name: /^(Criar|Atualizar)$/ }));
-      await waitFor(() => expect(within(dialog).getByText(message)).toBeTruthy());
-      // The notification, outside the dialog (which hides the rest of the page from the roles).
+      // The notification first, outside the dialog (which hides the rest of the page from the
+      // roles): it hides itself after 5 s, which a loaded machine can spend on the wait below.
       const alert = () => screen.getByRole('alert', { hidden: true });
       await waitFor(() => expect(within(alert()).getByText(message)).toBeTruthy());
+      expect(within(dialog).getByText(message)).toBeTruthy();
       await user.click(within(alert()).getByRole('button', { name: 'Fechar', hidden: true }));
     };
     await refused('Digite um nome para a categoria');
