@@ -48,6 +48,7 @@ let Screens: {
 const authors: string[] = [];
 let pousada: { id: string };
 let passeio: { id: string };
+let moderatorId: string;
 
 async function account(user: { email: string; password: string }, fullName: string) {
   const created = ok(
@@ -116,7 +117,7 @@ beforeAll(async () => {
     publishableKey: db.publishableKey,
     apiUrl: 'http://127.0.0.1:9',
   });
-  const moderatorId = await account(MODERATOR, 'Mario Moderador');
+  moderatorId = await account(MODERATOR, 'Mario Moderador');
   ok(
     await db.service.from('user_roles').update({ role: 'moderator' }).eq('user_id', moderatorId),
     'função moderador',
@@ -340,6 +341,29 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     expect(await stored(id)).toEqual({ status: 'approved', rejection_reason: null });
     await openTab('Aprovadas');
     expect(await rowWith('Atendimento excelente na recepção.')).toBeTruthy();
+  });
+
+  it("the moderator's own review offers no 'Aprovar' or 'Rejeitar': another staff member decides", async () => {
+    await review(
+      moderatorId,
+      { kind: 'passeio', id: passeio.id },
+      { rating: 5, comment: 'Escrevi esta como visitante.' },
+    );
+    await review(
+      authors[5] as string,
+      { kind: 'passeio', id: passeio.id },
+      { rating: 4, comment: 'Escrita por outra pessoa.' },
+    );
+    await signIn(MODERATOR);
+    showReviews();
+    const own = await rowWith('Escrevi esta como visitante.');
+    const others = await rowWith('Escrita por outra pessoa.');
+    expect(within(others).getByRole('button', { name: 'Aprovar' })).toBeTruthy();
+    expect(within(others).getByRole('button', { name: 'Rejeitar' })).toBeTruthy();
+    expect(within(own).queryByRole('button', { name: 'Aprovar' })).toBeNull();
+    expect(within(own).queryByRole('button', { name: 'Rejeitar' })).toBeNull();
+    expect(within(own).getByText(REVIEW_MESSAGES.ownReviewNote)).toBeTruthy();
+    expect(within(own).getByRole('button', { name: 'Excluir' })).toBeTruthy();
   });
 
   it("'Rejeitar': a reason is required and at most REVIEW_REASON_MAX characters", async () => {

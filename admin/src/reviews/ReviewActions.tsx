@@ -2,7 +2,7 @@
 // by the worker, which also asks the site to publish again when the place's page changes; and its
 // 'Histórico'.
 import { type QueuedReview, REVIEW_MESSAGES, TRASH_RETENTION_DAYS } from '@guia-fortim/domain';
-import { Button, DialogContentText, Stack } from '@mui/material';
+import { Button, DialogContentText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useRefresh } from 'react-admin';
 import type { AdminDataProvider } from '../dataProvider.ts';
@@ -23,7 +23,7 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
   const [rejecting, setRejecting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [reading, setReading] = useState(false);
-  const { approve, reject } = decisionsFor(review.status);
+  const { approve, reject } = decisionsFor(review);
 
   const approveIt = async () => {
     setBusy(true);
@@ -76,7 +76,12 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
   };
 
   return (
-    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap alignItems="center">
+      {review.is_own && (
+        <Typography variant="body2" color="text.secondary">
+          {REVIEW_MESSAGES.ownReviewNote}
+        </Typography>
+      )}
       {approve && (
         <Button size="small" variant="contained" disabled={busy} onClick={() => void approveIt()}>
           Aprovar

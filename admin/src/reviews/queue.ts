@@ -42,7 +42,14 @@ export function listingEditPath(review: Pick<QueuedReview, 'listing_kind' | 'lis
   return `/admin/${KINDS[review.listing_kind].resource}/editar/${encodeURIComponent(review.listing_id)}`;
 }
 
-/** The decisions a review in this state may still take: not the one it already has. */
-export function decisionsFor(status: ReviewStatus): { approve: boolean; reject: boolean } {
-  return { approve: status !== 'approved', reject: status !== 'rejected' };
+/**
+ * The decisions a review may still take: not the one it already has, and none on the reader's own
+ * (another member of the staff decides on it; the database refuses it too).
+ */
+export function decisionsFor(review: Pick<QueuedReview, 'status' | 'is_own'>): {
+  approve: boolean;
+  reject: boolean;
+} {
+  if (review.is_own) return { approve: false, reject: false };
+  return { approve: review.status !== 'approved', reject: review.status !== 'rejected' };
 }

@@ -47,6 +47,9 @@ export const REVIEW_MESSAGES = {
   status: 'Escolha aprovar ou rejeitar a avaliação.',
   reasonRequired: 'Informe o motivo da rejeição.',
   reasonTooLong: `O motivo deve ter no máximo ${REVIEW_REASON_MAX} caracteres.`,
+  ownReview: 'Você não pode moderar a sua própria avaliação.',
+  /** In the panel, on the reader's own review, in place of 'Aprovar' and 'Rejeitar'. */
+  ownReviewNote: 'Sua avaliação: outra pessoa da equipe decide.',
   accountWrites: 'Você enviou muitas avaliações nas últimas 24 horas. Tente novamente amanhã.',
   accountReports: 'Você enviou muitas denúncias nas últimas 24 horas. Tente novamente amanhã.',
   addressWrites:
@@ -76,6 +79,8 @@ export const REVIEW_DB_ERROR = {
   alreadyReviewed: 'GF010',
   /** A per-account or per-address limit. */
   limit: 'GF011',
+  /** A moderator or administrator deciding on their own review. */
+  ownReview: 'GF013',
 } as const;
 
 const rating = z
@@ -168,6 +173,8 @@ export type QueuedReview = {
   listing_name: string | null;
   listing_slug: string | null;
   author_name: string;
+  /** The reader's own review: another member of the staff decides on it. */
+  is_own: boolean;
 };
 
 /** The visitors' average (to one decimal) and count; an average of 0 when there is none. */

@@ -347,7 +347,8 @@ begin
 end
 $$;
 
--- Staff approve a review, or reject it with a reason the author reads.
+-- Staff approve a review, or reject it with a reason the author reads; another member of the staff
+-- decides on a moderator's or administrator's own review.
 create function public.moderate_review(p_id uuid, p_status public.review_status, p_reason text default null)
 returns jsonb
 language plpgsql
@@ -372,6 +373,10 @@ begin
   select * into existing from public.reviews r where r.id = p_id for update;
   if not found then
     perform private.raise_review_not_found();
+  end if;
+  -- a decision is someone else's judgement of the text: never the author's own
+  if existing.user_id = auth.uid() then
+    raise exception using errcode = 'GF013', message = 'Você não pode moderar a sua própria avaliação.';
   end if;
   update public.reviews r set
     status = p_status,
@@ -403,12 +408,14 @@ create view public.published_reviews as
     and exists (select 1 from public.listing_names n where n.kind = r.listing_kind and n.id = r.listing_id);
 
 -- The panel's 'Avaliações': every review, for staff (and the service role); nobody else sees a
--- row. The functions a view calls are called with the reader's rights: these two are public.
+-- row. The functions a view calls are called with the reader's rights: these three are public.
 create view public.review_queue as
   select r.id, r.status, r.rating, r.comment, r.rejection_reason, r.reported_at, r.created_at,
     r.updated_at, r.moderated_at, r.listing_kind, r.listing_id,
     n.name as listing_name, n.slug as listing_slug,
-    coalesce(nullif(btrim(p.full_name), ''), nullif(p.username, ''), 'Visitante') as author_name
+    coalesce(nullif(btrim(p.full_name), ''), nullif(p.username, ''), 'Visitante') as author_name,
+    -- the reader's own review, which they may not approve or reject (moderate_review)
+    r.user_id is not distinct from auth.uid() as is_own
   from public.reviews r
   left join public.profiles p on p.id = r.user_id
   left join public.listing_names n on n.kind = r.listing_kind and n.id = r.listing_id

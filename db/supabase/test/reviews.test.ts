@@ -435,6 +435,24 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
       });
     });
 
+    it('staff never decide on their own review; another staff member does', async () => {
+      await inRollback(db.sql, async () => {
+        const own = refused(REVIEW_DB_ERROR.ownReview, REVIEW_MESSAGES.ownReview);
+        const mine = await written(moderator, 0);
+        expect((await moderate(moderator, mine, 'approved')).error).toMatchObject(own);
+        expect((await moderate(moderator, mine, 'rejected', 'Não gostei.')).error).toMatchObject(
+          own,
+        );
+        expect(await rowOf(mine)).toMatchObject({ status: 'pending', moderated_by: null });
+        expect((await moderate(admin, mine, 'approved')).result).toMatchObject({
+          review: { status: 'approved', moderated_by: admin.id },
+        });
+        const admins = await written(admin, 0);
+        expect((await moderate(admin, admins, 'approved')).error).toMatchObject(own);
+        expect((await moderate(moderator, admins, 'approved')).error).toBeUndefined();
+      });
+    });
+
     it('Denunciar sends a published review back to the queue; any other stays as it is', async () => {
       await inRollback(db.sql, async () => {
         const id = await approved(author, 0);
@@ -687,6 +705,7 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
           listing_kind: place(0).kind,
           listing_id: place(0).id,
           author_name: 'Pessoa autora',
+          is_own: false,
         });
         expect(String(row?.listing_name)).toMatch(/^Pousada Teste/);
         expect(row?.listing_slug).toBeTruthy();
@@ -695,6 +714,15 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
         expect(await queue(serviceRole)).toHaveLength(1);
         expect(await queue(author)).toEqual([]);
         expect(await queue(other)).toEqual([]);
+        // the reader's own review says so (the panel offers no decision on it)
+        const own = await written(moderator, 1);
+        expect((await queue(moderator)).map((r) => [r.id, r.is_own])).toEqual(
+          expect.arrayContaining([
+            [id, false],
+            [own, true],
+          ]),
+        );
+        expect((await queue(admin)).find((r) => r.id === own)).toMatchObject({ is_own: false });
         await as(anon);
         expect((await attempt(db.sql, 'select 1 from public.review_queue')).error).toMatchObject(
           NO_PERMISSION,

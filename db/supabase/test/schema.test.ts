@@ -106,6 +106,7 @@ const REVIEW_COLUMNS = {
     listing_name: 'text?',
     listing_slug: 'text?',
     author_name: 'text?',
+    is_own: 'bool?',
   },
 };
 

@@ -236,6 +236,21 @@ describe('the seeded database', () => {
     }
   });
 
+  it('decides each approved review by a staff member other than its author', async () => {
+    const rows = await must<{ author: string; decider: string | null; staff: boolean }>(
+      db.sql,
+      `select r.user_id::text as author, r.moderated_by::text as decider,
+              exists (select 1 from public.user_roles u
+                      where u.user_id = r.moderated_by and u.role in ('admin', 'moderator')) as staff
+       from public.reviews r where r.status = 'approved'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.staff).toBe(true);
+      expect(row.decider).not.toBe(row.author);
+    }
+  });
+
   it('public list order in SQL matches comparePublicOrder', async () => {
     const rows = await must<{ id: string }>(
       db.sql,

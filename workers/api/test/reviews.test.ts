@@ -274,6 +274,14 @@ describe('moderation and what the site shows', () => {
     expect(await rows('published_reviews', `id=eq.${id}`)).toEqual([]);
   });
 
+  it("a moderator's own review is refused to them (403) and decided by another member of the staff", async () => {
+    const id = await written(moderator, place(3));
+    expect(outcome(await moderate(moderator.token, id, { status: 'approved' }))).toEqual(
+      error(403, 'own_review', REVIEW_MESSAGES.ownReview),
+    );
+    expect((await moderate(adminToken, id, { status: 'approved' })).status).toBe(200);
+  });
+
   it('the author edits: back to pending (a rebuild when it was published); nobody else may', async () => {
     const author = await newUser('autora');
     const other = await newUser('outra');

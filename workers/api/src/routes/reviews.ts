@@ -50,6 +50,7 @@ const REFUSED: Record<string, { status: 403 | 409 | 429; code: string }> = {
   [REVIEW_DB_ERROR.emailUnconfirmed]: { status: 403, code: 'email_unconfirmed' },
   [REVIEW_DB_ERROR.alreadyReviewed]: { status: 409, code: 'already_reviewed' },
   [REVIEW_DB_ERROR.limit]: { status: 429, code: 'rate_limited' },
+  [REVIEW_DB_ERROR.ownReview]: { status: 403, code: 'own_review' },
 };
 
 function refusal(c: Context<AppEnv>, fallback: string) {
