@@ -102,6 +102,15 @@ const COLUMN_TYPES: Record<string, string> = {
   moderated_at: 'timestamptz',
 };
 
+/** The review's updated_at as the panel reads it (to the microsecond). */
+async function queued(id: string) {
+  const [row] = ok(
+    await db.service.from('review_queue').select('updated_at').eq('id', id),
+    'ler fila',
+  );
+  return row as { updated_at: string };
+}
+
 async function stored(id: string) {
   const [row] = ok(
     await db.service.from('reviews').select('status, rejection_reason').eq('id', id),
@@ -189,16 +198,17 @@ async function signIn(user: { email: string; password: string }) {
 /** The worker's moderation and delete, as the SQL functions it calls with the caller's session. */
 function workerStandIns() {
   return {
-    moderate: vi.spyOn(dataProvider, 'moderateReview').mockImplementation(async (id, decision) =>
-      ok(
-        await panel.rpc('moderate_review', {
-          p_id: id,
-          p_status: decision.status,
-          p_reason: decision.status === 'rejected' ? decision.reason : null,
-        }),
-        'moderar',
-      ),
-    ),
+    moderate: vi.spyOn(dataProvider, 'moderateReview').mockImplementation(async (id, decision) => {
+      const answer = await panel.rpc('moderate_review', {
+        p_id: id,
+        p_status: decision.status,
+        p_seen_updated_at: decision.seen_updated_at,
+        p_reason: decision.status === 'rejected' ? decision.reason : null,
+      });
+      // the function's refusal, with its Portuguese words, as the worker passes it on
+      if (answer.error) throw new Error(answer.error.message);
+      return ok(answer, 'moderar');
+    }),
     delete: vi.spyOn(dataProvider, 'delete').mockImplementation(async (resource, params) => {
       expect(resource).toBe(REVIEWS);
       ok(await panel.rpc('delete_review', { p_id: params.id }), 'excluir avaliação');
@@ -332,12 +342,16 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     const stand = workerStandIns();
     showReviews();
     const row = await rowWith('Atendimento excelente na recepção.');
+    const shown = (await queued(id)).updated_at;
     await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
     expect(await screen.findByText(REVIEW_MESSAGES.approved)).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByText('Atendimento excelente na recepção.')).toBeNull(),
     );
-    expect(stand.moderate).toHaveBeenCalledWith(id, { status: 'approved' });
+    expect(stand.moderate).toHaveBeenCalledWith(id, {
+      status: 'approved',
+      seen_updated_at: shown,
+    });
     expect(await stored(id)).toEqual({ status: 'approved', rejection_reason: null });
     await openTab('Aprovadas');
     expect(await rowWith('Atendimento excelente na recepção.')).toBeTruthy();
@@ -364,6 +378,27 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     expect(within(own).queryByRole('button', { name: 'Rejeitar' })).toBeNull();
     expect(within(own).getByText(REVIEW_MESSAGES.ownReviewNote)).toBeTruthy();
     expect(within(own).getByRole('button', { name: 'Excluir' })).toBeTruthy();
+  });
+
+  it("'Aprovar' after the author changed the text refuses it and shows the new text", async () => {
+    const id = await review(
+      authors[4] as string,
+      { kind: 'passeio', id: passeio.id },
+      { rating: 4, comment: 'Texto que a moderadora leu.' },
+    );
+    await signIn(MODERATOR);
+    const stand = workerStandIns();
+    showReviews();
+    const row = await rowWith('Texto que a moderadora leu.');
+    // the author edits while the row is on screen (updated_at moves, as the edit's trigger sets it)
+    await db.owner(`update public.reviews set comment = 'Texto que ninguém leu.' where id = $1`, [
+      id,
+    ]);
+    await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText(REVIEW_MESSAGES.changed)).toBeTruthy();
+    expect(stand.moderate).toHaveBeenCalledTimes(1);
+    expect(await stored(id)).toEqual({ status: 'pending', rejection_reason: null });
+    expect(await rowWith('Texto que ninguém leu.')).toBeTruthy();
   });
 
   it("'Rejeitar': a reason is required and at most REVIEW_REASON_MAX characters", async () => {
@@ -410,7 +445,11 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     expect(await screen.findByText(REVIEW_MESSAGES.rejected)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(stand.moderate).toHaveBeenCalledTimes(1);
-    expect(stand.moderate).toHaveBeenCalledWith(id, { status: 'rejected', reason: longest });
+    expect(stand.moderate).toHaveBeenCalledWith(id, {
+      status: 'rejected',
+      reason: longest,
+      seen_updated_at: expect.any(String),
+    });
     expect(await stored(id)).toEqual({ status: 'rejected', rejection_reason: longest });
     await waitFor(() => expect(screen.queryByText('Visite o meu hotel em vez deste.')).toBeNull());
     await openTab('Rejeitadas');

@@ -10,9 +10,12 @@ import { SchemaForm } from '../forms/SchemaForm.tsx';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 
 export function RejectDialog({
+  seenUpdatedAt,
   onReject,
   onClose,
 }: {
+  /** The updated_at of the review shown: the decision holds for that text only. */
+  seenUpdatedAt: string;
   /** Sends the decision; a refusal is thrown as the worker's ApiError. */
   onReject: (reason: string) => Promise<void>;
   onClose: () => void;
@@ -20,7 +23,10 @@ export function RejectDialog({
   const notify = useTitledNotify();
   const titleId = useId();
   const [saving, setSaving] = useState(false);
-  const values = useMemo(() => ({ status: 'rejected', reason: '' }), []);
+  const values = useMemo(
+    () => ({ status: 'rejected', reason: '', seen_updated_at: seenUpdatedAt }),
+    [seenUpdatedAt],
+  );
 
   const submit = async (data: Record<string, unknown>) => {
     setSaving(true);

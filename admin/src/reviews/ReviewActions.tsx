@@ -28,7 +28,11 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
   const approveIt = async () => {
     setBusy(true);
     try {
-      await dataProvider.moderateReview(review.id, { status: 'approved' });
+      // the text this row shows: an edit by the author since then refuses the decision
+      await dataProvider.moderateReview(review.id, {
+        status: 'approved',
+        seen_updated_at: review.updated_at,
+      });
       notify(REVIEW_MESSAGES.approved);
     } catch (error) {
       notify(
@@ -44,7 +48,11 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
 
   const rejectIt = async (reason: string) => {
     try {
-      await dataProvider.moderateReview(review.id, { status: 'rejected', reason });
+      await dataProvider.moderateReview(review.id, {
+        status: 'rejected',
+        reason,
+        seen_updated_at: review.updated_at,
+      });
     } catch (error) {
       notify(
         'Não foi possível rejeitar a avaliação.',
@@ -99,7 +107,13 @@ export function ReviewActions({ review }: { review: QueuedReview }) {
         Histórico
       </Button>
       {reading && <ReviewHistory id={review.id} onClose={() => setReading(false)} />}
-      {rejecting && <RejectDialog onReject={rejectIt} onClose={() => setRejecting(false)} />}
+      {rejecting && (
+        <RejectDialog
+          seenUpdatedAt={review.updated_at}
+          onReject={rejectIt}
+          onClose={() => setRejecting(false)}
+        />
+      )}
       <Confirm
         isOpen={deleting}
         title="Excluir avaliação?"

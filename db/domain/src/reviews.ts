@@ -48,6 +48,8 @@ export const REVIEW_MESSAGES = {
   reasonRequired: 'Informe o motivo da rejeição.',
   reasonTooLong: `O motivo deve ter no máximo ${REVIEW_REASON_MAX} caracteres.`,
   ownReview: 'Você não pode moderar a sua própria avaliação.',
+  /** The author edited it after the moderator read it: the decision would be on unread text. */
+  changed: 'A avaliação foi alterada pelo autor. Recarregue para ver o texto novo.',
   /** In the panel, on the reader's own review, in place of 'Aprovar' and 'Rejeitar'. */
   ownReviewNote: 'Sua avaliação: outra pessoa da equipe decide.',
   accountWrites: 'Você enviou muitas avaliações nas últimas 24 horas. Tente novamente amanhã.',
@@ -81,6 +83,8 @@ export const REVIEW_DB_ERROR = {
   limit: 'GF011',
   /** A moderator or administrator deciding on their own review. */
   ownReview: 'GF013',
+  /** The review changed after the moderator read it. */
+  changed: 'GF014',
 } as const;
 
 const rating = z
@@ -107,13 +111,24 @@ export const reviewCreateSchema = z.strictObject({
 });
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 
+/**
+ * The updated_at of the review the moderator read, as the database wrote it (to the microsecond,
+ * kept as text so nothing rounds it): a decision holds only for that text.
+ */
+const seenUpdatedAt = z.iso.datetime({ offset: true, error: REVIEW_MESSAGES.changed });
+
 /** A moderator's decision: approve, or reject with a reason the author reads. */
 export const moderationSchema = z.discriminatedUnion(
   'status',
   [
-    z.strictObject({ status: z.literal('approved'), reason: z.string().optional() }),
+    z.strictObject({
+      status: z.literal('approved'),
+      reason: z.string().optional(),
+      seen_updated_at: seenUpdatedAt,
+    }),
     z.strictObject({
       status: z.literal('rejected'),
+      seen_updated_at: seenUpdatedAt,
       reason: z
         .string({ error: REVIEW_MESSAGES.reasonRequired })
         .trim()

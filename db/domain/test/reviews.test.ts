@@ -56,24 +56,48 @@ describe('reviewInputSchema', () => {
 });
 
 describe('moderationSchema', () => {
+  // the review's updated_at as PostgREST reads it, to the microsecond
+  const seen = '2026-11-28T12:09:14.123456+00:00';
+
   it('approve; reject with a reason of 1 to 300 characters', () => {
-    expect(moderationSchema.safeParse({ status: 'approved' }).success).toBe(true);
+    expect(moderationSchema.safeParse({ status: 'approved', seen_updated_at: seen }).success).toBe(
+      true,
+    );
     const reason = 'x'.repeat(REVIEW_REASON_MAX);
-    expect(moderationSchema.parse({ status: 'rejected', reason: ` ${reason} ` })).toEqual({
-      status: 'rejected',
-      reason,
-    });
     expect(
-      firstMessage(moderationSchema.safeParse({ status: 'rejected', reason: `${reason}x` })),
+      moderationSchema.parse({ status: 'rejected', reason: ` ${reason} `, seen_updated_at: seen }),
+    ).toEqual({ status: 'rejected', reason, seen_updated_at: seen });
+    expect(
+      firstMessage(
+        moderationSchema.safeParse({
+          status: 'rejected',
+          reason: `${reason}x`,
+          seen_updated_at: seen,
+        }),
+      ),
     ).toBe(REVIEW_MESSAGES.reasonTooLong);
     for (const blank of [undefined, '   ']) {
-      expect(firstMessage(moderationSchema.safeParse({ status: 'rejected', reason: blank }))).toBe(
-        REVIEW_MESSAGES.reasonRequired,
-      );
+      expect(
+        firstMessage(
+          moderationSchema.safeParse({ status: 'rejected', reason: blank, seen_updated_at: seen }),
+        ),
+      ).toBe(REVIEW_MESSAGES.reasonRequired);
     }
     expect(firstMessage(moderationSchema.safeParse({ status: 'pending' }))).toBe(
       REVIEW_MESSAGES.status,
     );
+  });
+
+  it('names the updated_at read, kept to the microsecond; none or a non-date is refused', () => {
+    expect(moderationSchema.parse({ status: 'approved', seen_updated_at: seen })).toEqual({
+      status: 'approved',
+      seen_updated_at: seen,
+    });
+    for (const wrong of [undefined, '', 'ontem', 1_764_331_754_123]) {
+      expect(
+        firstMessage(moderationSchema.safeParse({ status: 'approved', seen_updated_at: wrong })),
+      ).toBe(REVIEW_MESSAGES.changed);
+    }
   });
 });
 

@@ -348,8 +348,12 @@ end
 $$;
 
 -- Staff approve a review, or reject it with a reason the author reads; another member of the staff
--- decides on a moderator's or administrator's own review.
-create function public.moderate_review(p_id uuid, p_status public.review_status, p_reason text default null)
+-- decides on a moderator's or administrator's own review. The decision names the updated_at of the
+-- text the moderator read: an edit by the author since then (which changes it) refuses the
+-- decision, so no text is approved unread.
+create function public.moderate_review(
+  p_id uuid, p_status public.review_status, p_seen_updated_at timestamptz, p_reason text default null
+)
 returns jsonb
 language plpgsql
 security definer
@@ -377,6 +381,11 @@ begin
   -- a decision is someone else's judgement of the text: never the author's own
   if existing.user_id = auth.uid() then
     raise exception using errcode = 'GF013', message = 'Você não pode moderar a sua própria avaliação.';
+  end if;
+  if p_seen_updated_at is distinct from existing.updated_at then
+    raise exception using
+      errcode = 'GF014',
+      message = 'A avaliação foi alterada pelo autor. Recarregue para ver o texto novo.';
   end if;
   update public.reviews r set
     status = p_status,
@@ -612,14 +621,14 @@ revoke all on function
   public.edit_review(uuid, integer, text, text, text),
   public.report_review(uuid, text, text),
   public.delete_review(uuid),
-  public.moderate_review(uuid, public.review_status, text)
+  public.moderate_review(uuid, public.review_status, timestamptz, text)
   from public, anon;
 grant execute on function
   public.submit_review(public.listing_kind, uuid, integer, text, text, text),
   public.edit_review(uuid, integer, text, text, text),
   public.report_review(uuid, text, text),
   public.delete_review(uuid),
-  public.moderate_review(uuid, public.review_status, text)
+  public.moderate_review(uuid, public.review_status, timestamptz, text)
   to authenticated, service_role;
 
 -- The site shows the approved reviews: a change that approves one, changes an approved one or

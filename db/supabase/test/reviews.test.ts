@@ -147,8 +147,30 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     client = 'cliente-b',
     key: string | null = KEY,
   ) => call(who, 'public.report_review($1, $2, $3)', [id, client, key]);
-  const moderate = (who: FixtureUser | Caller, id: unknown, status: string, reason?: string) =>
-    call(who, 'public.moderate_review($1, $2, $3)', [id, status, reason ?? null]);
+  /** The review's updated_at as the database holds it, to the microsecond (none when it is gone). */
+  async function seenAt(id: unknown): Promise<string | null> {
+    await asOwner();
+    const [row] = await must<{ at: string }>(
+      db.sql,
+      `select to_jsonb(r.updated_at) #>> '{}' as at from public.reviews r where id = $1`,
+      [id],
+    );
+    return row?.at ?? null;
+  }
+  /** A decision on the review as it stands now, unless `seen` says what the moderator read. */
+  const moderate = async (
+    who: FixtureUser | Caller,
+    id: unknown,
+    status: string,
+    reason?: string,
+    seen?: string | null,
+  ) =>
+    call(who, 'public.moderate_review($1, $2, $3, $4)', [
+      id,
+      status,
+      seen === undefined ? await seenAt(id) : seen,
+      reason ?? null,
+    ]);
   const remove = (who: FixtureUser | Caller, id: unknown) =>
     call(who, 'public.delete_review($1)', [id]);
 
@@ -450,6 +472,54 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
         const admins = await written(admin, 0);
         expect((await moderate(admin, admins, 'approved')).error).toMatchObject(own);
         expect((await moderate(moderator, admins, 'approved')).error).toBeUndefined();
+      });
+    });
+
+    it('a decision holds for the text the moderator read: the same updated_at passes, one microsecond later is refused', async () => {
+      await inRollback(db.sql, async () => {
+        const changed = refused(REVIEW_DB_ERROR.changed, REVIEW_MESSAGES.changed);
+        const id = await written(author, 0);
+        // written an hour ago: the author's edit below, in this same transaction, then changes
+        // updated_at (now()) as an edit in its own transaction does (the touch trigger is off
+        // for this setup alone)
+        await asOwner();
+        await db.sql.exec('set local session_replication_role = replica');
+        await db.sql.query(
+          `update public.reviews set updated_at = now() - interval '1 hour' where id = $1`,
+          [id],
+        );
+        await db.sql.exec('set local session_replication_role = origin');
+        const read = await seenAt(id);
+        await asOwner();
+        const [later] = await must<{ at: string }>(
+          db.sql,
+          `select to_jsonb($1::timestamptz + interval '1 microsecond') #>> '{}' as at`,
+          [read],
+        );
+        expect(
+          (await moderate(moderator, id, 'approved', undefined, later?.at)).error,
+        ).toMatchObject(changed);
+        expect((await moderate(moderator, id, 'approved', undefined, null)).error).toMatchObject(
+          changed,
+        );
+        // the author edits after the moderator read it: what they read is not what would be approved
+        await edit(author, id, 2, 'Texto novo que ninguém leu.');
+        expect((await moderate(moderator, id, 'approved', undefined, read)).error).toMatchObject(
+          changed,
+        );
+        expect((await moderate(moderator, id, 'rejected', 'Ofensivo.', read)).error).toMatchObject(
+          changed,
+        );
+        expect(await rowOf(id)).toMatchObject({
+          status: 'pending',
+          comment: 'Texto novo que ninguém leu.',
+        });
+        const reread = await seenAt(id);
+        expect((await moderate(moderator, id, 'approved', undefined, reread)).result).toMatchObject(
+          {
+            review: { status: 'approved', comment: 'Texto novo que ninguém leu.' },
+          },
+        );
       });
     });
 

@@ -1053,7 +1053,7 @@ describe.each(ENGINES)('row-level security on %s', (engine) => {
     const missing = '00000000-0000-4000-8000-000000000001';
     const staff: [string, (f: Fixture) => unknown[]][] = [
       ['select public.restore_from_trash($1)', (f) => [f.keys.trash?.item]],
-      ['select public.moderate_review($1, $2, $3)', () => [missing, 'approved', null]],
+      ['select public.moderate_review($1, $2, $3, $4)', () => [missing, 'approved', null, null]],
       ['select public.restore_version($1)', (f) => [f.keys.audit_log?.entry]],
       ['select public.move_category($1, $2)', (f) => [f.keys.categories?.active, 'up']],
       [

@@ -64,8 +64,15 @@ const edit = (who: Session | null, id: string, body: object = {}, ip?: string) =
   });
 const report = (who: Session | null, id: string, ip?: string) =>
   api('POST', `/api/reviews/${id}/report`, { token: who?.token, headers: from(ip) });
-const moderate = (token: string | undefined, id: string, json: object) =>
-  api('POST', `/api/reviews/${id}/moderation`, { token, json });
+/** The review's updated_at as the panel reads it (to the microsecond). */
+const seenAt = async (id: string): Promise<string | undefined> =>
+  (await rows<{ updated_at: string }>('reviews', `id=eq.${id}&select=updated_at`))[0]?.updated_at;
+/** A decision on the review as it stands now, unless `json` says which updated_at was read. */
+const moderate = async (token: string | undefined, id: string, json: object) =>
+  api('POST', `/api/reviews/${id}/moderation`, {
+    token,
+    json: { seen_updated_at: await seenAt(id), ...json },
+  });
 const remove = (token: string | undefined, id: string) =>
   api('DELETE', `/api/reviews/${id}`, { token });
 
@@ -79,7 +86,7 @@ async function approved(who: Session, p: Place): Promise<string> {
   const id = await written(who, p);
   await expectCall(200, 'POST', `/api/reviews/${id}/moderation`, {
     token: moderator.token,
-    json: { status: 'approved' },
+    json: { status: 'approved', seen_updated_at: await seenAt(id) },
   });
   return id;
 }
@@ -280,6 +287,35 @@ describe('moderation and what the site shows', () => {
       error(403, 'own_review', REVIEW_MESSAGES.ownReview),
     );
     expect((await moderate(adminToken, id, { status: 'approved' })).status).toBe(200);
+  });
+
+  it('a decision on a text the author changed since it was read is refused (409); the text read passes', async () => {
+    const author = await newUser('autora');
+    const id = await written(author, place(1));
+    const read = (await seenAt(id)) as string;
+    expect(
+      outcome(
+        await moderate(moderator.token, id, { status: 'approved', seen_updated_at: undefined }),
+      ),
+    ).toEqual(error(400, 'invalid_data', REVIEW_MESSAGES.changed));
+    expect((await edit(author, id, { comment: 'Texto que a moderação não leu.' })).status).toBe(
+      200,
+    );
+    for (const decision of [
+      { status: 'approved' },
+      { status: 'rejected', reason: 'Fora do tema.' },
+    ]) {
+      expect(
+        outcome(await moderate(moderator.token, id, { ...decision, seen_updated_at: read })),
+      ).toEqual(error(409, 'review_changed', REVIEW_MESSAGES.changed));
+    }
+    expect((await rows('reviews', `id=eq.${id}`))[0]).toMatchObject({ status: 'pending' });
+    const reply = await moderate(moderator.token, id, { status: 'approved' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.review).toMatchObject({
+      status: 'approved',
+      comment: 'Texto que a moderação não leu.',
+    });
   });
 
   it('the author edits: back to pending (a rebuild when it was published); nobody else may', async () => {

@@ -2,7 +2,7 @@
 // under /rest/v1, and the review functions. The reviews the operations aim at are written by an
 // account none of the callers is (someone else's review), through the worker, and approved.
 import { randomUUID } from 'node:crypto';
-import { newUser } from '@guia-fortim/api/testing/client';
+import { newUser, rows } from '@guia-fortim/api/testing/client';
 import { newClientAddress } from '@guia-fortim/api/testing/events';
 import { KIND_PATH, validListing } from '@guia-fortim/api/testing/fixtures';
 import { REVIEW_MESSAGES } from '@guia-fortim/domain';
@@ -51,7 +51,7 @@ export async function reviewFixture(adminToken: string): Promise<ReviewFixture> 
     const id = written.body.review.id as string;
     const approved = await api('POST', `/api/reviews/${id}/moderation`, {
       token: adminToken,
-      json: { status: 'approved' },
+      json: { status: 'approved', seen_updated_at: written.body.review.updated_at },
     });
     await expectStatus(approved, 200, 'moderation');
     return id;
@@ -69,11 +69,19 @@ export async function reviewFixture(adminToken: string): Promise<ReviewFixture> 
 
 const NOT_FOUND = REVIEW_MESSAGES.reviewNotFound;
 
+/** A body read when the call is sent (a decision names the review's updated_at as it is then). */
+type Body = unknown | (() => Promise<unknown>);
+const bodyOf = (body: Body) => (typeof body === 'function' ? body() : body);
+
+/** The review's updated_at as the panel reads it just before deciding. */
+const seenAt = async (id: string) =>
+  (await rows<{ updated_at: string }>('reviews', `id=eq.${id}&select=updated_at`))[0]?.updated_at;
+
 function worker(
   name: string,
   method: string,
   path: string,
-  json: unknown,
+  json: Body,
   extra: Partial<Operation>,
 ): Operation {
   return {
@@ -82,22 +90,23 @@ function worker(
     request: { method, path },
     okStatus: 200,
     // each call from an address of its own: the per-address limit is another test's
-    send: (caller: Caller) =>
+    send: async (caller: Caller) =>
       api(method, path, {
         token: caller.token,
-        json,
+        json: await bodyOf(json),
         headers: { 'CF-Connecting-IP': newClientAddress() },
       }),
     ...extra,
   };
 }
 
-function rpc(name: string, args: Record<string, unknown>, extra: Partial<Operation>): Operation {
+function rpc(name: string, args: Body, extra: Partial<Operation>): Operation {
   return {
     name: `rpc ${name}`,
     surface: 'rpc',
     okStatus: 200,
-    send: (caller) => supabase('POST', `/rest/v1/rpc/${name}`, caller.token, { json: args }),
+    send: async (caller) =>
+      supabase('POST', `/rest/v1/rpc/${name}`, caller.token, { json: await bodyOf(args) }),
     ...extra,
   };
 }
@@ -125,7 +134,7 @@ export function reviewOperations(f: ReviewFixture): Operation[] {
       'moderar avaliação',
       'POST',
       `/api/reviews/${f.moderate}/moderation`,
-      { status: 'approved' },
+      async () => ({ status: 'approved', seen_updated_at: await seenAt(f.moderate) }),
       { changes: 'reviews' },
     ),
     worker('excluir avaliação', 'DELETE', `/api/reviews/${f.remove}`, undefined, {
@@ -146,7 +155,11 @@ export function reviewOperations(f: ReviewFixture): Operation[] {
     rpc('report_review', { p_id: f.report, ...forged }, { refusal: REVIEW_MESSAGES.siteOnly }),
     rpc(
       'moderate_review',
-      { p_id: f.rpcModerate, p_status: 'approved' },
+      async () => ({
+        p_id: f.rpcModerate,
+        p_status: 'approved',
+        p_seen_updated_at: await seenAt(f.rpcModerate),
+      }),
       { changes: 'reviews', refusal: 'Apenas administradores podem realizar esta operação.' },
     ),
     rpc(

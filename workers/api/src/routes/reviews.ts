@@ -51,6 +51,7 @@ const REFUSED: Record<string, { status: 403 | 409 | 429; code: string }> = {
   [REVIEW_DB_ERROR.alreadyReviewed]: { status: 409, code: 'already_reviewed' },
   [REVIEW_DB_ERROR.limit]: { status: 429, code: 'rate_limited' },
   [REVIEW_DB_ERROR.ownReview]: { status: 403, code: 'own_review' },
+  [REVIEW_DB_ERROR.changed]: { status: 409, code: 'review_changed' },
 };
 
 function refusal(c: Context<AppEnv>, fallback: string) {
@@ -130,6 +131,7 @@ export const reviews = new Hono<AppEnv>()
         database(c).rpc('moderate_review', {
           p_id: c.req.valid('param').id,
           p_status: decision.status,
+          p_seen_updated_at: decision.seen_updated_at,
           p_reason: decision.status === 'rejected' ? decision.reason : null,
         }),
       ).catch(refusal(c, 'Não foi possível moderar a avaliação.'));
