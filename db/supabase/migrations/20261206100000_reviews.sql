@@ -331,6 +331,8 @@ begin
     if not public.own_session_is_live() then
       raise exception using errcode = '42501', message = 'Entre na sua conta para avaliar.';
     end if;
+    -- gone for good, nothing in the trash: the history says 'purge', not 'delete'
+    perform set_config('guia.change_action', 'purge', true);
   elsif public.is_staff() then
     perform set_config('guia.review_to_trash', 'on', true);
   else
@@ -338,6 +340,7 @@ begin
   end if;
   delete from public.reviews r where r.id = p_id;
   perform set_config('guia.review_to_trash', '', true);
+  perform set_config('guia.change_action', '', true);
   return jsonb_build_object(
     'review',
     jsonb_build_object('id', existing.id, 'listing_kind', existing.listing_kind,
@@ -540,19 +543,23 @@ alter policy audit_log_admin_read on public.audit_log
       and table_name in ('hospedagens', 'comercios', 'passeios', 'categories', 'carousel_slides', 'reviews'))
   );
 
--- A place purged from the trash for good takes its reviews with it, those in the trash too; a
--- restored one keeps them.
+-- A place purged from the trash for good takes its reviews with it, those in the trash too (their
+-- history says 'purge': none of them is in the trash); a restored one keeps them.
 create function private.forget_listing_reviews()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  prior text := current_setting('guia.change_action', true);
 begin
   if old.table_name in ('hospedagens', 'comercios', 'passeios')
     and not exists (select 1 from public.listing_names n where n.id = old.row_id)
   then
+    perform set_config('guia.change_action', 'purge', true);
     delete from public.reviews r where r.listing_id = old.row_id;
+    perform set_config('guia.change_action', coalesce(prior, ''), true);
     delete from public.trash t
     where t.table_name = 'reviews' and t.data ->> 'listing_id' = old.row_id::text;
   end if;

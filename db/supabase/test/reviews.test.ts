@@ -198,6 +198,18 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
     return row?.row;
   }
 
+  /** The action of the review's latest history entry. */
+  async function lastAction(id: unknown): Promise<string | undefined> {
+    await asOwner();
+    const [row] = await must<{ action: string }>(
+      db.sql,
+      `select action from public.audit_log where table_name = 'reviews' and row_id = $1
+       order by id desc limit 1`,
+      [id],
+    );
+    return row?.action;
+  }
+
   async function published(who: FixtureUser | Caller = anon): Promise<Row[]> {
     await as(who);
     return must<Row>(db.sql, 'select * from public.published_reviews order by created_at');
@@ -551,6 +563,8 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
           public_changed: true,
         });
         expect(await rowOf(mine)).toBeUndefined();
+        // gone for good, not to the trash: the history says so
+        expect(await lastAction(mine)).toBe('purge');
         await asOwner();
         expect(
           await must(
@@ -562,6 +576,7 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
 
         const theirs = await approved(other, 0);
         expect((await remove(moderator, theirs)).result).toMatchObject({ public_changed: true });
+        expect(await lastAction(theirs)).toBe('delete');
         await as(moderator);
         const [item] = await must<{ id: string; label: string; data: Row }>(
           db.sql,
@@ -653,6 +668,8 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
         await must(db.sql, 'select public.purge_from_trash($1)', [purged]);
         expect(await rowOf(kept)).toBeDefined();
         expect(await rowOf(gone)).toBeUndefined();
+        // the place's reviews went for good with it, not to the trash
+        expect(await lastAction(gone)).toBe('purge');
         await asOwner();
         expect(
           await must(
