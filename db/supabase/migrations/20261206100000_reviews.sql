@@ -90,7 +90,9 @@ $$;
 -- Limits ------------------------------------------------------------------------------------------
 
 -- What each account and each client (the worker's pseudonym of its network, never an address)
--- wrote in the last window. Rows older than the window are dropped as new ones come.
+-- wrote in the last window. Rows older than the window are dropped as new ones come, and every
+-- hour for all (private.prune_review_activity): the privacy text promises the pseudonym is
+-- discarded after the window, whether or not the account or network writes again.
 create table private.review_activity (
   id bigint generated always as identity primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -167,6 +169,30 @@ begin
   insert into private.review_activity (user_id, client, action) values (me, who, p_action);
 end
 $$;
+
+-- Drops every count older than the window: pg_cron runs it every hour (db/local's stand-in
+-- locally, as for the retention rules in 20261201100100_scheduled_purge.sql), as the database owner.
+create function private.prune_review_activity()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  removed integer;
+begin
+  delete from private.review_activity a
+  where a.at < now() - make_interval(hours => private.review_limit('window_hours'));
+  get diagnostics removed = row_count;
+  return removed;
+end
+$$;
+
+select cron.schedule(
+  'guia-fortim-prune-review-activity',
+  '41 * * * *',
+  'select private.prune_review_activity()'
+);
 
 -- The input's rules: 1 to 5 stars, a comment of 1 to 1000 characters once trimmed. Returns the
 -- trimmed comment.
@@ -614,6 +640,7 @@ revoke all on function
   private.review_limit(text),
   private.require_reviewer(text),
   private.count_review_activity(uuid, text, text),
+  private.prune_review_activity(),
   private.checked_review_input(integer, text),
   private.raise_review_not_found(),
   private.check_review_restore(jsonb),

@@ -384,6 +384,42 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
       });
     });
 
+    it('the counts (with the network pseudonym) are discarded every hour once past the window, though nobody writes again', async () => {
+      const [job] = await must<{ schedule: string; command: string; active: boolean }>(
+        db.sql,
+        `select schedule, command, active from cron.job where jobname = 'guia-fortim-prune-review-activity'`,
+      );
+      // pg_cron's schedule: every hour, so nothing outlives the window by more than an hour
+      expect(job).toEqual({
+        schedule: '41 * * * *',
+        command: 'select private.prune_review_activity()',
+        active: true,
+      });
+      await inRollback(db.sql, async () => {
+        await written(author, 0, 'rede-antiga');
+        await written(other, 0, 'rede-recente');
+        await asOwner();
+        const hours = REVIEW_LIMITS.windowHours;
+        await db.sql.query(
+          `update private.review_activity set at = now() - make_interval(hours => $1, secs => 1)
+           where client = 'rede-antiga'`,
+          [hours],
+        );
+        await db.sql.query(
+          `update private.review_activity set at = now() - make_interval(hours => $1, secs => -1)
+           where client = 'rede-recente'`,
+          [hours],
+        );
+        // as pg_cron runs it: the database owner, no API caller at all
+        await must(db.sql, job?.command ?? '');
+        const left = await must<{ client: string }>(
+          db.sql,
+          `select client from private.review_activity where client in ('rede-antiga', 'rede-recente')`,
+        );
+        expect(left.map((r) => r.client)).toEqual(['rede-recente']);
+      });
+    });
+
     it(`reports: ${REVIEW_LIMITS.perAccount.reports} a day per account, ${REVIEW_LIMITS.perAddress.reports} per address`, async () => {
       await inRollback(db.sql, async () => {
         const id = await approved(author, 0);
