@@ -1,6 +1,6 @@
 // 'Avaliações' (/admin/avaliacoes): the visitors' reviews by state — waiting, approved, rejected —
 // each with its stars, comment (always as text), place, author and date, and its decisions.
-import type { QueuedReview, ReviewStatus } from '@guia-fortim/domain';
+import { type QueuedReview, REMOVED_LISTING_NAME, type ReviewStatus } from '@guia-fortim/domain';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { forwardRef, useState } from 'react';
 import {
@@ -83,7 +83,7 @@ function Comment({ review }: { review: QueuedReview }) {
 }
 
 function Place({ review }: { review: QueuedReview }) {
-  if (!review.listing_name) return <span>Lugar excluído</span>;
+  if (!review.listing_name) return <span>{REMOVED_LISTING_NAME}</span>;
   return <Link to={listingEditPath(review)}>{review.listing_name}</Link>;
 }
 

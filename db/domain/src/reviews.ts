@@ -34,9 +34,13 @@ export const REVIEW_LIMITS = {
   perAddress: { writes: 20, reports: 20 },
 } as const;
 
+/** The limits' window as the refusals say it: 'nas últimas 24 horas'. */
+const LIMIT_WINDOW = `nas últimas ${REVIEW_LIMITS.windowHours} horas`;
+
 export const REVIEW_MESSAGES = {
   signIn: 'Entre na sua conta para avaliar.',
   confirmEmail: 'Confirme seu e-mail para avaliar.',
+  confirmEmailToReport: 'Confirme seu e-mail para denunciar.',
   alreadyReviewed:
     'Você já avaliou este lugar. Para mudar sua avaliação, edite-a em "Minhas avaliações".',
   listingNotFound: 'Lugar não encontrado.',
@@ -52,23 +56,25 @@ export const REVIEW_MESSAGES = {
   changed: 'A avaliação foi alterada pelo autor. Recarregue para ver o texto novo.',
   /** In the panel, on the reader's own review, in place of 'Aprovar' and 'Rejeitar'. */
   ownReviewNote: 'Sua avaliação: outra pessoa da equipe decide.',
-  accountWrites: 'Você enviou muitas avaliações nas últimas 24 horas. Tente novamente amanhã.',
-  accountReports: 'Você enviou muitas denúncias nas últimas 24 horas. Tente novamente amanhã.',
-  addressWrites:
-    'Muitas avaliações foram enviadas desta rede nas últimas 24 horas. Tente novamente amanhã.',
-  addressReports:
-    'Muitas denúncias foram enviadas desta rede nas últimas 24 horas. Tente novamente amanhã.',
+  accountWrites: `Você enviou muitas avaliações ${LIMIT_WINDOW}. Tente novamente amanhã.`,
+  accountReports: `Você enviou muitas denúncias ${LIMIT_WINDOW}. Tente novamente amanhã.`,
+  addressWrites: `Muitas avaliações foram enviadas desta rede ${LIMIT_WINDOW}. Tente novamente amanhã.`,
+  addressReports: `Muitas denúncias foram enviadas desta rede ${LIMIT_WINDOW}. Tente novamente amanhã.`,
   /** A write that did not come through the worker (a direct call to the database). */
   siteOnly: 'As avaliações são enviadas pelo site.',
   unavailable: 'As avaliações estão indisponíveis no momento. Tente novamente mais tarde.',
   restoreConflict: 'O autor já tem outra avaliação deste lugar. Exclua-a antes de restaurar esta.',
   submitted: 'Sua avaliação foi enviada e aparecerá depois de aprovada.',
-  reported: 'Obrigado. A avaliação foi enviada para nova análise.',
+  /** After 'Denunciar': what the worker answers and the site shows. */
+  reported: 'Obrigado. A avaliação voltará para a moderação.',
   approved: 'Avaliação aprovada.',
   rejected: 'Avaliação rejeitada.',
   trashed: 'Avaliação movida para a lixeira.',
   deleted: 'Avaliação excluída.',
 } as const;
+
+/** A review's place once the place is gone, in 'Minhas avaliações' and the panel's queue. */
+export const REMOVED_LISTING_NAME = 'Lugar excluído';
 
 /**
  * The SQLSTATEs the review functions raise besides the shared ones (DB_ERROR: 42501 for a caller

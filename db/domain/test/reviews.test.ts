@@ -2,9 +2,11 @@
 // (the database holds the same edges, db/supabase/test/reviews.test.ts), and the summary the
 // listing page and its JSON-LD show.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRIVACY_TEXT } from '../src/legal-texts.ts';
 import {
   moderationSchema,
   REVIEW_COMMENT_MAX,
+  REVIEW_LIMITS,
   REVIEW_MESSAGES,
   REVIEW_REASON_MAX,
   reviewCreateSchema,
@@ -98,6 +100,34 @@ describe('moderationSchema', () => {
         firstMessage(moderationSchema.safeParse({ status: 'approved', seen_updated_at: wrong })),
       ).toBe(REVIEW_MESSAGES.changed);
     }
+  });
+});
+
+describe('REVIEW_MESSAGES', () => {
+  it('state the window of the limits from REVIEW_LIMITS', () => {
+    const window = `nas últimas ${REVIEW_LIMITS.windowHours} horas`;
+    for (const key of [
+      'accountWrites',
+      'accountReports',
+      'addressWrites',
+      'addressReports',
+    ] as const) {
+      expect(REVIEW_MESSAGES[key]).toContain(window);
+    }
+  });
+
+  it('ask an unconfirmed account to confirm its e-mail for what it tried to do', () => {
+    expect(REVIEW_MESSAGES.confirmEmail).toBe('Confirme seu e-mail para avaliar.');
+    expect(REVIEW_MESSAGES.confirmEmailToReport).toBe('Confirme seu e-mail para denunciar.');
+  });
+});
+
+describe('the privacy text on reviews', () => {
+  it('says who may report a review: an account with a confirmed e-mail', () => {
+    expect(DEFAULT_PRIVACY_TEXT).not.toContain('Qualquer visitante pode denunciar');
+    expect(DEFAULT_PRIVACY_TEXT).toContain(
+      'Quem entrou na sua conta, com o e-mail confirmado, pode denunciar uma avaliação publicada',
+    );
   });
 });
 

@@ -103,9 +103,9 @@ create table private.review_activity (
 create index review_activity_user_idx on private.review_activity (user_id, action, at);
 create index review_activity_client_idx on private.review_activity (client, action, at);
 
--- The caller who writes a review or a report: signed in, in a live session, with a confirmed
--- e-mail, through the worker (its key).
-create function private.require_reviewer(p_key text)
+-- The caller who writes a review or a report (p_report): signed in, in a live session, with a
+-- confirmed e-mail, through the worker (its key).
+create function private.require_reviewer(p_key text, p_report boolean)
 returns uuid
 language plpgsql
 security definer
@@ -123,7 +123,10 @@ begin
     raise exception using errcode = '42501', message = 'As avaliações são enviadas pelo site.';
   end if;
   if not exists (select 1 from auth.users u where u.id = me and u.email_confirmed_at is not null) then
-    raise exception using errcode = 'GF009', message = 'Confirme seu e-mail para avaliar.';
+    raise exception using errcode = 'GF009', message = case when p_report
+      then 'Confirme seu e-mail para denunciar.'
+      else 'Confirme seu e-mail para avaliar.'
+    end;
   end if;
   return me;
 end
@@ -241,7 +244,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  me uuid := private.require_reviewer(p_key);
+  me uuid := private.require_reviewer(p_key, false);
   clean_comment text := private.checked_review_input(p_rating, p_comment);
   created public.reviews;
 begin
@@ -283,7 +286,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  me uuid := private.require_reviewer(p_key);
+  me uuid := private.require_reviewer(p_key, false);
   clean_comment text := private.checked_review_input(p_rating, p_comment);
   existing public.reviews;
   edited public.reviews;
@@ -311,7 +314,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  me uuid := private.require_reviewer(p_key);
+  me uuid := private.require_reviewer(p_key, true);
   existing public.reviews;
   reported public.reviews;
 begin
@@ -638,7 +641,7 @@ revoke all on table private.review_keys, private.review_activity
   from public, anon, authenticated, service_role;
 revoke all on function
   private.review_limit(text),
-  private.require_reviewer(text),
+  private.require_reviewer(text, boolean),
   private.count_review_activity(uuid, text, text),
   private.prune_review_activity(),
   private.checked_review_input(integer, text),

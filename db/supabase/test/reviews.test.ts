@@ -309,7 +309,7 @@ describe.each(ENGINES)('reviews on %s', (engine) => {
           refused(REVIEW_DB_ERROR.emailUnconfirmed, REVIEW_MESSAGES.confirmEmail),
         );
         expect((await report(unconfirmed, id)).error).toMatchObject(
-          refused(REVIEW_DB_ERROR.emailUnconfirmed, REVIEW_MESSAGES.confirmEmail),
+          refused(REVIEW_DB_ERROR.emailUnconfirmed, REVIEW_MESSAGES.confirmEmailToReport),
         );
         expect((await edit(author, id, 4, 'Outro.', 'c', null)).error).toMatchObject(siteOnly);
         expect((await report(other, id, 'c', null)).error).toMatchObject(siteOnly);

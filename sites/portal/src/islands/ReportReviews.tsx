@@ -2,6 +2,7 @@
 // as children); this island is hydrated at the visitor's first touch (client:interaction, which
 // replays the click that woke it) and answers a click on any review's button: signed out, it asks
 // to sign in; signed in, the worker sends the review back to moderation.
+import { REVIEW_MESSAGES } from '@guia-fortim/domain';
 import { type MouseEvent, type ReactNode, useRef } from 'react';
 import {
   REPORT_ATTRIBUTE,
@@ -53,7 +54,7 @@ export default function ReportReviews({ supabaseUrl, loginHref, children }: Prop
     const result = await reportReview(token, id);
     busy.current.delete(id);
     if (result.ok) {
-      say(button, REVIEW_TEXT.reported);
+      say(button, REVIEW_MESSAGES.reported);
       return;
     }
     button.disabled = false;

@@ -1,6 +1,6 @@
 // The public site's own constants, pinned to their product values (quoted beside each), never
 // computed from the code. The shared ones are pinned in db/supabase/test/spec-constants.test.ts.
-import { FAVORITE_LABELS } from '@guia-fortim/domain';
+import { FAVORITE_LABELS, REMOVED_LISTING_NAME, REVIEW_MESSAGES } from '@guia-fortim/domain';
 // The session's automatic refresh is supabase-js's own (autoRefreshToken in src/lib/auth/client.ts):
 // its Auth client's constants are the numbers the site runs on.
 import {
@@ -134,13 +134,17 @@ describe('the public site constants hold their product values', () => {
     // sending: 'Sua avaliação foi enviada e aparecerá depois de aprovada.'). Profile page: section
     // 'Minhas avaliações' (place, stars, comment, status label, rejection reason, 'Editar',
     // 'Excluir')." "'Denunciar' … says 'Obrigado. A avaliação voltará para a moderação.'"
-    // "label the two clearly, e.g. 'Nota do guia' vs 'Visitantes'"
+    // The guide's own rating and the visitors' average are two scores, each under its own label.
+    // What the worker answers and the site shows after 'Denunciar' is one text, the domain's.
+    expect(REVIEW_MESSAGES.reported).toBe('Obrigado. A avaliação voltará para a moderação.');
+    expect(REVIEW_TEXT).not.toHaveProperty('reported');
+    expect(REVIEW_TEXT).not.toHaveProperty('removedPlace');
+    expect(REMOVED_LISTING_NAME).toBe('Lugar excluído');
     expect(REVIEW_TEXT).toMatchObject({
       sectionTitle: 'Avaliações dos visitantes',
       guideRating: 'Nota do guia',
       visitors: 'Visitantes',
       report: 'Denunciar',
-      reported: 'Obrigado. A avaliação voltará para a moderação.',
       formTitle: 'Avaliar este lugar',
       comment: 'Comentário',
       send: 'Enviar avaliação',

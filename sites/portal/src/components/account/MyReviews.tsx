@@ -2,6 +2,7 @@
 // (linked), stars, comment and status ('Pendente', 'Aprovada', 'Rejeitada' with the reason the
 // moderator gave). 'Editar' sends it back to moderation (the screen says so); 'Excluir' asks
 // first and removes it for good.
+import { REMOVED_LISTING_NAME } from '@guia-fortim/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { accessToken, deleteReview, editReview } from '../../lib/reviews/api.ts';
 import { REVIEW_TEXT } from '../../lib/reviews/messages.ts';
@@ -113,7 +114,7 @@ export function MyReviews() {
                       {place.name}
                     </a>
                   ) : (
-                    REVIEW_TEXT.removedPlace
+                    REMOVED_LISTING_NAME
                   )}
                 </h3>
                 {editing === review.id ? (

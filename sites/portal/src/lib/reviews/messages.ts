@@ -9,7 +9,6 @@ export const REVIEW_TEXT = {
   visitors: 'Visitantes',
   none: 'Este lugar ainda não tem avaliações de visitantes.',
   report: 'Denunciar',
-  reported: 'Obrigado. A avaliação voltará para a moderação.',
   reportSignedOut: 'Entre na sua conta para denunciar uma avaliação.',
   formTitle: 'Avaliar este lugar',
   signedOut: 'Entre na sua conta para avaliar este lugar.',
@@ -33,5 +32,4 @@ export const REVIEW_TEXT = {
   readFailed: 'Não foi possível carregar as avaliações. Tente novamente.',
   failed: 'Não foi possível enviar. Tente novamente.',
   network: 'Não foi possível conectar. Verifique sua conexão com a internet e tente novamente.',
-  removedPlace: 'Lugar removido',
 } as const;
