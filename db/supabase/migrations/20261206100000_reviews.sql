@@ -685,3 +685,30 @@ create constraint trigger bump_site_version_on_delete after delete on public.rev
   deferrable initially deferred
   for each row when (old.status = 'approved')
   execute function private.bump_site_version();
+
+-- An approved review shows its author's name (published_reviews' author_name): renaming an
+-- account that has one changes the pages those reviews are on, so it raises the version at commit
+-- as well. The name shown is the profile's name, else its user name (the views' expression); a
+-- change that leaves it as it was, or an account with no approved review, raises nothing.
+create function private.bump_site_version_for_author()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.reviews r where r.user_id = new.id and r.status = 'approved') then
+    update private.site_version set version = version + 1;
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.bump_site_version_for_author()
+  from public, anon, authenticated, service_role;
+create constraint trigger bump_site_version_on_author_name after update on public.profiles
+  deferrable initially deferred
+  for each row when (
+    coalesce(nullif(btrim(old.full_name), ''), nullif(old.username, ''), 'Visitante')
+      is distinct from coalesce(nullif(btrim(new.full_name), ''), nullif(new.username, ''), 'Visitante')
+  )
+  execute function private.bump_site_version_for_author();

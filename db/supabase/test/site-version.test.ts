@@ -437,6 +437,47 @@ describe.each(ENGINES)('the site version on %s', (engine) => {
     });
   });
 
+  it('renaming an author raises it while they have an approved review (its author_name is on the site); without one it does not', async () => {
+    await inRollback(db.sql, async () => {
+      await asOwner();
+      const h = await insertRow(db.sql, 'hospedagens', VALID_ROWS.hospedagens());
+      const author = await createUser(db.sql, `autora${Date.now()}`);
+      const review = async (who: FixtureUser, status: string) =>
+        must(
+          db.sql,
+          `insert into public.reviews (user_id, listing_kind, listing_id, rating, comment, status)
+           values ($1, 'hospedagem', $2, 4, 'Bom', $3::public.review_status)`,
+          [who.id, h.id, status],
+        );
+      const rename = (who: FixtureUser, set: string) =>
+        raisedBy(who.caller, `update public.profiles set ${set} where id = $1 returning id`, [
+          who.id,
+        ]);
+      // a pending review is not on the site: its author's name is nowhere there
+      await review(author, 'pending');
+      expect((await rename(author, `full_name = 'Ainda Pendente'`)).raised).toBe(0);
+      await asOwner();
+      await must(db.sql, `update public.reviews set status = 'approved' where user_id = $1`, [
+        author.id,
+      ]);
+      await version();
+      expect((await rename(author, `full_name = 'Nome Novo'`)).raised).toBe(1);
+      // the profile's name is shown: its user name is not, until the name is blank
+      expect((await rename(author, `username = 'apelido_novo'`)).raised).toBe(0);
+      expect((await rename(author, `full_name = null`)).raised).toBe(1);
+      expect((await rename(author, `username = 'outro_apelido'`)).raised).toBe(1);
+      expect(
+        (
+          await raisedBy('owner', `update public.profiles set updated_at = now() where id = $1`, [
+            author.id,
+          ])
+        ).raised,
+      ).toBe(0);
+      // nothing changed: nothing raised
+      expect((await rename(author, `username = 'outro_apelido'`)).raised).toBe(0);
+    });
+  });
+
   it('a change to any other table leaves it as it was', async () => {
     await inRollback(db.sql, async () => {
       await asOwner();
