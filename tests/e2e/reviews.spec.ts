@@ -261,7 +261,7 @@ test(
       comment,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const review = created.body.review as { id: string };
+    const review = created.body.review as { id: string; updated_at: string };
     let deleted = false;
     try {
       // The moderator rejects it with a reason the author reads in the profile.
@@ -270,6 +270,7 @@ test(
       const rejected = await api(moderator.token, 'POST', `/${review.id}/moderation`, {
         status: 'rejected',
         reason,
+        seen_updated_at: review.updated_at,
       });
       expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
 

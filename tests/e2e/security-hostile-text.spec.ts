@@ -401,7 +401,10 @@ test.beforeAll(async () => {
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
   review = submitted.body.review as typeof review;
   expect(review.comment).toBe(packed(1000, 2));
-  await ok('POST', `/api/reviews/${review.id}/moderation`, { status: 'approved' });
+  await ok('POST', `/api/reviews/${review.id}/moderation`, {
+    status: 'approved',
+    seen_updated_at: (submitted.body.review as { updated_at: string }).updated_at,
+  });
   remember('avaliação comment', review.comment);
 
   const ids = new Set(Object.values(saved).flatMap(payloadIdsIn));

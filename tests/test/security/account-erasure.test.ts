@@ -76,7 +76,7 @@ describe('a deleted account', () => {
       const id = written.body.review.id as string;
       const approved = await api('POST', `/api/reviews/${id}/moderation`, {
         token: moderator.token,
-        json: { status: 'approved' },
+        json: { status: 'approved', seen_updated_at: written.body.review.updated_at },
       });
       expect(approved.status).toBe(200);
       return id;
