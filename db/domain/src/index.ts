@@ -13,6 +13,7 @@ export * from './passwords.ts';
 export * from './publish-state.ts';
 export * from './read-schemas.ts';
 export * from './required-fields.ts';
+export * from './review-schemas.ts';
 export * from './reviews.ts';
 export * from './schemas.ts';
 export * from './settings.ts';

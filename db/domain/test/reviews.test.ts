@@ -3,14 +3,12 @@
 // listing page and its JSON-LD show.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIVACY_TEXT } from '../src/legal-texts.ts';
+import { moderationSchema, reviewCreateSchema, reviewInputSchema } from '../src/review-schemas.ts';
 import {
-  moderationSchema,
   REVIEW_COMMENT_MAX,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   REVIEW_REASON_MAX,
-  reviewCreateSchema,
-  reviewInputSchema,
   reviewSummary,
 } from '../src/reviews.ts';
 
