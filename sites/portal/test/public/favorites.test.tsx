@@ -21,6 +21,7 @@ import {
   type Favorite,
   type FavoritePlace,
   parseDevice,
+  parsePlace,
   readDevice,
   toggleFavorite,
   writeDevice,
@@ -94,14 +95,36 @@ describe('the device keeps favourites', () => {
         null,
         { ...saved(4), account: ME, extra: '<b>x</b>' },
       ],
-      removed: [{ kind: 'passeio', id: 'x', account: ME }, { kind: 'passeio', id: 'y' }, 7],
+      removed: [
+        { kind: 'passeio', id: place(9).id, account: ME },
+        { kind: 'passeio', id: place(8).id },
+        7,
+      ],
     });
     expect(parseDevice(raw)).toEqual(
-      device([saved(1), saved(4, { account: ME })], [{ kind: 'passeio', id: 'x', account: ME }]),
+      device(
+        [saved(1), saved(4, { account: ME })],
+        [{ kind: 'passeio', id: place(9).id, account: ME }],
+      ),
     );
     writeDevice(localStorage, device([saved(5)]));
     expect(readDevice(localStorage)).toEqual(device([saved(5)]));
     localStorage.clear();
+  });
+
+  it('accepts only a uuid id and a known kind, so a malformed entry never reaches the account', () => {
+    const id = place(1).id;
+    expect(parsePlace(place(1))).toEqual(place(1));
+    expect(parsePlace({ ...place(1), id: id.toUpperCase() })).not.toBeNull();
+    for (const bad of ['', 'x', `${id}0`, id.slice(1), `${id.slice(0, -1)}g`, ` ${id}`]) {
+      expect(parsePlace({ ...place(1), id: bad })).toBeNull();
+    }
+    expect(parsePlace({ ...place(1), kind: 'hotel' })).toBeNull();
+    const raw = JSON.stringify({
+      items: [saved(1), { ...saved(2), id: 'não-é-uuid' }],
+      removed: [{ kind: 'passeio', id: '1;drop', account: ME }],
+    });
+    expect(parseDevice(raw)).toEqual(device([saved(1)]));
   });
 });
 

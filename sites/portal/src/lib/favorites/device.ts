@@ -55,12 +55,17 @@ export const favoriteKey = (place: { kind: string; id: string }): string =>
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-/** A place from a heart or from storage, or null when anything is missing or not text. */
+// The account's favourites take a listing's uuid: an entry with anything else (an old or edited
+// device) would make the account refuse the whole merge.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A place from a heart or from storage, or null when anything is missing, not text, or not a uuid id. */
 export function parsePlace(value: unknown): FavoritePlace | null {
   if (!value || typeof value !== 'object') return null;
   const { kind, id, slug, name, photo, phone } = value as Record<string, unknown>;
   if (kind !== 'hospedagem' && kind !== 'comercio' && kind !== 'passeio') return null;
   if (![id, slug, name, photo, phone].every(isText)) return null;
+  if (!UUID.test(id as string)) return null;
   return { kind, id, slug, name, photo, phone } as FavoritePlace;
 }
 
