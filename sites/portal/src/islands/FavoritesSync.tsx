@@ -1,9 +1,10 @@
 // The account's favourites, for someone signed in: hydrated with the header's account menu
-// (client:session), so anonymous visitors never download it nor supabase-js. At hydration (the
-// first page after signing in, and every page after) it merges the device's favourites with the
-// account's; then each heart tapped here (FAVORITES_EVENT) is written to the account too; at
-// sign-out the account's favourites leave this device. Draws nothing: its messages are toasts,
-// shown by the account menu's Toaster.
+// (client:session), so anonymous visitors never download it nor supabase-js. Once after each
+// sign-in (the first page that hydrates it; merged.ts remembers it) it merges the device's
+// favourites with the account's — quietly when it fails, tried again when the browser is back
+// online, since nobody tapped anything; then each heart tapped here (FAVORITES_EVENT) is written
+// to the account too, and a tap that fails says so; at sign-out the account's favourites leave
+// this device. Draws nothing: its messages are toasts, shown by the account menu's Toaster.
 import { FAVORITES_MESSAGES } from '@guia-fortim/domain';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
@@ -15,6 +16,7 @@ import {
   readDevice,
   writeDevice,
 } from '../lib/favorites/device.ts';
+import { forgetMerged, markMerged, sessionIdOf, wasMerged } from '../lib/favorites/merged.ts';
 import { readStoredUser, SESSION_CHANGED_EVENT } from '../lib/session.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -28,7 +30,12 @@ export default function FavoritesSync({ supabaseUrl }: Props) {
     let userId: string | null = null;
     // One account call at a time, in the order of the taps: a merge never sees half a change.
     let queue: Promise<void> = Promise.resolve();
-    const enqueue = (work: (supabase: SupabaseClient) => Promise<void>, failure: string) => {
+    /** `failure`: the toast of a tap that failed; null for the merge, which fails quietly. */
+    const enqueue = (
+      work: (supabase: SupabaseClient) => Promise<void>,
+      failure: string | null,
+      onFailure?: () => void,
+    ) => {
       queue = queue
         .then(async () => {
           const { getSupabase } = await import('../lib/auth/client.ts');
@@ -36,24 +43,46 @@ export default function FavoritesSync({ supabaseUrl }: Props) {
         })
         .catch((error) => {
           console.error('Erro ao atualizar os favoritos da conta:', error);
-          toast({ title: failure, variant: 'destructive' });
+          onFailure?.();
+          if (failure) toast({ title: failure, variant: 'destructive' });
         });
     };
+    /** Set when a merge failed: the next 'online' tries it again. */
+    let mergePending = false;
+    const merge = (me: string, session: string) => {
+      mergePending = false;
+      enqueue(
+        async (supabase) => {
+          if (userId !== me || wasMerged(localStorage, me, session)) return;
+          const { mergeWithAccount } = await import('../lib/favorites/sync.ts');
+          const { left } = await mergeWithAccount(supabase, me);
+          markMerged(localStorage, me, session);
+          redraw();
+          if (left > 0) toast({ title: FAVORITES_MESSAGES.mergeTruncated(left) });
+        },
+        null,
+        () => {
+          if (userId === me) mergePending = true;
+        },
+      );
+    };
     const onSession = () => {
-      const user = readStoredUser(localStorage.getItem(key));
+      const raw = localStorage.getItem(key);
+      const user = readStoredUser(raw);
       if ((user?.id ?? null) === userId) return;
       userId = user?.id ?? null;
       if (!user) {
+        mergePending = false;
+        forgetMerged(localStorage);
         writeDevice(localStorage, forgetAccounts(readDevice(localStorage)));
         redraw();
         return;
       }
-      enqueue(async (supabase) => {
-        const { mergeWithAccount } = await import('../lib/favorites/sync.ts');
-        const { left } = await mergeWithAccount(supabase, user.id);
-        redraw();
-        if (left > 0) toast({ title: FAVORITES_MESSAGES.mergeTruncated(left) });
-      }, FAVORITES_MESSAGES.saveFailed);
+      const session = sessionIdOf(raw);
+      if (!wasMerged(localStorage, user.id, session)) merge(user.id, session);
+    };
+    const onOnline = () => {
+      if (mergePending && userId) merge(userId, sessionIdOf(localStorage.getItem(key)));
     };
     const onChange = (event: Event) => {
       const change = (event as CustomEvent<FavoritesEventDetail>).detail?.change;
@@ -83,10 +112,12 @@ export default function FavoritesSync({ supabaseUrl }: Props) {
     addEventListener(FAVORITES_EVENT, onChange);
     addEventListener(SESSION_CHANGED_EVENT, onSession);
     addEventListener('storage', onStorage);
+    addEventListener('online', onOnline);
     return () => {
       removeEventListener(FAVORITES_EVENT, onChange);
       removeEventListener(SESSION_CHANGED_EVENT, onSession);
       removeEventListener('storage', onStorage);
+      removeEventListener('online', onOnline);
     };
   }, [supabaseUrl]);
   return null;

@@ -49,9 +49,25 @@ async function readPlaces(
   return places;
 }
 
+/** Removes `refs` from the account, one request per kind. */
+async function deleteFromAccount(supabase: SupabaseClient, refs: ListingRef[]): Promise<void> {
+  for (const kind of LISTING_KINDS) {
+    const ids = refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
+    if (ids.length === 0) continue;
+    const { error } = await supabase
+      .from('favorites')
+      .delete()
+      .eq('listing_kind', kind)
+      .in('listing_id', ids);
+    if (error) throw error;
+  }
+}
+
 /**
  * Merges the device's favourites with the account's (their union, within the cap) and stores
- * the result here. Answers how many of this device's the account had no room for.
+ * the result here. Answers how many of this device's the account had no room for. An account's
+ * favourite whose place no longer exists (the listing was removed) leaves the account and this
+ * device: nothing would show it, yet it would hold one of the account's places.
  */
 export async function mergeWithAccount(
   supabase: SupabaseClient,
@@ -61,31 +77,46 @@ export async function mergeWithAccount(
   if (error) throw error;
   const rows = ((data ?? []) as Row[]).map(toRef);
   const plan = planMerge(readDevice(localStorage), rows, userId, FAVORITES_MAX);
-  for (const kind of LISTING_KINDS) {
-    const ids = plan.toDelete.filter((gone) => gone.kind === kind).map((gone) => gone.id);
-    if (ids.length === 0) continue;
-    const deleted = await supabase
-      .from('favorites')
-      .delete()
-      .eq('listing_kind', kind)
-      .in('listing_id', ids);
-    if (deleted.error) throw deleted.error;
+  await deleteFromAccount(supabase, plan.toDelete);
+  let { left } = plan;
+  let toInsert = plan.toInsert;
+  if (toInsert.length > 0) {
+    // Another tab may have saved one of them meanwhile: already there, it is skipped, not a
+    // refusal of the whole batch.
+    const inserted = await supabase.from('favorites').upsert(toInsert.map(toRow), {
+      onConflict: 'user_id,listing_kind,listing_id',
+      ignoreDuplicates: true,
+    });
+    if (inserted.error?.code === FAVORITES_FULL_CODE) {
+      // Filled up meanwhile (another tab, another device): none was saved, all stay here only.
+      left += toInsert.length;
+      toInsert = [];
+    } else if (inserted.error) throw inserted.error;
   }
-  if (plan.toInsert.length > 0) {
-    const inserted = await supabase.from('favorites').insert(plan.toInsert.map(toRow));
-    if (inserted.error) throw inserted.error;
-  }
-  const deleted = new Set(plan.toDelete.map(favoriteKey));
   const places = await readPlaces(supabase, plan.missing);
+  const vanished = plan.missing.filter((ref) => !places.has(favoriteKey(ref)));
+  await deleteFromAccount(supabase, vanished);
+  const dropped = new Set([...plan.toDelete, ...vanished].map(favoriteKey));
   const account = new Map<string, FavoritePlace | null>();
-  for (const ref of [...rows, ...plan.toInsert]) {
+  for (const ref of [...rows, ...toInsert]) {
     const key = favoriteKey(ref);
-    if (!deleted.has(key)) account.set(key, places.get(key) ?? null);
+    if (!dropped.has(key)) account.set(key, places.get(key) ?? null);
   }
   // Read again: the device may have changed while the account answered.
-  const state = reconcile(readDevice(localStorage), userId, account, plan.toDelete, Date.now());
+  const reconciled = reconcile(
+    readDevice(localStorage),
+    userId,
+    account,
+    plan.toDelete,
+    Date.now(),
+  );
+  const gone = new Set(vanished.map(favoriteKey));
+  const state = {
+    ...reconciled,
+    items: reconciled.items.filter((item) => !gone.has(favoriteKey(item))),
+  };
   writeDevice(localStorage, state);
-  return { left: plan.left, state };
+  return { left, state };
 }
 
 /** A heart saved while signed in: 'saved', or 'full' when the account has no room. */
