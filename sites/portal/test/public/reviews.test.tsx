@@ -2,7 +2,7 @@
 // A listing page's 'Avaliações dos visitantes' as the build renders it, the visitors' rating in
 // its JSON-LD, and the review form's rules at their edges.
 import type { PublishedReview } from '@guia-fortim/domain';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -282,6 +282,27 @@ describe('the review form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enviar avaliação' }));
     expect(onSubmit).toHaveBeenCalledWith({ rating: 4, comment: 'a'.repeat(1000) });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends once however fast it is submitted, and again once the answer came', async () => {
+    let answer: (refusal: string | null) => void = () => undefined;
+    const onSubmit = vi.fn(
+      () =>
+        new Promise<string | null>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    render(<ReviewEditor initial={{ rating: 3, comment: 'Bom' }} onSubmit={onSubmit} />);
+    const form = screen.getByRole('button', { name: 'Enviar avaliação' }).closest('form');
+    if (!form) throw new Error('no form');
+    // Two submits in one event-loop turn: the button is not disabled yet for the second.
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    answer('Tente novamente.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Tente novamente.');
+    fireEvent.submit(form);
+    expect(onSubmit).toHaveBeenCalledTimes(2);
   });
 
   it("shows the worker's refusal as it words it", async () => {

@@ -6,7 +6,7 @@ import {
   REVIEW_RATING_MIN,
   type ReviewInput,
 } from '@guia-fortim/domain';
-import { type SubmitEvent, useId, useState } from 'react';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { starsLabel } from '../../lib/reviews/format.ts';
 import { REVIEW_TEXT } from '../../lib/reviews/messages.ts';
 import { checkReview } from '../../lib/reviews/rules.ts';
@@ -29,6 +29,9 @@ export function ReviewEditor({ initial, onSubmit, onCancel }: Props) {
   const [comment, setComment] = useState(initial?.comment ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set at once, unlike `busy`, whose disabled button only follows the next render: a second
+  // submit in the meantime (a double tap, Enter twice) must not send the review twice.
+  const sending = useRef(false);
   const id = useId();
   const over = comment.length > REVIEW_COMMENT_MAX;
 
@@ -37,11 +40,15 @@ export function ReviewEditor({ initial, onSubmit, onCancel }: Props) {
     const input = { rating, comment };
     const refused = checkReview(input);
     setError(refused);
-    if (refused) return;
+    if (refused || sending.current) return;
+    sending.current = true;
     setBusy(true);
-    const failed = await onSubmit({ rating, comment: comment.trim() });
-    setBusy(false);
-    setError(failed);
+    try {
+      setError(await onSubmit({ rating, comment: comment.trim() }));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
   }
 
   return (
