@@ -43,16 +43,19 @@ export default function ReviewForm({ kind, listingId, supabaseUrl, loginHref }: 
     };
   }, [supabaseUrl]);
 
+  /** Reads `userId`'s review of this place; `current` says whether that user is still the one. */
   const load = useCallback(
-    async (userId: string) => {
+    async (userId: string, current: () => boolean) => {
       setState({ phase: 'loading' });
       try {
         const { ownReviews } = await import('../lib/reviews/own.ts');
         const [review] = await ownReviews(userId, { kind, id: listingId });
+        if (!current()) return;
         setState(
           review ? { phase: 'own', review, editing: false, sent: false } : { phase: 'form' },
         );
       } catch (error) {
+        if (!current()) return;
         console.error('Erro ao ler a sua avaliação:', error);
         setState({ phase: 'failed' });
       }
@@ -60,11 +63,19 @@ export default function ReviewForm({ kind, listingId, supabaseUrl, loginHref }: 
     [kind, listingId],
   );
 
-  // Read again for another account only (a session refreshed in another tab is the same visitor).
+  // Read again for another account only (a session refreshed in another tab is the same visitor);
+  // an answer for the account signed in before is left unread.
   const userId = user?.id;
   useEffect(() => {
-    if (userId) void load(userId);
-    else setState({ phase: 'signed-out' });
+    if (!userId) {
+      setState({ phase: 'signed-out' });
+      return;
+    }
+    let current = true;
+    void load(userId, () => current);
+    return () => {
+      current = false;
+    };
   }, [userId, load]);
 
   async function send(input: ReviewInput, id?: string): Promise<string | null> {
