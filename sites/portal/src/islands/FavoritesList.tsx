@@ -1,12 +1,14 @@
 // 'Meus favoritos': the favourites kept on this device (for someone signed in, the account's too,
 // merged by FavoritesSync), by kind, each opening the place's page and its WhatsApp. Drawn from
-// what the device keeps, so it works without signal. The hearts remove a place (the page's
+// what the device keeps, so it works without signal; the empty list says where favourites are
+// kept: the account, for someone signed in, or this device. The hearts remove a place (the page's
 // favourites script answers them, as everywhere), and the list follows every change.
 import { KINDS, LISTING_KINDS, listingPath } from '@guia-fortim/domain';
 import { useEffect, useState } from 'react';
 import { FavoriteButton } from '../components/FavoriteButton.tsx';
 import { ListingImage } from '../components/ListingImage.tsx';
 import { WhatsAppLink } from '../components/WhatsAppLink.tsx';
+import { sessionStorageKey } from '../lib/auth/session-key.ts';
 import {
   FAVORITES_EVENT,
   FAVORITES_STORAGE_KEY,
@@ -14,29 +16,39 @@ import {
   favoriteKey,
   readDevice,
 } from '../lib/favorites/device.ts';
+import { readStoredUser, SESSION_CHANGED_EVENT } from '../lib/session.ts';
+
+type Props = { supabaseUrl: string };
 
 /** The list's sizes: a small photo beside the name. */
 const THUMB_SIZES = '96px';
 
 const heading = (plural: string) => plural.charAt(0).toUpperCase() + plural.slice(1);
 
-export default function FavoritesList() {
+export default function FavoritesList({ supabaseUrl }: Props) {
   // null until the device has been read (the page's HTML cannot know it).
   const [favorites, setFavorites] = useState<Favorite[] | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
 
   useEffect(() => {
+    const sessionKey = sessionStorageKey(supabaseUrl);
     const read = () => setFavorites(readDevice(localStorage).items);
+    const readSession = () => setSignedIn(!!readStoredUser(localStorage.getItem(sessionKey)));
     const onStorage = (event: StorageEvent) => {
       if (event.key === FAVORITES_STORAGE_KEY || event.key === null) read();
+      if (event.key === sessionKey || event.key === null) readSession();
     };
     read();
+    readSession();
     addEventListener(FAVORITES_EVENT, read);
+    addEventListener(SESSION_CHANGED_EVENT, readSession);
     addEventListener('storage', onStorage);
     return () => {
       removeEventListener(FAVORITES_EVENT, read);
+      removeEventListener(SESSION_CHANGED_EVENT, readSession);
       removeEventListener('storage', onStorage);
     };
-  }, []);
+  }, [supabaseUrl]);
 
   if (favorites === null) return null;
   if (favorites.length === 0) {
@@ -45,7 +57,9 @@ export default function FavoritesList() {
         <p className="font-semibold text-slate-900">Você ainda não tem favoritos.</p>
         <p className="mt-2">
           Toque no coração de uma hospedagem, de um comércio ou de um passeio para guardá-lo aqui.
-          Seus favoritos ficam neste aparelho e abrem mesmo sem internet.
+          {signedIn
+            ? 'Seus favoritos ficam guardados na sua conta e abrem mesmo sem internet.'
+            : 'Seus favoritos ficam neste aparelho e abrem mesmo sem internet.'}
         </p>
         <ul className="mt-4 flex flex-wrap gap-3">
           {LISTING_KINDS.map((kind) => (

@@ -30,6 +30,7 @@ import { favoritesScript, favoritesScriptData } from '../../src/lib/favorites/sc
 import { comercio, hospedagem, listingId, passeio } from './fixtures.ts';
 
 const ME = 'usuario-1';
+const SUPABASE_URL = 'http://127.0.0.1:54321';
 const OTHER = 'usuario-2';
 
 const place = (n: number, kind: FavoritePlace['kind'] = 'hospedagem'): FavoritePlace => ({
@@ -271,9 +272,20 @@ describe("'Meus favoritos'", () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => cleanup());
 
-  it('says in Portuguese that there is none yet', () => {
-    render(<FavoritesList />);
+  it('says in Portuguese that there is none yet, and where they are kept', () => {
+    render(<FavoritesList supabaseUrl={SUPABASE_URL} />);
     expect(screen.getByText('Você ainda não tem favoritos.')).toBeTruthy();
+    expect(screen.getByText(/ficam neste aparelho/)).toBeTruthy();
+    expect(screen.queryByText(/na sua conta/)).toBeNull();
+    cleanup();
+
+    localStorage.setItem(
+      'sb-127-auth-token',
+      JSON.stringify({ access_token: 'a', refresh_token: 'r', user: { id: ME, email: 'a@b.c' } }),
+    );
+    render(<FavoritesList supabaseUrl={SUPABASE_URL} />);
+    expect(screen.getByText(/ficam guardados na sua conta/)).toBeTruthy();
+    expect(screen.queryByText(/ficam neste aparelho/)).toBeNull();
   });
 
   it('lists them by kind, each opening its page and its WhatsApp, hostile names as text', () => {
@@ -286,7 +298,7 @@ describe("'Meus favoritos'", () => {
         { ...place(3, 'comercio'), phone: '', savedAt: 3 },
       ]),
     );
-    render(<FavoritesList />);
+    render(<FavoritesList supabaseUrl={SUPABASE_URL} />);
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
       'Hospedagens',
       'Comércios',
