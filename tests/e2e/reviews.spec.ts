@@ -81,6 +81,20 @@ async function published(path: string, text: string, shown = true) {
     .toBe(shown);
 }
 
+/** Takes the stored session out of the page's storage (as a sign-out in another tab does). */
+async function withoutSession(page: Page): Promise<[string, string]> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k)) ?? '';
+    const value = localStorage.getItem(key) ?? '';
+    localStorage.removeItem(key);
+    return [key, value] as [string, string];
+  });
+}
+
+async function restoreSession(page: Page, [key, value]: [string, string]) {
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value] as const);
+}
+
 async function structuredData(page: Page): Promise<Json> {
   const json = await page.locator('script[type="application/ld+json"]').textContent();
   return JSON.parse(json ?? '{}') as Json;
@@ -289,9 +303,16 @@ test(
       await expectAccessible(page);
 
       await item.getByRole('button', { name: 'Editar' }).click();
-      await expect(
-        item.getByText('Ao editar, a avaliação volta para a moderação antes de aparecer de novo.'),
-      ).toBeVisible();
+      // Said once, beside the form being edited.
+      const editNote = 'Ao editar, a avaliação volta para a moderação antes de aparecer de novo.';
+      await expect(item.getByText(editNote)).toBeVisible();
+      await expect(section.getByText(editNote)).toHaveCount(1);
+
+      // The session ended meanwhile (another tab signed out): sending asks to sign in.
+      const stored = await withoutSession(page);
+      await item.getByRole('button', { name: 'Enviar avaliação' }).click();
+      await expect(item.getByRole('alert')).toHaveText('Entre na sua conta para avaliar.');
+      await restoreSession(page, stored);
       await item.getByRole('radio', { name: '5 de 5 estrelas' }).check();
       await item.getByLabel('Comentário').fill(`${comment} Editada.`);
       await item.getByRole('button', { name: 'Enviar avaliação' }).click();
@@ -302,6 +323,14 @@ test(
       await expect(edited.getByRole('img', { name: '5 de 5 estrelas' })).toBeVisible();
       // Edited, it waits for moderation again.
       await expect(edited.getByTestId('review-status')).toHaveText('Pendente');
+
+      // 'Excluir' without a session asks to sign in too, and the review stays.
+      const storedAgain = await withoutSession(page);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await edited.getByRole('button', { name: 'Excluir' }).click();
+      await expect(page.getByText('Entre na sua conta para avaliar.')).toBeVisible();
+      await expect(edited).toHaveCount(1);
+      await restoreSession(page, storedAgain);
 
       page.once('dialog', (dialog) => {
         expect(dialog.message()).toBe('Excluir esta avaliação? Esta ação não pode ser desfeita.');

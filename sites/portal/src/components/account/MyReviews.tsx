@@ -1,8 +1,8 @@
 // The profile's 'Minhas avaliações': every review the visitor wrote, newest first, with its place
 // (linked), stars, comment and status ('Pendente', 'Aprovada', 'Rejeitada' with the reason the
 // moderator gave). 'Editar' sends it back to moderation (the screen says so); 'Excluir' asks
-// first and removes it for good.
-import { REMOVED_LISTING_NAME } from '@guia-fortim/domain';
+// first and removes it for good. A session that ended meanwhile asks to sign in again.
+import { REMOVED_LISTING_NAME, REVIEW_MESSAGES } from '@guia-fortim/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { accessToken, deleteReview, editReview } from '../../lib/reviews/api.ts';
 import { REVIEW_TEXT } from '../../lib/reviews/messages.ts';
@@ -47,7 +47,7 @@ export function MyReviews() {
 
   async function save(review: OwnReview, input: { rating: number; comment: string }) {
     const token = await accessToken().catch(() => null);
-    if (!token) return REVIEW_TEXT.failed;
+    if (!token) return REVIEW_MESSAGES.signIn;
     const result = await editReview(token, review.id, input);
     if (!result.ok) return result.message;
     setEditing(null);
@@ -68,7 +68,7 @@ export function MyReviews() {
     const token = await accessToken().catch(() => null);
     const result = token
       ? await deleteReview(token, review.id)
-      : ({ ok: false, message: REVIEW_TEXT.failed } as const);
+      : ({ ok: false, message: REVIEW_MESSAGES.signIn } as const);
     setBusy(null);
     if (!result.ok) {
       toast({ title: result.message, variant: 'destructive' });
@@ -153,7 +153,8 @@ export function MyReviews() {
           })}
         </ul>
       )}
-      <p className="text-xs text-slate-500">{REVIEW_TEXT.editNote}</p>
+      {/* While a review is edited, the note is beside its form. */}
+      {editing === null && <p className="text-xs text-slate-500">{REVIEW_TEXT.editNote}</p>}
     </section>
   );
 }
