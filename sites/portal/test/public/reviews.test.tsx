@@ -82,7 +82,16 @@ describe("'Avaliações dos visitantes'", () => {
     const date = first.querySelector('time');
     expect(date?.textContent).toBe('27/11/2026');
     expect(date?.getAttribute('datetime')).toBe('2026-11-27');
-    expect(within(first).getByRole('button', { name: 'Denunciar' })).toBeTruthy();
+    // Each 'Denunciar' is told apart by its review's author and date.
+    expect(
+      within(first).getByRole('button', { name: 'Denunciar', description: 'Ana 27/11/2026' }),
+    ).toBeTruthy();
+    expect(
+      within(second).getByRole('button', {
+        name: 'Denunciar',
+        description: 'Visitante 20/11/2026',
+      }),
+    ).toBeTruthy();
     expect(within(second).getByRole('img', { name: '1 de 5 estrelas' })).toBeTruthy();
     expect(within(second).getByText('20/11/2026')).toBeTruthy();
     expect(second.textContent).toContain('Fraco.\nNão volto.');

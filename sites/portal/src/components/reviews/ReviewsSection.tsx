@@ -60,42 +60,49 @@ export function ReviewsSection({
         <p className="text-slate-600">{REVIEW_TEXT.none}</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {reviews.map((review) => (
-            <li
-              key={review.id}
-              className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4"
-              data-review-id={review.id}
-            >
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="font-semibold text-slate-900 wrap-anywhere">
-                  {review.author_name}
-                </span>
-                <Stars rating={review.rating} />
-                <time
-                  dateTime={reviewDateTime(review.created_at)}
-                  className="text-sm text-slate-600"
-                >
-                  {reviewDate(review.created_at)}
-                </time>
-              </div>
-              <p className="whitespace-pre-line wrap-anywhere text-slate-800">{review.comment}</p>
-              <div className="flex flex-wrap items-center gap-3">
-                <button
-                  type="button"
-                  {...{ [REPORT_ATTRIBUTE]: review.id }}
-                  className="inline-flex items-center gap-1 text-sm text-slate-600 underline-offset-2 hover:text-red-700 hover:underline disabled:no-underline disabled:opacity-60"
-                >
-                  <Icon name="flag" className="size-4" />
-                  {REVIEW_TEXT.report}
-                </button>
-                <p
-                  role="status"
-                  className="text-sm text-slate-700"
-                  {...{ [REPORT_MESSAGE_ATTRIBUTE]: '' }}
-                />
-              </div>
-            </li>
-          ))}
+          {reviews.map((review) => {
+            // A page has one 'Denunciar' per review: its author and date tell them apart.
+            const author = `avaliacao-${review.id}-autor`;
+            const date = `avaliacao-${review.id}-data`;
+            return (
+              <li
+                key={review.id}
+                className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4"
+                data-review-id={review.id}
+              >
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span id={author} className="font-semibold text-slate-900 wrap-anywhere">
+                    {review.author_name}
+                  </span>
+                  <Stars rating={review.rating} />
+                  <time
+                    id={date}
+                    dateTime={reviewDateTime(review.created_at)}
+                    className="text-sm text-slate-600"
+                  >
+                    {reviewDate(review.created_at)}
+                  </time>
+                </div>
+                <p className="whitespace-pre-line wrap-anywhere text-slate-800">{review.comment}</p>
+                <div className="flex flex-wrap items-center gap-3">
+                  <button
+                    type="button"
+                    aria-describedby={`${author} ${date}`}
+                    {...{ [REPORT_ATTRIBUTE]: review.id }}
+                    className="inline-flex items-center gap-1 text-sm text-slate-600 underline-offset-2 hover:text-red-700 hover:underline disabled:no-underline disabled:opacity-60"
+                  >
+                    <Icon name="flag" className="size-4" />
+                    {REVIEW_TEXT.report}
+                  </button>
+                  <p
+                    role="status"
+                    className="text-sm text-slate-700"
+                    {...{ [REPORT_MESSAGE_ATTRIBUTE]: '' }}
+                  />
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
