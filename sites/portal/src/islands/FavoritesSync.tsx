@@ -1,10 +1,12 @@
 // The account's favourites, for someone signed in: hydrated with the header's account menu
 // (client:session), so anonymous visitors never download it nor supabase-js. Once after each
 // sign-in (the first page that hydrates it; merged.ts remembers it) it merges the device's
-// favourites with the account's — quietly when it fails, tried again when the browser is back
-// online, since nobody tapped anything; then each heart tapped here (FAVORITES_EVENT) is written
-// to the account too, and a tap that fails says so; at sign-out the account's favourites leave
-// this device. Draws nothing: its messages are toasts, shown by the account menu's Toaster.
+// favourites with the account's, with its notice when the account has no room; every later page
+// only brings down what the account gained or lost elsewhere. Both run quietly when they fail
+// and again when the browser is back online, since nobody tapped anything. Each heart tapped
+// here (FAVORITES_EVENT) is written to the account too, and a tap that fails says so; at
+// sign-out the account's favourites leave this device. Draws nothing: its messages are toasts,
+// shown by the account menu's Toaster.
 import { FAVORITES_MESSAGES } from '@guia-fortim/domain';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { useEffect } from 'react';
@@ -53,9 +55,10 @@ export default function FavoritesSync({ supabaseUrl }: Props) {
       mergePending = false;
       enqueue(
         async (supabase) => {
-          if (userId !== me || wasMerged(localStorage, me, session)) return;
+          if (userId !== me) return;
+          const first = !wasMerged(localStorage, me, session);
           const { mergeWithAccount } = await import('../lib/favorites/sync.ts');
-          const { left } = await mergeWithAccount(supabase, me);
+          const { left } = await mergeWithAccount(supabase, me, first);
           markMerged(localStorage, me, session);
           redraw();
           if (left > 0) toast({ title: FAVORITES_MESSAGES.mergeTruncated(left) });
@@ -78,8 +81,7 @@ export default function FavoritesSync({ supabaseUrl }: Props) {
         redraw();
         return;
       }
-      const session = sessionIdOf(raw);
-      if (!wasMerged(localStorage, user.id, session)) merge(user.id, session);
+      merge(user.id, sessionIdOf(raw));
     };
     const onOnline = () => {
       if (mergePending && userId) merge(userId, sessionIdOf(localStorage.getItem(key)));

@@ -65,21 +65,24 @@ async function deleteFromAccount(supabase: SupabaseClient, refs: ListingRef[]): 
 
 /**
  * Merges the device's favourites with the account's (their union, within the cap) and stores
- * the result here. Answers how many of this device's the account had no room for. An account's
+ * the result here. Answers how many of this device's the account had no room for. With
+ * `addDevice` false (a later page of the same sign-in) the account only comes down: what it
+ * gained or lost elsewhere reaches this device, and those kept here only stay here. An account's
  * favourite whose place no longer exists (the listing was removed) leaves the account and this
  * device: nothing would show it, yet it would hold one of the account's places.
  */
 export async function mergeWithAccount(
   supabase: SupabaseClient,
   userId: string,
+  addDevice = true,
 ): Promise<{ left: number; state: DeviceFavorites }> {
   const { data, error } = await supabase.from('favorites').select('listing_kind, listing_id');
   if (error) throw error;
   const rows = ((data ?? []) as Row[]).map(toRef);
   const plan = planMerge(readDevice(localStorage), rows, userId, FAVORITES_MAX);
   await deleteFromAccount(supabase, plan.toDelete);
-  let { left } = plan;
-  let toInsert = plan.toInsert;
+  let left = addDevice ? plan.left : 0;
+  let toInsert = addDevice ? plan.toInsert : [];
   if (toInsert.length > 0) {
     // Another tab may have saved one of them meanwhile: already there, it is skipped, not a
     // refusal of the whole batch.
