@@ -267,11 +267,13 @@ describe('with the site Worker', () => {
       }),
     ).toEqual([]);
     const page = [[{ kind, slugs: [row.slug] }]];
+    // The decision holds for the review as the moderator read it.
+    const [read] = await rows<{ updated_at: string }>('reviews', `id=eq.${id}&select=updated_at`);
     expect(
       await callsAfter(() =>
         expectCall(200, 'POST', `/api/reviews/${id}/moderation`, {
           token,
-          json: { status: 'approved' },
+          json: { status: 'approved', seen_updated_at: read?.updated_at },
         }),
       ),
     ).toEqual(page);
