@@ -41,7 +41,17 @@ export default function FavoritesSync({ supabaseUrl }: Props) {
       queue = queue
         .then(async () => {
           const { getSupabase } = await import('../lib/auth/client.ts');
-          await work(getSupabase());
+          const supabase = getSupabase();
+          // Only with the session of the account this page knows: while supabase-js is still
+          // taking a sign-in in (or one just ended), its calls would go as the public, whom the
+          // favourites refuse. A merge left for that waits for the session's next change; a tap
+          // stays on the device, which the next merge brings up.
+          const { data } = await supabase.auth.getSession();
+          if (!data.session || data.session.user.id !== userId) {
+            onFailure?.();
+            return;
+          }
+          await work(supabase);
         })
         .catch((error) => {
           console.error('Erro ao atualizar os favoritos da conta:', error);
@@ -72,7 +82,7 @@ export default function FavoritesSync({ supabaseUrl }: Props) {
     const onSession = () => {
       const raw = localStorage.getItem(key);
       const user = readStoredUser(raw);
-      if ((user?.id ?? null) === userId) return;
+      if ((user?.id ?? null) === userId && !mergePending) return;
       userId = user?.id ?? null;
       if (!user) {
         mergePending = false;
