@@ -2,8 +2,16 @@
 // beacons (sites/portal/src/lib/stats-beacon.ts) to the real worker (POST /api/events), its
 // counter's flush, and the counts in the database as the panel reads them (listing_stats, signed
 // in as the demo administrator). Each visitor action counts once, on its own listing and event.
+import { type Beacon, sendBeacon } from '@guia-fortim/api/testing/events';
 import { DEMO_ACCOUNTS } from '@guia-fortim/db/demo-accounts';
-import { type ListingEvent, STATS_LIMITS, statsDay } from '@guia-fortim/domain';
+import {
+  LISTING_EVENTS,
+  LISTING_KINDS,
+  LISTING_TABLE,
+  type ListingEvent,
+  STATS_LIMITS,
+  statsDay,
+} from '@guia-fortim/domain';
 import { DUMMY_TOKEN } from '@guia-fortim/stack/turnstile';
 import type { Page, Request } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
@@ -28,7 +36,6 @@ type Row = ListingRow & { id: string };
 type Counts = Record<string, Record<ListingEvent, number>>;
 
 const ZERO = { view: 0, whatsapp: 0, map: 0 } as const satisfies Record<ListingEvent, number>;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function statsReader() {
   const { url, key } = supabaseAccess();
@@ -61,15 +68,19 @@ async function statsReader() {
     }
     return counts;
   };
-  /** The counts once nothing more arrives for them: unchanged across a flush of the counter. */
-  const settled = async (ids: string[]): Promise<Counts> => {
-    let before = await read(ids);
-    for (;;) {
-      await sleep(STATS_LIMITS.flushMs + 1_000);
-      const after = await read(ids);
-      if (JSON.stringify(after) === JSON.stringify(before)) return after;
-      before = after;
-    }
+  /**
+   * Returns once the worker's counter has written every event it took before this call: a beacon
+   * of its own reaches the database only with a flush, and a flush writes every pending sum at once.
+   */
+  const flushed = async (marker: Beacon): Promise<void> => {
+    const count = async () => (await read([marker.id]))[marker.id]?.[marker.event] ?? 0;
+    const before = await count();
+    const { siteUrl, apiUrl } = sharedPortal();
+    const reply = await sendBeacon(apiUrl, marker, { headers: { Origin: siteUrl } });
+    expect(reply.status).toBe(204);
+    await expect
+      .poll(count, { timeout: STATS_LIMITS.flushMs + 20_000, intervals: [250] })
+      .toBeGreaterThan(before);
   };
   /** A listing's WhatsApp contacts over the last 7 days, as 'Mais procurados' sums them. */
   const contactsInWeek = async (id: string): Promise<number> => {
@@ -78,7 +89,7 @@ async function statsReader() {
     return (data as { listing_id: string; whatsapp: number }[]).find((r) => r.listing_id === id)
       ?.whatsapp as number;
   };
-  return { read, settled, contactsInWeek };
+  return { read, flushed, contactsInWeek };
 }
 
 /** The beacons the page sends to the worker, in order. */
@@ -106,9 +117,25 @@ test('each visitor action on a listing counts once, for that listing, event and 
     pick('comercios'),
     pick('passeios'),
   ]);
+  // Flush markers: one beacon per call of `flushed` in this run, each on a listing no test
+  // counts and a (listing, event) of its own. The local stack sees every visitor as one client
+  // (LOCAL_CLIENTS), whose repeat within STATS_LIMITS.repeatWindowMs would count once and prove
+  // nothing: two calls in each project, for the first run and its retry.
+  const markers = (
+    await Promise.all(
+      LISTING_KINDS.map(async (kind) => ({
+        kind,
+        id: ((await listingRows(LISTING_TABLE[kind])).at(-3) as Row).id,
+      })),
+    )
+  ).flatMap((listing) => LISTING_EVENTS.map((event) => ({ ...listing, event })));
+  let marked = testInfo.retry * 4 + (testInfo.project.name === 'phone' ? 0 : 2);
+  const marker = () => markers[marked++ % markers.length] as Beacon;
   const ids = [lodging.id, business.id, tour.id];
   const stats = await statsReader();
-  const before = await stats.settled(ids);
+  // Beacons of earlier tests still in the counter land first.
+  await stats.flushed(marker());
+  const before = await stats.read(ids);
   const beacons = watchBeacons(page);
   const press = (link: ReturnType<Page['locator']>) => (isPhone(page) ? link.tap() : link.click());
 
@@ -179,7 +206,7 @@ test('each visitor action on a listing counts once, for that listing, event and 
     (expected[id] as Record<ListingEvent, number>)[event] += 1;
   }
   await expect.poll(() => stats.read(ids), { timeout: 20_000, intervals: [500] }).toEqual(expected);
-  await sleep(STATS_LIMITS.flushMs + 1_000);
+  await stats.flushed(marker());
   expect(await stats.read(ids)).toEqual(expected);
 
   // The tap reaches the panel: the administrator's 'Mais procurados' (7 days) lists the business
