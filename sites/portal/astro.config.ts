@@ -1,11 +1,11 @@
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { SITE_BUILD_PATH } from '@guia-fortim/domain';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { hydrationDirectives } from './src/directives/integration.ts';
 import { FAVORITES_PATH } from './src/lib/favorites/path.ts';
 import { LEGACY_REDIRECTS } from './src/lib/redirects.ts';
-import { SITE_BUILD_PATH } from './src/lib/site-build.ts';
 import { supabaseConfig } from './src/lib/supabase-config.ts';
 import { OFFLINE_PATH } from './src/offline/config.ts';
 import { serviceWorker } from './src/offline/integration.ts';

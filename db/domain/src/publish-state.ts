@@ -23,3 +23,13 @@ export type PublishState = {
  * Portuguese: the worker reads it from the build's log (Cloudflare's builds API) for the panel.
  */
 export const BUILD_FAILED_MARK = '✗ O build do site falhou: ';
+
+/**
+ * Where the site's static build records the data version it shows (sites/portal,
+ * pages/site-build.json.ts): the site Worker serves a page it rendered after a save only while it
+ * is newer than this, and the API worker's catch-up publish compares it with site_version().
+ */
+export const SITE_BUILD_PATH = '/site-build.json';
+
+/** What that file holds. */
+export type SiteBuild = { version: number };

@@ -23,11 +23,12 @@ import {
   type ListingPagesChange,
   type RenderedPages,
   type PageRenderer as Renderer,
+  SITE_BUILD_PATH,
+  type SiteBuild,
   SLUG_PATTERN,
 } from '@guia-fortim/domain';
 import { createApp } from 'astro/app/entrypoint';
 import { isListingPage, isRenderedPath, pagesOfListings } from './lib/publish-plan.ts';
-import { SITE_BUILD_PATH, type SiteBuild } from './lib/site-build.ts';
 import { readSiteData, type SiteData } from './lib/site-data.ts';
 import { supabaseConfig } from './lib/supabase-config.ts';
 

@@ -6,14 +6,12 @@
 // /site-build.json. So a run compares the two and, when the database is ahead and no build is on
 // its way, asks the Publisher for one — the same request, coalescing and following as an admin's
 // change. A build already requested or running is left to finish: the next run looks again.
+import { SITE_BUILD_PATH, type SiteBuild } from '@guia-fortim/domain';
 import type { Bindings } from './env.ts';
 import { publisherStub } from './publisher.ts';
 
 /** Neither read may hold the run for long: the next run asks again. */
 const READ_TIMEOUT_MS = 10_000;
-
-/** Where the site's build records its data version (sites/portal, pages/site-build.json.ts). */
-const SITE_BUILD_PATH = '/site-build.json';
 
 export type CatchUp = {
   /** `requested`: a build asked for; `current`: the live build is as new; `pending`: one is coming. */
@@ -61,7 +59,7 @@ async function liveVersion(env: Bindings): Promise<number> {
     throw new Error(`${url}: ${String(err)}`);
   });
   if (!response.ok) throw new Error(`${url} (${response.status})`);
-  const body = (await response.json()) as { version?: unknown } | null;
+  const body = (await response.json()) as Partial<Record<keyof SiteBuild, unknown>> | null;
   return versionOf(body?.version, url);
 }
 

@@ -2,9 +2,9 @@
 // Worker (src/worker.ts) serves a page it rendered after a save only while that page is of a newer
 // version than the build's. Not a page: out of the sitemap (astro.config.ts), the search index
 // and the service worker's precache.
+import type { SiteBuild } from '@guia-fortim/domain';
 import type { APIRoute } from 'astro';
 import { dataVersion } from '../lib/content.ts';
-import type { SiteBuild } from '../lib/site-build.ts';
 
 export const GET: APIRoute = async () => {
   const build: SiteBuild = { version: await dataVersion() };
