@@ -22,6 +22,7 @@ import {
 } from '@guia-fortim/domain';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Bindings } from './env.ts';
+import { isRepeat, repeatWindowMs } from './repeat-window.ts';
 
 /** record_listing_events takes at most this many items: the pending sums never exceed it. */
 export const MAX_PENDING = 5_000;
@@ -97,9 +98,7 @@ export class EventCounter extends DurableObject<Bindings> {
   }
 
   private get repeatWindowMs(): number {
-    // Test-only override (see README): the suites cannot wait 10 s per repeat.
-    const override = Number.parseInt(this.env.STATS_REPEAT_WINDOW_MS ?? '', 10);
-    return Number.isFinite(override) && override >= 0 ? override : STATS_LIMITS.repeatWindowMs;
+    return repeatWindowMs(this.env.STATS_REPEAT_WINDOW_MS);
   }
 
   /** Today's key for the clients' salted hashes: a new one, and nothing kept, each new day. */
@@ -193,7 +192,7 @@ export class EventCounter extends DurableObject<Bindings> {
     const key = pendingKey(event.kind, event.id, day, event.event);
     const seen = this.seen.get(fingerprint);
     if (seen) {
-      if (now - seen.at < this.repeatWindowMs) return 'repeat';
+      if (isRepeat(now - seen.at, this.repeatWindowMs)) return 'repeat';
       if (seen.count >= STATS_LIMITS.perClientListingDay) return 'capped';
     } else if (this.seen.size >= MAX_TRACKED) {
       return 'full';
