@@ -3,6 +3,7 @@
 // one. Through supabase-js, over a real socket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, RateCounter } from '../auth/rate-limits.ts';
+import { authSettings } from '../config.ts';
 import type { LocalSupabase } from '../index.ts';
 import { startBackend, supabaseClient } from './support.ts';
 
@@ -142,6 +143,40 @@ describe('sign-in timing (db/local, PGlite, bcrypt cost 10)', () => {
     // bcrypt at cost 10 takes tens of milliseconds; a lookup alone, a few.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
   });
+});
+
+describe('the limits a server starts with (DEFAULT_RATE_LIMITS)', () => {
+  it("are the numbers db/local's README promises, and the ones a server without options uses", () => {
+    // README, "Limites de tentativas": "entrada com senha: 100 falhas por endereço do cliente em
+    // 5 min"; "cadastros: 100 por endereço em 5 min; pedidos que enviam e-mail (cadastro com
+    // confirmação, recuperação): 60 por endereço por hora". These are db/local's own thresholds,
+    // kept generous for many visitors behind one mobile-network address. Hosted Supabase counts
+    // otherwise: its CLI's `sign_in_sign_ups = 30`, "Number of sign up and sign-in requests that
+    // can be made in a 5 minute interval per IP address", and e-mails as a "Sum of combined
+    // requests project-wide" per hour (its "Rate limits" guide).
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      signInFailuresPerAddress: { max: 100, windowSeconds: 5 * 60 },
+      signUpsPerAddress: { max: 100, windowSeconds: 5 * 60 },
+      emailRequestsPerAddress: { max: 60, windowSeconds: 60 * 60 },
+    });
+    expect(authSettings('http://127.0.0.1:54321').rateLimits).toBe(DEFAULT_RATE_LIMITS);
+  });
+
+  // The servers above prove each limit's count at its edge (max answered, max + 1 refused); its
+  // window's edge is the counter's clock, which a server cannot be made to wait out.
+  it.each(Object.entries(DEFAULT_RATE_LIMITS))(
+    '%s: max in a window, not one more until its last millisecond, a new window from its end',
+    (_, limit) => {
+      let now = 0;
+      const counter = new RateCounter(() => now);
+      for (let request = 0; request < limit.max; request++) counter.take('endereço', limit);
+      expect(() => counter.take('endereço', limit)).toThrow('Request rate limit reached');
+      now = limit.windowSeconds * 1000 - 1;
+      expect(() => counter.take('endereço', limit)).toThrow('Request rate limit reached');
+      now = limit.windowSeconds * 1000;
+      expect(() => counter.take('endereço', limit)).not.toThrow();
+    },
+  );
 });
 
 describe('RateCounter', () => {
