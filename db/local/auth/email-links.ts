@@ -159,7 +159,7 @@ export async function consumeLink(
   const token = pkce ? rawToken.slice(PKCE_PREFIX.length) : rawToken;
   if (token === '') return undefined;
   const { token: tokenColumn } = COLUMNS[kind];
-  const user = await userByLinkToken(tx, tokenColumn, hashToken(token));
+  const user = await userByLinkToken(tx, tokenColumn, hashToken(token), settings.linkClock?.());
   if (
     !user ||
     user.link_age_seconds === null ||

@@ -54,17 +54,23 @@ export async function userByEmail(sql: Sql, email: string): Promise<UserRow | un
   return rows[0];
 }
 
-/** The user whose e-mailed link carries `tokenHash` in `column`, with the link's age. */
+/**
+ * The user whose e-mailed link carries `tokenHash` in `column`, with the link's age at `at` (the
+ * database's `now()` without it).
+ */
 export async function userByLinkToken(
   sql: Sql,
   column: 'confirmation_token' | 'recovery_token',
   tokenHash: string,
+  at?: Date,
 ): Promise<(UserRow & { link_age_seconds: number | null }) | undefined> {
   const sentAt = column === 'confirmation_token' ? 'confirmation_sent_at' : 'recovery_sent_at';
   const { rows } = await sql.query<UserRow & { link_age_seconds: number | null }>(
-    `select ${USER_COLUMNS}, extract(epoch from now() - u.${sentAt})::float8 as link_age_seconds
+    `select ${USER_COLUMNS},
+       extract(epoch from coalesce($2::timestamptz, now()) - u.${sentAt})::float8
+         as link_age_seconds
      from auth.users u where u.${column} = $1 and u.deleted_at is null for update`,
-    [tokenHash],
+    [tokenHash, at?.toISOString() ?? null],
   );
   return rows[0];
 }
