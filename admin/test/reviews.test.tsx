@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // 'Avaliações' in the panel, against a real db/local (the same migrations, row-level security and
-// review_queue view): a moderator reads the queue by tab, approves, rejects with a reason checked
-// at its edges and sends a review to the Lixeira; the dashboard counts the pending ones; an
-// ordinary account is refused. The worker is not running: where the screen calls it, the data
-// provider's method is replaced by the SQL function the worker calls (moderate_review,
-// delete_review), with the moderator's own session, as trash-history.test.tsx does.
+// review_queue view) and the real worker (test/support/worker.ts) over it: a moderator reads the
+// queue by tab, approves, rejects with a reason checked at its edges and sends a review to the
+// Lixeira, each decision crossing the worker's route with the moderator's own session to the
+// function it calls (moderate_review, delete_review, restore_from_trash); the dashboard counts the
+// pending ones; an ordinary account is refused. Each case reads what the screen shows and what the
+// database then holds.
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, REVIEW_REASON_MAX } from '@guia-fortim/domain';
 import { HOSTILE_PAYLOADS, PWNED, packed } from '@guia-fortim/tests/support/hostile-text.ts';
 import { QueryClient } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ import { setPanelConfig } from '../src/config.ts';
 import type { AdminDataProvider } from '../src/dataProvider.ts';
 import { REVIEWS } from '../src/resources.ts';
 import { ok, startDatabaseWithOwner, type TestDatabaseWithOwner } from './support/database.ts';
+import { startTestWorker, type TestWorker } from './support/worker.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
@@ -32,9 +34,12 @@ vi.setConfig({ testTimeout: 60_000 });
 const PASSWORD = 'senha-forte-1';
 const MODERATOR = { email: 'mario@teste.local', password: PASSWORD };
 const VISITOR = { email: 'vera@teste.local', password: PASSWORD };
+/** An address where nothing listens: port 9 refuses connections at once. */
+const UNREACHABLE = 'http://127.0.0.1:9';
 const AUTHORS = ['Bia Souza', 'Caio Lima', 'Duda Reis', 'Enzo Melo', 'Fábio Nunes', 'Gabi Rocha'];
 
 let db: TestDatabaseWithOwner;
+let worker: TestWorker;
 let panel: Awaited<typeof import('../src/supabase.ts')>['supabase'];
 let dataProvider: AdminDataProvider;
 let Panel: ComponentType<{ children: ReactNode }>;
@@ -102,15 +107,6 @@ const COLUMN_TYPES: Record<string, string> = {
   moderated_at: 'timestamptz',
 };
 
-/** The review's updated_at as the panel reads it (to the microsecond). */
-async function queued(id: string) {
-  const [row] = ok(
-    await db.service.from('review_queue').select('updated_at').eq('id', id),
-    'ler fila',
-  );
-  return row as { updated_at: string };
-}
-
 async function stored(id: string) {
   const [row] = ok(
     await db.service.from('reviews').select('status, rejection_reason').eq('id', id),
@@ -121,11 +117,8 @@ async function stored(id: string) {
 
 beforeAll(async () => {
   db = await startDatabaseWithOwner();
-  setPanelConfig({
-    supabaseUrl: db.url,
-    publishableKey: db.publishableKey,
-    apiUrl: 'http://127.0.0.1:9',
-  });
+  worker = await startTestWorker(db, window.location.origin);
+  setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: worker.url });
   moderatorId = await account(MODERATOR, 'Mario Moderador');
   ok(
     await db.service.from('user_roles').update({ role: 'moderator' }).eq('user_id', moderatorId),
@@ -183,38 +176,18 @@ beforeAll(async () => {
   };
 }, 180_000);
 
-afterAll(() => db?.stop());
+afterAll(async () => {
+  await worker?.stop();
+  await db?.stop();
+});
 afterEach(async () => {
   cleanup();
-  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   await panel.auth.signOut({ scope: 'local' });
 });
 
 async function signIn(user: { email: string; password: string }) {
   ok(await panel.auth.signInWithPassword(user), `entrar como ${user.email}`);
-}
-
-/** The worker's moderation and delete, as the SQL functions it calls with the caller's session. */
-function workerStandIns() {
-  return {
-    moderate: vi.spyOn(dataProvider, 'moderateReview').mockImplementation(async (id, decision) => {
-      const answer = await panel.rpc('moderate_review', {
-        p_id: id,
-        p_status: decision.status,
-        p_seen_updated_at: decision.seen_updated_at,
-        p_reason: decision.status === 'rejected' ? decision.reason : null,
-      });
-      // the function's refusal, with its Portuguese words, as the worker passes it on
-      if (answer.error) throw new Error(answer.error.message);
-      return ok(answer, 'moderar');
-    }),
-    delete: vi.spyOn(dataProvider, 'delete').mockImplementation(async (resource, params) => {
-      expect(resource).toBe(REVIEWS);
-      ok(await panel.rpc('delete_review', { p_id: params.id }), 'excluir avaliação');
-      return { data: params.previousData as never };
-    }),
-  };
 }
 
 function showReviews() {
@@ -339,19 +312,15 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
       },
     );
     await signIn(MODERATOR);
-    const stand = workerStandIns();
     showReviews();
     const row = await rowWith('Atendimento excelente na recepção.');
-    const shown = (await queued(id)).updated_at;
     await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
     expect(await screen.findByText(REVIEW_MESSAGES.approved)).toBeTruthy();
     await waitFor(() =>
       expect(screen.queryByText('Atendimento excelente na recepção.')).toBeNull(),
     );
-    expect(stand.moderate).toHaveBeenCalledWith(id, {
-      status: 'approved',
-      seen_updated_at: shown,
-    });
+    // Approved at all: the decision carried the updated_at the row showed, to the microsecond
+    // (moderate_review refuses any other: see the case of the author's edit).
     expect(await stored(id)).toEqual({ status: 'approved', rejection_reason: null });
     await openTab('Aprovadas');
     expect(await rowWith('Atendimento excelente na recepção.')).toBeTruthy();
@@ -387,7 +356,6 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
       { rating: 4, comment: 'Texto que a moderadora leu.' },
     );
     await signIn(MODERATOR);
-    const stand = workerStandIns();
     showReviews();
     const row = await rowWith('Texto que a moderadora leu.');
     // the author edits while the row is on screen (updated_at moves, as the edit's trigger sets it)
@@ -395,8 +363,8 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
       id,
     ]);
     await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
+    // the worker's 409 with the function's own words
     expect(await screen.findByText(REVIEW_MESSAGES.changed)).toBeTruthy();
-    expect(stand.moderate).toHaveBeenCalledTimes(1);
     expect(await stored(id)).toEqual({ status: 'pending', rejection_reason: null });
     expect(await rowWith('Texto que ninguém leu.')).toBeTruthy();
   });
@@ -412,7 +380,6 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
       },
     );
     await signIn(MODERATOR);
-    const stand = workerStandIns();
     showReviews();
     const row = await rowWith('Visite o meu hotel em vez deste.');
     await user.click(within(row).getByRole('button', { name: 'Rejeitar' }));
@@ -434,7 +401,8 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     await user.paste('M'.repeat(REVIEW_REASON_MAX + 1));
     await user.click(confirm);
     expect(await within(dialog).findByText(REVIEW_MESSAGES.reasonTooLong)).toBeTruthy();
-    expect(stand.moderate).not.toHaveBeenCalled();
+    // Neither reached the worker: the review still waits, undecided.
+    expect(await stored(id)).toEqual({ status: 'pending', rejection_reason: null });
 
     // Exactly the most: sent, the toast, the reason stored, the review in 'Rejeitadas'.
     const longest = `Motivo ${'m'.repeat(REVIEW_REASON_MAX - 7)}`;
@@ -444,19 +412,14 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     await user.click(confirm);
     expect(await screen.findByText(REVIEW_MESSAGES.rejected)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(stand.moderate).toHaveBeenCalledTimes(1);
-    expect(stand.moderate).toHaveBeenCalledWith(id, {
-      status: 'rejected',
-      reason: longest,
-      seen_updated_at: expect.any(String),
-    });
     expect(await stored(id)).toEqual({ status: 'rejected', rejection_reason: longest });
     await waitFor(() => expect(screen.queryByText('Visite o meu hotel em vez deste.')).toBeNull());
     await openTab('Rejeitadas');
     const rejected = await rowWith('Visite o meu hotel em vez deste.');
     expect(within(rejected).getByText(`Motivo: ${longest}`)).toBeTruthy();
 
-    // Its history: the decision in the screen's words, read only.
+    // Its history: the one decision (the refused attempts wrote nothing), in the screen's words,
+    // read only.
     await user.click(within(rejected).getByRole('button', { name: 'Histórico' }));
     const history = await screen.findByRole('dialog', { name: 'Histórico da avaliação' });
     const entries = await within(history).findAllByTestId('history-entry');
@@ -474,7 +437,7 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
   });
 
   it('a refusal shows its Portuguese message and keeps the review where it was', async () => {
-    await review(
+    const id = await review(
       authors[0] as string,
       { kind: 'passeio', id: passeio.id },
       {
@@ -483,20 +446,31 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
       },
     );
     await signIn(MODERATOR);
-    // The worker is not running: the real method fails with the panel's network message.
-    showReviews();
-    const row = await rowWith('Bom, mas atrasou meia hora.');
-    await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
-    expect(await screen.findByText('Não foi possível aprovar a avaliação.')).toBeTruthy();
-    expect(
-      screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
-    ).toBeTruthy();
-    await waitFor(() =>
+    // The worker out of reach (nothing listens at the panel's apiUrl): the call fails with the
+    // panel's network message.
+    setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: UNREACHABLE });
+    try {
+      showReviews();
+      const row = await rowWith('Bom, mas atrasou meia hora.');
+      await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
+      expect(await screen.findByText('Não foi possível aprovar a avaliação.')).toBeTruthy();
       expect(
-        (within(row).getByRole('button', { name: 'Aprovar' }) as HTMLButtonElement).disabled,
-      ).toBe(false),
-    );
-    expect(screen.getByText('Bom, mas atrasou meia hora.')).toBeTruthy();
+        screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+      ).toBeTruthy();
+      await waitFor(() =>
+        expect(
+          (within(row).getByRole('button', { name: 'Aprovar' }) as HTMLButtonElement).disabled,
+        ).toBe(false),
+      );
+      expect(screen.getByText('Bom, mas atrasou meia hora.')).toBeTruthy();
+      expect(await stored(id)).toEqual({ status: 'pending', rejection_reason: null });
+    } finally {
+      setPanelConfig({
+        supabaseUrl: db.url,
+        publishableKey: db.publishableKey,
+        apiUrl: worker.url,
+      });
+    }
   });
 
   it("'Excluir': asks, sends the review to the Lixeira, which names it an 'Avaliação'", async () => {
@@ -510,7 +484,6 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
       },
     );
     await signIn(MODERATOR);
-    const stand = workerStandIns();
     showReviews();
     const row = await rowWith('Comentário que vai para a lixeira.');
     await user.click(within(row).getByRole('button', { name: 'Excluir' }));
@@ -524,7 +497,6 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     await waitFor(() =>
       expect(screen.queryByText('Comentário que vai para a lixeira.')).toBeNull(),
     );
-    expect(stand.delete).toHaveBeenCalledTimes(1);
     expect(await stored(id)).toBeUndefined();
     const trashed = ok(
       await panel.from('trash').select('table_name, row_id').eq('row_id', id),
@@ -559,12 +531,6 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
       { rating: 2, comment: 'Excluída por engano.' },
     );
     await signIn(MODERATOR);
-    workerStandIns();
-    const restore = vi
-      .spyOn(dataProvider, 'restoreFromTrash')
-      .mockImplementation(async (trashId) =>
-        ok(await panel.rpc('restore_from_trash', { trash_id: trashId }), 'restaurar'),
-      );
     showReviews();
     const row = await rowWith('Excluída por engano.');
     await user.click(within(row).getByRole('button', { name: 'Excluir' }));
@@ -575,9 +541,10 @@ describe("'Avaliações' (/admin/avaliacoes)", () => {
     await waitFor(() => expect(screen.queryByText('Excluída por engano.')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Desfazer' }));
     expect(await screen.findByText('Avaliação “2★ de Pousada do Rio” restaurada')).toBeTruthy();
-    expect(restore).toHaveBeenCalledTimes(1);
     expect(await rowWith('Excluída por engano.')).toBeTruthy();
     expect(await stored(id)).toEqual({ status: 'pending', rejection_reason: null });
+    // out of the Lixeira again
+    expect(ok(await panel.from('trash').select('id').eq('row_id', id), 'lixeira')).toEqual([]);
   });
 
   it("a hostile comment and author's name render as text, never as markup", async () => {
