@@ -3,7 +3,10 @@
 // 30 days), the 30-day chart under a listing's form and the CSV export of the daily counts. A real
 // db/local (the listing_stats migration, its view, function and row-level security) holds the
 // counts: today's and yesterday's arrive as the worker sends them (record_listing_events with the
-// ingest key), older days are written as the database's owner (no API role may write them).
+// ingest key), older days are written as the database's owner (no API role may write them). The
+// panel reads them from PostgREST as in production (listing_ranking, listing_daily_stats): an empty
+// or unreadable ranking is the database's own, the counts put aside or the function's grant
+// revoked by the owner for that case alone.
 import { LISTING_EVENT_LABELS, type ListingResource, statsDay } from '@guia-fortim/domain';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -309,28 +312,43 @@ describe('Dashboard: Mais procurados', () => {
   });
 
   it('says when nothing was counted, and when the ranking cannot be read', async () => {
-    const ranking = vi.spyOn(dataProvider, 'listingRanking').mockResolvedValue([]);
-    showDashboard();
-    const section = await mostWanted();
-    expect(
-      await section.findByText(/^Nenhuma visualização ou contato registrado nos últimos 7 dias\./),
-    ).toBeTruthy();
-    expect(ranking).toHaveBeenCalledWith(7, 10);
-    expect(
-      (section.getByRole('button', { name: 'Exportar CSV' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    // Nothing counted: the other cases' counts put aside by the database's owner, back at the end.
+    await db.owner('create table private.counts_aside as select * from public.listing_stats');
+    await db.owner('delete from public.listing_stats');
+    try {
+      showDashboard();
+      const section = await mostWanted();
+      expect(
+        await section.findByText(
+          /^Nenhuma visualização ou contato registrado nos últimos 7 dias\./,
+        ),
+      ).toBeTruthy();
+      expect(screen.queryAllByTestId('ranking-entry')).toEqual([]);
+      expect(
+        (section.getByRole('button', { name: 'Exportar CSV' }) as HTMLButtonElement).disabled,
+      ).toBe(true);
+    } finally {
+      await db.owner('insert into public.listing_stats select * from private.counts_aside');
+      await db.owner('drop table private.counts_aside');
+    }
     cleanup();
 
-    ranking.mockRejectedValue(new Error('falhou'));
-    showDashboard();
-    // react-query tries three more times first, as for every read of the panel.
-    expect(
-      await (await mostWanted()).findByText(
-        'Não foi possível carregar os mais procurados. Tente novamente mais tarde.',
-        undefined,
-        { timeout: 20_000 },
-      ),
-    ).toBeTruthy();
+    // The database refuses the read: the admin's role may no longer run listing_ranking.
+    await db.owner('revoke execute on function public.listing_ranking(integer) from authenticated');
+    try {
+      showDashboard();
+      // react-query tries three more times first, as for every read of the panel.
+      expect(
+        await (await mostWanted()).findByText(
+          'Não foi possível carregar os mais procurados. Tente novamente mais tarde.',
+          undefined,
+          { timeout: 20_000 },
+        ),
+      ).toBeTruthy();
+    } finally {
+      await db.owner('grant execute on function public.listing_ranking(integer) to authenticated');
+    }
+    expect(screen.queryAllByTestId('ranking-entry')).toEqual([]);
   });
 });
 
