@@ -1,6 +1,11 @@
 // 'Avaliações' (/admin/avaliacoes): the visitors' reviews by state — waiting, approved, rejected —
 // each with its stars, comment (always as text), place, author and date, and its decisions.
-import { type QueuedReview, REMOVED_LISTING_NAME, type ReviewStatus } from '@guia-fortim/domain';
+import {
+  type QueuedReview,
+  REMOVED_LISTING_NAME,
+  type ReviewStatus,
+  starsLabel,
+} from '@guia-fortim/domain';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { forwardRef, useState } from 'react';
 import {
@@ -18,14 +23,7 @@ import { KindTabs } from '../layout/KindTabs.tsx';
 import { STACKED_ON_PHONE } from '../layout/stackedTable.ts';
 import { useTitledNotify } from '../notifications/useTitledNotify.tsx';
 import { REVIEWS } from '../resources.ts';
-import {
-  EMPTY_TAB,
-  listingEditPath,
-  REVIEW_TABS,
-  starsLabel,
-  starsText,
-  TAB_SORT,
-} from './queue.ts';
+import { EMPTY_TAB, listingEditPath, REVIEW_TABS, starsText, TAB_SORT } from './queue.ts';
 import { ReviewActions } from './ReviewActions.tsx';
 
 const Row = forwardRef<HTMLTableRowElement, DataTableRowProps>((props, ref) => (

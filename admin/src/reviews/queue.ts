@@ -1,5 +1,10 @@
 // The moderation queue's rules: its tabs, the order of each, how a review's stars and place read.
-import { KINDS, type QueuedReview, type ReviewStatus } from '@guia-fortim/domain';
+import {
+  KINDS,
+  type QueuedReview,
+  REVIEW_RATING_MAX,
+  type ReviewStatus,
+} from '@guia-fortim/domain';
 import type { SortPayload } from 'react-admin';
 
 export const REVIEW_TABS = [
@@ -24,17 +29,10 @@ export const EMPTY_TAB: Record<ReviewStatus, string> = {
   rejected: 'Nenhuma avaliação rejeitada.',
 };
 
-const STARS = 5;
-
 /** '★★★★☆' for 4. */
 export function starsText(rating: number): string {
-  const full = Math.max(0, Math.min(STARS, Math.round(rating)));
-  return '★'.repeat(full) + '☆'.repeat(STARS - full);
-}
-
-/** '4 de 5 estrelas', what a screen reader says for the stars. */
-export function starsLabel(rating: number): string {
-  return rating === 1 ? '1 de 5 estrelas' : `${rating} de 5 estrelas`;
+  const full = Math.max(0, Math.min(REVIEW_RATING_MAX, Math.round(rating)));
+  return '★'.repeat(full) + '☆'.repeat(REVIEW_RATING_MAX - full);
 }
 
 /** The edit screen of the reviewed place. */

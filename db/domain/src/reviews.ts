@@ -12,6 +12,12 @@ export const REVIEW_COMMENT_MAX = 1000;
 /** The longest rejection reason a moderator writes (the author reads it in 'Minhas avaliações'). */
 export const REVIEW_REASON_MAX = 300;
 
+/** "1 de 5 estrelas", "4 de 5 estrelas": what a screen reader says for a review's stars, on the
+ * site and in the panel alike. */
+export function starsLabel(rating: number): string {
+  return `${rating} de ${REVIEW_RATING_MAX} estrelas`;
+}
+
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 

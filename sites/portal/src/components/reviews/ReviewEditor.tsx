@@ -5,9 +5,9 @@ import {
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
   type ReviewInput,
+  starsLabel,
 } from '@guia-fortim/domain';
 import { type SubmitEvent, useId, useRef, useState } from 'react';
-import { starsLabel } from '../../lib/reviews/format.ts';
 import { REVIEW_TEXT } from '../../lib/reviews/messages.ts';
 import { checkReview } from '../../lib/reviews/rules.ts';
 import { FormError } from '../account/ui.tsx';

@@ -1,5 +1,4 @@
-import { REVIEW_RATING_MAX } from '@guia-fortim/domain';
-import { starsLabel } from '../../lib/reviews/format.ts';
+import { REVIEW_RATING_MAX, starsLabel } from '@guia-fortim/domain';
 
 /** A review's stars, drawn as ★ and ☆, read as "4 de 5 estrelas". */
 export function Stars({ rating }: { rating: number }) {

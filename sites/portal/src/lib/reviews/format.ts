@@ -1,5 +1,5 @@
-// How the site writes a review's parts: its stars, its date and the visitors' count.
-import { REVIEW_RATING_MAX } from '@guia-fortim/domain';
+// How the site writes a review's parts: its date and the visitors' count (its stars' words are the
+// domain's starsLabel, shared with the panel).
 
 /** Fortaleza's clock (UTC−3 all year, no daylight saving): the date a visitor there reads. */
 const FORTALEZA_OFFSET_MS = -3 * 60 * 60 * 1000;
@@ -17,11 +17,6 @@ export function reviewDate(iso: string): string {
 /** The date part of `iso` in Fortaleza's time, for a <time datetime>. */
 export function reviewDateTime(iso: string): string {
   return new Date(Date.parse(iso) + FORTALEZA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** "1 de 5 estrelas", "4 de 5 estrelas": what a screen reader says for the stars. */
-export function starsLabel(rating: number): string {
-  return `${rating} de ${REVIEW_RATING_MAX} estrelas`;
 }
 
 /** "1 avaliação", "12 avaliações". */
