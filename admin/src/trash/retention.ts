@@ -25,8 +25,8 @@ export const ALL_IN_TRASH_FOR = `Ficam na lixeira por ${TRASH_RETENTION_DAYS} di
 
 export const TRASH_EXPLANATION = `Os itens excluídos ficam aqui por ${TRASH_RETENTION_DAYS} dias e podem ser restaurados. Depois disso, são excluídos definitivamente, com as suas fotos.`;
 
-/** What names a trash item: its table (any the history speaks of) and its recorded label. */
-type TrashedRow = Pick<TrashItem, 'label'> & { table_name: string };
+/** What names a trash item: its table and its recorded label. */
+type TrashedRow = Pick<TrashItem, 'label' | 'table_name'>;
 
 /** A trash item's name: a listing's or category's name, a slide's title, a review's stars and place. */
 export const trashItemName = (item: TrashedRow) => rowName(item.table_name, item.label);

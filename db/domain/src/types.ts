@@ -136,7 +136,8 @@ export type TrashTable =
   | 'comercios'
   | 'passeios'
   | 'categories'
-  | 'carousel_slides';
+  | 'carousel_slides'
+  | 'reviews';
 
 export type TableRow = {
   profiles: Profile;
