@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 // Nothing an admin does is lost, in the panel: the Lixeira, the history under a form,
 // the dashboard's recent activity and the undoable deletes and quick edits. A real db/local (the
-// same migrations, triggers and row-level security) holds the rows; the admin's own changes are
-// made through PostgREST with the admin's session, so the trash and the history record them as
-// the triggers do for the worker. The worker is not running: where a screen calls it, the data
-// provider's method is replaced by the SQL function the worker calls (restore_from_trash,
-// purge_from_trash, restore_version), with the same admin session.
+// same migrations, triggers and row-level security) holds the rows, and the real worker
+// (test/support/worker.ts) runs over it: 'Restaurar', 'Excluir definitivamente', 'Restaurar esta
+// versão', the settings' save, a listing's delete and quick edit cross the worker's routes with
+// the admin's own session to the functions it calls (restore_from_trash, purge_from_trash,
+// restore_version). The fixtures' own changes are made through PostgREST with the admin's session,
+// so the trash and the history record them as the triggers do for the worker. Each case reads
+// what the screen shows and what the database then holds; where a case is about the worker out of
+// reach, the panel's apiUrl points at a closed port for that case alone.
 import { type ListingResource, MESSAGES, SETTINGS_DEFAULTS } from '@guia-fortim/domain';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,14 +23,18 @@ import type { AdminDataProvider } from '../src/dataProvider.ts';
 import { CATEGORIES, SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
 import { resourceScreen } from './support/resourceScreen.tsx';
+import { startTestWorker, type TestWorker } from './support/worker.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 const ADMIN = { email: 'ana@teste.local', password: 'senha-forte-1' };
 const PLACEMENT = { is_featured: false, featured_order: 0, is_pinned: false, pin_order: 0 };
+/** An address where nothing listens: port 9 refuses connections at once. */
+const UNREACHABLE = 'http://127.0.0.1:9';
 
 let db: TestDatabase;
+let worker: TestWorker;
 let Admin: ComponentType<{ children: ReactNode }>;
 let dataProvider: AdminDataProvider;
 // The panel's supabase-js client, signed in as the admin (typed loosely: no generated types).
@@ -98,7 +105,8 @@ async function insert<T extends { name: string }>(table: string, row: T): Promis
   return created as { id: string };
 }
 
-/** What the worker does for the admin, here through PostgREST with the admin's own session. */
+/** A fixture's change made by the admin through PostgREST with the admin's own session (the
+ * triggers record it as the admin's, as they do the worker's). */
 async function asAdmin<T>(
   answer: PromiseLike<{ data: T; error: unknown; status?: number }>,
   what: string,
@@ -108,11 +116,8 @@ async function asAdmin<T>(
 
 beforeAll(async () => {
   db = await startDatabase();
-  setPanelConfig({
-    supabaseUrl: db.url,
-    publishableKey: db.publishableKey,
-    apiUrl: 'http://127.0.0.1:9',
-  });
+  worker = await startTestWorker(db, window.location.origin);
+  setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: worker.url });
   const created = ok(
     await db.service.auth.admin.createUser({
       email: ADMIN.email,
@@ -154,9 +159,12 @@ beforeAll(async () => {
     HistoryPanel: (await import('../src/history/HistoryPanel.tsx')).HistoryPanel,
   };
   labels = (await import('../src/fieldLabels.ts')).LISTING_COLUMN_LABELS;
-}, 120_000);
+}, 180_000);
 
-afterAll(() => db?.stop());
+afterAll(async () => {
+  await worker?.stop();
+  await db?.stop();
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -170,25 +178,66 @@ function confirmAnswersOk() {
   return confirm;
 }
 
-/** The worker's restore and purge, as SQL functions called with the admin's session. */
-function workerStandIns() {
-  return {
-    restore: vi
-      .spyOn(dataProvider, 'restoreFromTrash')
-      .mockImplementation(async (id) =>
-        asAdmin(panel.rpc('restore_from_trash', { trash_id: id }), 'restaurar'),
-      ),
-    purge: vi
-      .spyOn(dataProvider, 'purgeFromTrash')
-      .mockImplementation(async (id) =>
-        asAdmin(panel.rpc('purge_from_trash', { trash_id: id }), 'excluir definitivamente'),
-      ),
-    restoreVersion: vi
-      .spyOn(dataProvider, 'restoreVersion')
-      .mockImplementation(async (id) =>
-        asAdmin(panel.rpc('restore_version', { entry_id: id }), 'restaurar versão'),
-      ),
-  };
+/** The address of a request, whether given as a string, a URL or a Request. */
+const addressOf = (input: Parameters<typeof fetch>[0]) =>
+  input instanceof Request ? input.url : String(input);
+
+/**
+ * The requests the panel sent to the worker at `origin` (the running worker unless told), as
+ * method, address and body. The spy calls through: the network is not changed.
+ */
+function workerRequests(origin = worker.url) {
+  const requests = vi.spyOn(globalThis, 'fetch');
+  return () =>
+    requests.mock.calls
+      .filter(([input]) => addressOf(input).startsWith(`${origin}/api/`))
+      .map(([input, init]) => [
+        init?.method ?? (input instanceof Request ? input.method : 'GET'),
+        addressOf(input),
+        init?.body,
+      ]);
+}
+
+/**
+ * A slow network for the requests whose address holds `path`: each waits until `release()`, then
+ * goes to the worker as sent. The others go at once. Called before workerRequests (whose spy is
+ * then this one, and records these requests too).
+ */
+function holdRequests(path: string) {
+  const network = globalThis.fetch.bind(globalThis);
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (addressOf(input).includes(path)) await released;
+    return network(input, init);
+  });
+  return release;
+}
+
+/** `run` with the worker out of reach: the panel's apiUrl at a closed port, then back. */
+async function withWorkerOutOfReach(run: () => Promise<void>) {
+  setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: UNREACHABLE });
+  try {
+    await run();
+  } finally {
+    setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: worker.url });
+  }
+}
+
+/** Every stored setting, by key, read as the database's owner would. */
+async function storedSettings() {
+  const rows = ok(
+    await db.service.from('site_settings').select('setting_key, setting_value'),
+    'ler configurações',
+  ) as { setting_key: string; setting_value: string }[];
+  return Object.fromEntries(rows.map((row) => [row.setting_key, row.setting_value]));
+}
+
+/** The rows of `table` whose id is `id`, read as the database's owner would (past RLS). */
+async function storedRow(table: string, id: string | undefined, columns: string) {
+  return ok(await db.service.from(table).select(columns).eq('id', id), `ler ${table}`);
 }
 
 function showTrash() {
@@ -246,15 +295,10 @@ describe('Lixeira (/admin/lixeira)', () => {
       );
     }
 
-    const stand = workerStandIns();
-    let finishRestore: () => void = () => {};
-    stand.restore.mockImplementationOnce(async (id) => {
-      // The restore takes a while: the button says so and cannot be clicked twice.
-      await new Promise<void>((resolve) => {
-        finishRestore = resolve;
-      });
-      return asAdmin(panel.rpc('restore_from_trash', { trash_id: id }), 'restaurar');
-    });
+    // The restore takes a while on the way to the worker: the button says so and cannot be
+    // clicked twice.
+    const finishRestore = holdRequests('/restore');
+    const sent = workerRequests();
     showTrash();
     await waitFor(() => expect(trashRows()).toHaveLength(2));
     const [first, second] = trashRows() as [HTMLElement, HTMLElement];
@@ -267,6 +311,12 @@ describe('Lixeira (/admin/lixeira)', () => {
       'em 30 dias',
     ]);
     expect(cells(second).slice(0, 3)).toEqual(['Hospedagem', 'Pousada Lixeira', ADMIN.email]);
+    const items = ok(
+      await panel.from('trash').select('id, row_id').order('deleted_at', { ascending: true }),
+      'lixeira',
+    ) as { id: string; row_id: string }[];
+    expect(items.map((item) => item.row_id)).toEqual([pousada.id, slide.id]);
+    const [pousadaItem, slideItem] = items as [(typeof items)[0], (typeof items)[0]];
 
     // Restaurar: one click, progress while it runs, a toast naming the item and the notice.
     await user.click(within(second).getByRole('button', { name: 'Restaurar' }));
@@ -276,16 +326,21 @@ describe('Lixeira (/admin/lixeira)', () => {
       (within(second).getByRole('button', { name: 'Excluir definitivamente' }) as HTMLButtonElement)
         .disabled,
     ).toBe(true);
+    // Not restored yet: the request has not reached the worker.
+    expect(await storedRow('hospedagens', pousada.id, 'id')).toEqual([]);
     finishRestore();
     expect(await screen.findByText('Hospedagem “Pousada Lixeira” restaurada')).toBeTruthy();
     expect(screen.getByText(/^Não voltou aos destaques: já há 4 itens em destaque/)).toBeTruthy();
     await waitFor(() => expect(trashRows()).toHaveLength(1));
-    expect(stand.restore).toHaveBeenCalledTimes(1);
-    const back = ok(
-      await db.service.from('hospedagens').select('name, is_featured').eq('id', pousada.id),
-      'pousada de volta',
-    );
-    expect(back).toEqual([{ name: 'Pousada Lixeira', is_featured: false }]);
+    expect(sent()).toEqual([
+      ['POST', `${worker.url}/api/trash/${pousadaItem.id}/restore`, undefined],
+    ]);
+    expect(await storedRow('hospedagens', pousada.id, 'name, is_featured')).toEqual([
+      { name: 'Pousada Lixeira', is_featured: false },
+    ]);
+    expect(ok(await panel.from('trash').select('id'), 'lixeira').map((item) => item.id)).toEqual([
+      slideItem.id,
+    ]);
 
     // Excluir definitivamente: asks first, says it cannot be undone and that the photos go too.
     const [last] = trashRows() as [HTMLElement];
@@ -297,7 +352,11 @@ describe('Lixeira (/admin/lixeira)', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(stand.purge).not.toHaveBeenCalled();
+    // Nothing sent: the slide still waits in the Lixeira.
+    expect(sent()).toHaveLength(1);
+    expect(ok(await panel.from('trash').select('id'), 'lixeira').map((item) => item.id)).toEqual([
+      slideItem.id,
+    ]);
 
     await user.click(within(last).getByRole('button', { name: 'Excluir definitivamente' }));
     await user.click(
@@ -307,26 +366,37 @@ describe('Lixeira (/admin/lixeira)', () => {
     );
     expect(await screen.findByText('Slide “Slide Lixeira” excluído definitivamente')).toBeTruthy();
     expect(await screen.findByText('A lixeira está vazia.')).toBeTruthy();
-    expect(stand.purge).toHaveBeenCalledWith(expect.any(String));
+    expect(sent().slice(1)).toEqual([
+      ['DELETE', `${worker.url}/api/trash/${slideItem.id}`, undefined],
+    ]);
     expect(ok(await panel.from('trash').select('id'), 'lixeira')).toEqual([]);
+    expect(await storedRow('carousel_slides', slide.id, 'id')).toEqual([]);
   });
 
   it('a restore the worker refuses says why and keeps the item in the list', async () => {
     const user = userEvent.setup();
     const bar = await insert('comercios', comercio('Bar Recusado'));
     await asAdmin(panel.from('comercios').delete().eq('id', bar.id), 'excluir bar');
-    // The worker is down: the real method fails with the panel's network message.
-    showTrash();
-    const row = await screen.findByTestId('trash-row');
-    await user.click(within(row).getByRole('button', { name: 'Restaurar' }));
-    expect(await screen.findByText('Não foi possível restaurar o item.')).toBeTruthy();
-    expect(
-      screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
-    ).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Restaurar' })).toBeTruthy();
-    expect(trashRows()).toHaveLength(1);
+    // The worker out of reach: the call fails with the panel's network message.
+    await withWorkerOutOfReach(async () => {
+      showTrash();
+      const row = await screen.findByTestId('trash-row');
+      await user.click(within(row).getByRole('button', { name: 'Restaurar' }));
+      expect(await screen.findByText('Não foi possível restaurar o item.')).toBeTruthy();
+      expect(
+        screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+      ).toBeTruthy();
+      expect(within(row).getByRole('button', { name: 'Restaurar' })).toBeTruthy();
+      expect(trashRows()).toHaveLength(1);
+    });
+    // Still in the Lixeira, not back among the comércios.
+    expect(await storedRow('comercios', bar.id, 'id')).toEqual([]);
+    const [item] = ok(await panel.from('trash').select('id, row_id'), 'lixeira') as {
+      id: string;
+      row_id: string;
+    }[];
+    expect(item?.row_id).toBe(bar.id);
     // Leave the trash empty for the other cases.
-    const [item] = ok(await panel.from('trash').select('id'), 'lixeira') as { id: string }[];
     await asAdmin(panel.rpc('purge_from_trash', { trash_id: item?.id }), 'limpar');
   });
 });
@@ -359,7 +429,7 @@ describe('Histórico', () => {
       'primeira edição',
     );
     await asAdmin(panel.from('passeios').update({ rating: 4.8 }).eq('id', id), 'segunda edição');
-    const stand = workerStandIns();
+    const sent = workerRequests();
 
     showEdit('passeios', id);
     expect(await screen.findByRole('heading', { name: 'Histórico' })).toBeTruthy();
@@ -388,7 +458,12 @@ describe('Histórico', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Restaurar' }));
     expect(await screen.findByText('Versão restaurada')).toBeTruthy();
-    expect(stand.restoreVersion).toHaveBeenCalledTimes(1);
+    expect(sent().map(([method, address]) => [method, address])).toEqual([
+      ['POST', expect.stringMatching(new RegExp(`^${worker.url}/api/history/[^/]+/restore$`))],
+    ]);
+    expect(await storedRow('passeios', id, 'name, rating')).toEqual([
+      { name: 'Passeio do Rio Azul', rating: 4.5 },
+    ]);
     await waitFor(() =>
       expect((screen.getByLabelText('Avaliação (0 a 5)') as HTMLInputElement).value).toBe('4.5'),
     );
@@ -423,26 +498,29 @@ describe('Histórico', () => {
     await waitFor(() => expect(entries()).toHaveLength(12));
     expect(screen.queryByRole('button', { name: 'Ver mais' })).toBeNull();
 
-    // The worker is down: the real method fails, and the panel says so in Portuguese.
-    await user.click(
-      within(entries()[1] as HTMLElement).getByRole('button', {
-        name: 'Restaurar esta versão',
-      }),
-    );
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restaurar' }),
-    );
-    expect(await screen.findByText('Não foi possível restaurar esta versão.')).toBeTruthy();
-    expect(
-      screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
-    ).toBeTruthy();
-    // Nothing changed: the same entries, the button ready again once the dialog has gone.
-    expect(
-      await within(entries()[1] as HTMLElement).findByRole('button', {
-        name: 'Restaurar esta versão',
-      }),
-    ).toBeTruthy();
-    expect(entries()).toHaveLength(12);
+    // The worker out of reach: the call fails, and the panel says so in Portuguese.
+    await withWorkerOutOfReach(async () => {
+      await user.click(
+        within(entries()[1] as HTMLElement).getByRole('button', {
+          name: 'Restaurar esta versão',
+        }),
+      );
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restaurar' }),
+      );
+      expect(await screen.findByText('Não foi possível restaurar esta versão.')).toBeTruthy();
+      expect(
+        screen.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+      ).toBeTruthy();
+      // Nothing changed: the same entries, the button ready again once the dialog has gone.
+      expect(
+        await within(entries()[1] as HTMLElement).findByRole('button', {
+          name: 'Restaurar esta versão',
+        }),
+      ).toBeTruthy();
+      expect(entries()).toHaveLength(12);
+    });
+    expect(await storedRow('passeios', id, 'duracao')).toEqual([{ duracao: '11 horas' }]);
   });
 });
 
@@ -499,7 +577,6 @@ describe('Histórico on the other edit screens', () => {
       panel.from('carousel_slides').update({ title: 'Dunas à tarde' }).eq('id', slide?.id),
       'editar slide',
     );
-    workerStandIns();
     render(
       <Admin>
         <Screens.Carousel />
@@ -520,6 +597,9 @@ describe('Histórico on the other edit screens', () => {
       expect((screen.getByLabelText('Título *') as HTMLInputElement).value).toBe('Dunas ao sol'),
     );
     await waitFor(() => expect(entries()).toHaveLength(3));
+    expect(await storedRow('carousel_slides', slide?.id, 'title')).toEqual([
+      { title: 'Dunas ao sol' },
+    ]);
   });
 
   it('a category being edited: its history in the dialog, and a restored name fills the field', async () => {
@@ -535,7 +615,6 @@ describe('Histórico on the other edit screens', () => {
       panel.from('categories').update({ name: 'Praia do Canto' }).eq('id', category?.id),
       'renomear categoria',
     );
-    workerStandIns();
     render(
       <Admin>
         <Screens.Categories />
@@ -561,6 +640,9 @@ describe('Histórico on the other edit screens', () => {
       ),
     );
     await waitFor(() => expect(entries()).toHaveLength(3));
+    expect(await storedRow('categories', category?.id, 'name')).toEqual([
+      { name: 'Praia do Farol' },
+    ]);
   });
 
   it("site settings: the retention field, checked by the domain's rule; the settings' history", async () => {
@@ -572,7 +654,8 @@ describe('Histórico on the other edit screens', () => {
         .eq('setting_key', 'contact_email'),
       'editar e-mail',
     );
-    const requests = vi.spyOn(globalThis, 'fetch');
+    const before = await storedSettings();
+    const sent = workerRequests();
     render(
       <Admin>
         <Screens.SiteSettings />
@@ -589,9 +672,9 @@ describe('Histórico on the other edit screens', () => {
     await user.click(within(card).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao salvar configurações')).toBeTruthy();
     expect(screen.getAllByText('Informe um número de dias entre 30 e 3650.').length).toBe(2);
-    expect(
-      requests.mock.calls.filter(([input]) => String(input).startsWith('http://127.0.0.1:9')),
-    ).toEqual([]);
+    // Refused in the panel: nothing went to the worker, nothing changed in the database.
+    expect(sent()).toEqual([]);
+    expect(await storedSettings()).toEqual(before);
     // The history names the setting by its field's label.
     await waitFor(() =>
       expect(
@@ -606,7 +689,8 @@ describe('Histórico on the other edit screens', () => {
 
   it('site settings: a card sends its own fields only, trimmed; a blank text field is sent blank', async () => {
     const user = userEvent.setup();
-    const requests = vi.spyOn(globalThis, 'fetch');
+    const before = await storedSettings();
+    const sent = workerRequests();
     render(
       <Admin>
         <Screens.SiteSettings />
@@ -622,24 +706,19 @@ describe('Histórico on the other edit screens', () => {
     await user.type(screen.getByLabelText('Menu: Mapa'), ' Mapa da cidade');
     const card = phone.closest('.MuiCard-root') as HTMLElement;
     await user.click(within(card).getByRole('button', { name: 'Salvar' }));
-    // The worker is absent here: the save was asked for, and refused.
-    expect(await screen.findByText('Erro ao salvar configurações')).toBeTruthy();
-    const sent = requests.mock.calls
-      .filter(([input]) => String(input).startsWith('http://127.0.0.1:9/api/'))
-      .map(([input, init]) => [init?.method, String(input), JSON.parse(String(init?.body))]);
-    expect(sent).toEqual([
-      [
-        'PUT',
-        'http://127.0.0.1:9/api/settings',
-        {
-          contact_email: email,
-          contact_phone: '+55 (88) 98888-0000',
-          contact_address: '',
-          site_description: SETTINGS_DEFAULTS.site_description,
-        },
-      ],
-    ]);
+    expect(await screen.findByText('Configurações salvas com sucesso!')).toBeTruthy();
+    const saved = {
+      contact_email: email,
+      contact_phone: '+55 (88) 98888-0000',
+      contact_address: '',
+      site_description: SETTINGS_DEFAULTS.site_description,
+    };
+    expect(
+      sent().map(([method, address, body]) => [method, address, JSON.parse(String(body))]),
+    ).toEqual([['PUT', `${worker.url}/api/settings`, saved]]);
     expect(phone.value).toBe('  +55 (88) 98888-0000  ');
+    // The database holds this card's values, and the other card's setting as it was.
+    expect(await storedSettings()).toEqual({ ...before, ...saved });
   });
 });
 
@@ -696,56 +775,54 @@ function showListing(resource: string) {
 const rowOf = (name: string) =>
   screen.queryAllByTestId('listing-row').find((row) => row.textContent?.includes(name));
 
-/** The requests the panel sent to the worker (down here: each fails), as method and address. */
-function workerRequests() {
-  const requests = vi.spyOn(globalThis, 'fetch');
-  return () =>
-    requests.mock.calls
-      .filter(([input]) => String(input).startsWith('http://127.0.0.1:9/api/'))
-      .map(([input, init]) => [init?.method, String(input), init?.body]);
-}
-
 // Deletes and quick edits are saved at once, and their notification says so only once the worker
 // has saved them ('Desfazer' then undoes through the Lixeira or a reverse write: the browser
-// suite shows it with the real worker). Here the worker is down: the first notification is the
-// refusal, never a success that a later failure contradicts.
+// suite shows it). Where the worker is out of reach, the first notification is the refusal, never
+// a success that a later failure contradicts.
 describe('saved at once', () => {
   it('Excluir goes to the worker at once; its refusal is the first thing said and the row stays', async () => {
     const user = userEvent.setup();
     const { id } = await insert('comercios', comercio('Bar Teimoso'));
     confirmAnswersOk();
-    const sent = workerRequests();
-    showListing('comercios');
-    await waitFor(() => expect(rowOf('Bar Teimoso')).toBeTruthy());
-    await user.click(
-      within(rowOf('Bar Teimoso') as HTMLElement).getByRole('button', { name: 'Excluir' }),
-    );
-    const first = await screen.findByRole('alert');
-    expect(first.textContent).toContain('Não foi possível excluir o comércio.');
-    expect(within(first).queryByRole('button', { name: 'Desfazer' })).toBeNull();
-    expect(sent()).toEqual([['DELETE', `http://127.0.0.1:9/api/comercios/${id}`, undefined]]);
-    expect(rowOf('Bar Teimoso')).toBeTruthy();
+    const sent = workerRequests(UNREACHABLE);
+    await withWorkerOutOfReach(async () => {
+      showListing('comercios');
+      await waitFor(() => expect(rowOf('Bar Teimoso')).toBeTruthy());
+      await user.click(
+        within(rowOf('Bar Teimoso') as HTMLElement).getByRole('button', { name: 'Excluir' }),
+      );
+      const first = await screen.findByRole('alert');
+      expect(first.textContent).toContain('Não foi possível excluir o comércio.');
+      expect(within(first).queryByRole('button', { name: 'Desfazer' })).toBeNull();
+      expect(sent()).toEqual([['DELETE', `${UNREACHABLE}/api/comercios/${id}`, undefined]]);
+      expect(rowOf('Bar Teimoso')).toBeTruthy();
+    });
+    expect(await storedRow('comercios', id, 'name')).toEqual([{ name: 'Bar Teimoso' }]);
+    expect(ok(await panel.from('trash').select('id').eq('row_id', id), 'lixeira')).toEqual([]);
   });
 
   it('Edição rápida goes to the quick path at once; its refusal is the first thing said', async () => {
     const user = userEvent.setup();
     const { id } = await insert('comercios', comercio('Bar Rápido'));
-    const sent = workerRequests();
-    showListing('comercios');
-    await waitFor(() => expect(rowOf('Bar Rápido')).toBeTruthy());
-    await user.click(
-      within(rowOf('Bar Rápido') as HTMLElement).getByRole('button', { name: 'Edição rápida' }),
-    );
-    const dialog = await screen.findByRole('dialog');
-    await user.clear(within(dialog).getByLabelText('Avaliação (0 a 5)'));
-    await user.type(within(dialog).getByLabelText('Avaliação (0 a 5)'), '9');
-    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    const first = await screen.findByRole('alert');
-    expect(first.textContent).toContain('Não foi possível atualizar o item.');
-    expect(sent()).toEqual([
-      ['PATCH', `http://127.0.0.1:9/api/comercios/${id}/quick`, JSON.stringify({ rating: 5 })],
-    ]);
-    expect(rowOf('Bar Rápido')?.textContent).toContain('4,5');
+    const sent = workerRequests(UNREACHABLE);
+    await withWorkerOutOfReach(async () => {
+      showListing('comercios');
+      await waitFor(() => expect(rowOf('Bar Rápido')).toBeTruthy());
+      await user.click(
+        within(rowOf('Bar Rápido') as HTMLElement).getByRole('button', { name: 'Edição rápida' }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      await user.clear(within(dialog).getByLabelText('Avaliação (0 a 5)'));
+      await user.type(within(dialog).getByLabelText('Avaliação (0 a 5)'), '9');
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      const first = await screen.findByRole('alert');
+      expect(first.textContent).toContain('Não foi possível atualizar o item.');
+      expect(sent()).toEqual([
+        ['PATCH', `${UNREACHABLE}/api/comercios/${id}/quick`, JSON.stringify({ rating: 5 })],
+      ]);
+      expect(rowOf('Bar Rápido')?.textContent).toContain('4,5');
+    });
+    expect(await storedRow('comercios', id, 'rating')).toEqual([{ rating: 4.5 }]);
   });
 
   it("Edição rápida checks the price with the domain's schema: below 0 is refused, 0 goes", async () => {
@@ -753,7 +830,7 @@ describe('saved at once', () => {
     const { id } = await insert('hospedagens', hospedagem('Pousada Rápida', { rating: 4 }));
     const sent = workerRequests();
     showListing('hospedagens');
-    await waitFor(() => expect(rowOf('Pousada Rápida')).toBeTruthy());
+    await waitFor(() => expect(rowOf('Pousada Rápida')?.textContent).toMatch(/R\$\s200,00/));
     await user.click(
       within(rowOf('Pousada Rápida') as HTMLElement).getByRole('button', { name: 'Edição rápida' }),
     );
@@ -776,19 +853,25 @@ describe('saved at once', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(within(dialog).getByText(MESSAGES.required)).toBeTruthy());
     expect(sent()).toEqual([]);
+    expect(await storedRow('hospedagens', id, 'rating, price')).toEqual([
+      { rating: 4, price: 200 },
+    ]);
 
-    // 0 goes to the quick path, with the rating as it was; the dialog closes at once.
+    // 0 goes to the quick path, with the rating as it was; the dialog closes at once, and the
+    // row shows what the worker stored.
     await user.type(price, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(sent()).toEqual([
         [
           'PATCH',
-          `http://127.0.0.1:9/api/hospedagens/${id}/quick`,
+          `${worker.url}/api/hospedagens/${id}/quick`,
           JSON.stringify({ rating: 4, price: 0 }),
         ],
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(rowOf('Pousada Rápida')?.textContent).toMatch(/R\$\s0,00/));
+    expect(await storedRow('hospedagens', id, 'rating, price')).toEqual([{ rating: 4, price: 0 }]);
   });
 });
