@@ -2,14 +2,6 @@
 // The account's favourites (FavoritesSync and lib/favorites/sync.ts) against the real db/local,
 // in its own process, with the unmodified supabase-js. A small relay between the two holds a
 // request (so another tab's write can land first) or cuts it, as without signal.
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { freePort } from '@guia-fortim/db/testing';
 import { FAVORITES_MAX, FAVORITES_MESSAGES } from '@guia-fortim/domain';
 import {
   type LocalSupabaseProcess,
@@ -35,6 +27,7 @@ import type {
   FavoritePlace,
   FavoritesEventDetail,
 } from '../../src/lib/favorites/device.ts';
+import { type Relay, startRelay } from '../support/relay.ts';
 
 configure({ asyncUtilTimeout: 20_000 });
 
@@ -46,57 +39,10 @@ const FAVORITES_PATH = '/rest/v1/favorites';
 let dbLocal: LocalSupabaseProcess | undefined;
 let dbLocalUrl = '';
 let publishableKey = '';
-let relay: Server | undefined;
-let relayUrl = '';
+let relay: Relay;
 /** Two published places of the demo seed, as a heart names them. */
 let first: FavoritePlace;
 let second: FavoritePlace;
-
-type Seen = { method: string; path: string };
-const seen: Seen[] = [];
-type Rule = { method: string; path: string; action: 'hold' | 'drop'; matched?: () => void };
-const rules: Rule[] = [];
-const releaseHeld: (() => void)[] = [];
-
-function relayRequest(request: IncomingMessage, response: ServerResponse) {
-  const method = request.method ?? 'GET';
-  const path = request.url ?? '/';
-  if (method !== 'OPTIONS') seen.push({ method, path });
-  const rule = rules.find((r) => r.method === method && path.startsWith(r.path));
-  if (rule?.action === 'drop') {
-    rule.matched?.();
-    request.socket.destroy();
-    return;
-  }
-  const forward = () => {
-    const upstream = httpRequest(
-      `${dbLocalUrl}${path}`,
-      { method, headers: { ...request.headers, host: new URL(dbLocalUrl).host } },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', (error) => response.destroy(error));
-    request.pipe(upstream);
-  };
-  if (rule?.action === 'hold') {
-    rules.splice(rules.indexOf(rule), 1);
-    releaseHeld.push(forward);
-    rule.matched?.();
-  } else forward();
-}
-
-/** A rule that resolves once FavoritesSync makes the request it names. */
-function when(method: string, path: string, action: Rule['action']): Promise<void> {
-  return new Promise((resolve) => {
-    rules.push({ method, path, action, matched: resolve });
-  });
-}
-
-function releaseAll() {
-  for (const forward of releaseHeld.splice(0)) forward();
-}
 
 /** A new sign-in (a new session) of the test user, as supabase-js stores it in the browser. */
 async function signIn(): Promise<{ access_token: string; user: { id: string } }> {
@@ -153,7 +99,7 @@ let toasts: string[] = [];
 let consoleError: MockInstance<typeof console.error>;
 
 /** A page of a signed-in visitor: the header's FavoritesSync hydrates. */
-const openPage = () => render(<FavoritesSync supabaseUrl={relayUrl} />);
+const openPage = () => render(<FavoritesSync supabaseUrl={relay.url} />);
 
 /** A heart tapped (the favourites script's event), for FavoritesSync to write to the account. */
 function tap(place: FavoritePlace, saved: boolean) {
@@ -162,7 +108,7 @@ function tap(place: FavoritePlace, saved: boolean) {
 }
 
 const requests = (method: string) =>
-  seen.filter((s) => s.method === method && s.path.startsWith(FAVORITES_PATH)).length;
+  relay.seen.filter((s) => s.method === method && s.path.startsWith(FAVORITES_PATH)).length;
 
 beforeAll(async () => {
   dbLocal = await startLocalSupabaseProcess({ autoconfirm: true, seed: true });
@@ -200,20 +146,16 @@ beforeAll(async () => {
   first = a;
   second = b;
 
-  const relayPort = await freePort();
-  relay = createServer(relayRequest);
-  await new Promise<void>((resolve) => relay?.listen(relayPort, '127.0.0.1', resolve));
-  relayUrl = `http://127.0.0.1:${relayPort}`;
+  relay = await startRelay(dbLocalUrl);
 }, 120_000);
 
 afterAll(async () => {
-  releaseAll();
-  await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
+  await relay?.close();
   await dbLocal?.stop();
 });
 
 beforeEach(async () => {
-  vi.stubEnv('PUBLIC_SUPABASE_URL', relayUrl);
+  vi.stubEnv('PUBLIC_SUPABASE_URL', relay.url);
   vi.stubEnv('PUBLIC_SUPABASE_PUBLISHABLE_KEY', publishableKey);
   vi.resetModules();
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -240,9 +182,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
-  releaseAll();
-  rules.length = 0;
-  seen.length = 0;
+  relay.reset();
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
   localStorage.clear();
@@ -295,7 +235,7 @@ describe('the merge of the device with the account', () => {
   it('offline, fails without a word and runs when the browser is back online; a tap that fails says so', async () => {
     writeDevice([own(first, 1)]);
     await signIn();
-    const dropped = when('GET', FAVORITES_PATH, 'drop');
+    const dropped = relay.when('GET', FAVORITES_PATH, 'drop');
     openPage();
     await dropped;
     await waitFor(() =>
@@ -307,13 +247,13 @@ describe('the merge of the device with the account', () => {
     expect(toasts).toEqual([]);
     expect(await accountRows()).toEqual([]);
 
-    rules.length = 0;
+    relay.reset();
     dispatchEvent(new Event('online'));
     await waitFor(async () => expect(await accountRows()).toEqual([key(first)]));
     await waitFor(() => expect(readDevice().items[0]?.account).toBe(me));
     expect(toasts).toEqual([]);
 
-    const saveDropped = when('POST', FAVORITES_PATH, 'drop');
+    const saveDropped = relay.when('POST', FAVORITES_PATH, 'drop');
     tap(second, true);
     await saveDropped;
     await waitFor(() => expect(toasts).toEqual([FAVORITES_MESSAGES.saveFailed]));
@@ -322,11 +262,11 @@ describe('the merge of the device with the account', () => {
   it('skips a favourite another tab saved meanwhile, and saves the rest', async () => {
     writeDevice([own(first, 1), own(second, 2)]);
     await signIn();
-    const held = when('POST', FAVORITES_PATH, 'hold');
+    const held = relay.when('POST', FAVORITES_PATH, 'hold');
     openPage();
     await held;
     await addToAccount([first]);
-    releaseAll();
+    relay.releaseAll();
     await waitFor(() => expect(readDevice().items.map((item) => item.account)).toEqual([me, me]));
     expect(await accountRows()).toEqual([key(first), key(second)].sort());
     expect(toasts).toEqual([]);
@@ -337,11 +277,11 @@ describe('the merge of the device with the account', () => {
     await addToAccount(almost);
     writeDevice([...almost.map((place, i) => mine(place, i)), own(first, 1000)]);
     await signIn();
-    const held = when('POST', FAVORITES_PATH, 'hold');
+    const held = relay.when('POST', FAVORITES_PATH, 'hold');
     openPage();
     await held;
     await addToAccount([gone(500)]);
-    releaseAll();
+    relay.releaseAll();
     await waitFor(() => expect(toasts).toEqual([FAVORITES_MESSAGES.mergeTruncated(1)]));
     const here = readDevice().items.find((item) => item.id === first.id);
     expect(here).toBeDefined();

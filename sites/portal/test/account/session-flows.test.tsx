@@ -4,14 +4,6 @@
 // request open, or answers one with a server error, so the states "while submitting", "while the
 // session is checked" and "sign-out failed" can be seen for as long as the test needs.
 import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { freePort } from '@guia-fortim/db/testing';
-import {
   type LocalSupabaseProcess,
   startLocalSupabaseProcess,
 } from '@guia-fortim/local-supabase/process';
@@ -29,6 +21,7 @@ import {
   type MockInstance,
   vi,
 } from 'vitest';
+import { type Relay, startRelay } from '../support/relay.ts';
 
 // A busy machine (db/local, supabase-js and the islands in one test) needs more than the defaults;
 // nothing here waits on a timer, only on answers the relay lets through.
@@ -41,62 +34,7 @@ const EMAIL = 'lia.souza@example.com';
 let dbLocal: LocalSupabaseProcess | undefined;
 let dbLocalUrl = '';
 let publishableKey = '';
-let relay: Server | undefined;
-let relayUrl = '';
-
-type Seen = { method: string; path: string; status: number };
-/** Requests the islands made through the relay, with the status they got. */
-const seen: Seen[] = [];
-/** `fail`: a server error (500); `drop`: the connection is cut, as without signal. */
-type Rule = {
-  method: string;
-  path: string;
-  action: 'hold' | 'fail' | 'drop';
-  matched?: () => void;
-};
-const rules: Rule[] = [];
-const releaseHeld: (() => void)[] = [];
-
-/** Passes every request on to db/local, except those a rule holds or fails. */
-function relayRequest(request: IncomingMessage, response: ServerResponse) {
-  const method = request.method ?? 'GET';
-  const path = request.url ?? '/';
-  const rule = rules.find((r) => r.method === method && path.startsWith(r.path));
-  const origin = request.headers.origin ?? '*';
-  if (rule?.action === 'drop') {
-    rule.matched?.();
-    seen.push({ method, path, status: 0 });
-    request.socket.destroy();
-    return;
-  }
-  if (rule?.action === 'fail') {
-    rule.matched?.();
-    seen.push({ method, path, status: 500 });
-    response.writeHead(500, {
-      'Content-Type': 'application/json',
-      'Access-Control-Allow-Origin': origin,
-    });
-    response.end(JSON.stringify({ code: 500, error_code: 'unexpected_failure', msg: 'falha' }));
-    return;
-  }
-  const forward = () => {
-    const upstream = httpRequest(
-      `${dbLocalUrl}${path}`,
-      { method, headers: { ...request.headers, host: new URL(dbLocalUrl).host } },
-      (answer) => {
-        seen.push({ method, path, status: answer.statusCode ?? 0 });
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', (error) => response.destroy(error));
-    request.pipe(upstream);
-  };
-  if (rule?.action === 'hold') {
-    rule.matched?.();
-    releaseHeld.push(forward);
-  } else forward();
-}
+let relay: Relay;
 
 /** A real session of db/local for the test user, as supabase-js stores it in the browser. */
 async function signIn(): Promise<Record<string, unknown>> {
@@ -111,17 +49,6 @@ async function signIn(): Promise<Record<string, unknown>> {
 
 function storeSession(session: Record<string, unknown>) {
   localStorage.setItem('sb-127-auth-token', JSON.stringify(session));
-}
-
-/** A rule that resolves once the islands make the request it names. */
-function when(method: string, path: string, action: Rule['action']): Promise<void> {
-  return new Promise((resolve) => {
-    rules.push({ method, path, action, matched: resolve });
-  });
-}
-
-function releaseAll() {
-  for (const forward of releaseHeld.splice(0)) forward();
 }
 
 beforeAll(async () => {
@@ -149,22 +76,18 @@ beforeAll(async () => {
   });
   expect(signUp.status).toBe(200);
 
-  const relayPort = await freePort();
-  relay = createServer(relayRequest);
-  await new Promise<void>((resolve) => relay?.listen(relayPort, '127.0.0.1', resolve));
-  relayUrl = `http://127.0.0.1:${relayPort}`;
+  relay = await startRelay(dbLocalUrl);
 }, 120_000);
 
 afterAll(async () => {
-  releaseAll();
-  await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
+  await relay?.close();
   await dbLocal?.stop();
 });
 
 let consoleError: MockInstance<typeof console.error>;
 
 beforeEach(() => {
-  vi.stubEnv('PUBLIC_SUPABASE_URL', relayUrl);
+  vi.stubEnv('PUBLIC_SUPABASE_URL', relay.url);
   vi.stubEnv('PUBLIC_SUPABASE_PUBLISHABLE_KEY', publishableKey);
   vi.stubEnv('PUBLIC_API_URL', 'http://127.0.0.1:9');
   // Each test gets fresh islands: a supabase-js client of its own, no state left by another test.
@@ -180,9 +103,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  releaseAll();
-  rules.length = 0;
-  seen.length = 0;
+  relay.reset();
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
   localStorage.clear();
@@ -204,7 +125,7 @@ describe('login form', () => {
     await waitFor(() => expect(email.disabled).toBe(false));
     await user.type(email, EMAIL);
     await user.type(screen.getByLabelText('Senha'), 'senha-errada');
-    const held = when('POST', '/auth/v1/token?grant_type=password', 'hold');
+    const held = relay.when('POST', '/auth/v1/token?grant_type=password', 'hold');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await held;
 
@@ -213,7 +134,7 @@ describe('login form', () => {
     expect(busy.hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Entrar' })).toBeNull();
 
-    releaseAll();
+    relay.releaseAll();
     // Sign-in: service message or 'Credenciais inválidas. Tente novamente.', title
     // 'Erro no login'.
     const alert = await screen.findByRole('alert');
@@ -221,7 +142,7 @@ describe('login form', () => {
     expect(within(alert).getByText('Credenciais inválidas. Tente novamente.')).toBeTruthy();
     const again = screen.getByRole('button', { name: 'Entrar' });
     expect(again.hasAttribute('disabled')).toBe(false);
-    expect(seen).toContainEqual({
+    expect(relay.seen).toContainEqual({
       method: 'POST',
       path: '/auth/v1/token?grant_type=password',
       status: 400,
@@ -237,7 +158,7 @@ describe('sign-in that does not reach an answer', () => {
     await waitFor(() => expect(email.disabled).toBe(false));
     await user.type(email, EMAIL);
     await user.type(screen.getByLabelText('Senha'), PASSWORD);
-    const answered = when('POST', '/auth/v1/token?grant_type=password', action);
+    const answered = relay.when('POST', '/auth/v1/token?grant_type=password', action);
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await answered;
     const alert = await screen.findByRole('alert');
@@ -305,7 +226,7 @@ describe('a profile write the server fails says the profile page’s own words',
     const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
     await waitFor(() => expect(fullName.value).toBe('Lia Souza'));
     await user.type(fullName, ' Lima');
-    const failed = when('PATCH', '/rest/v1/profiles', 'fail');
+    const failed = relay.when('PATCH', '/rest/v1/profiles', 'fail');
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     await failed;
     expect(await screen.findAllByText('Não foi possível atualizar seu perfil.')).toHaveLength(1);
@@ -320,7 +241,7 @@ describe('a profile write the server fails says the profile page’s own words',
     await user.type(screen.getByLabelText('Senha atual'), PASSWORD);
     await user.type(screen.getByLabelText('Nova senha'), 'jangada12');
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'jangada12');
-    const failed = when('PUT', '/auth/v1/user', 'fail');
+    const failed = relay.when('PUT', '/auth/v1/user', 'fail');
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
     await failed;
     expect(await screen.findAllByText('Não foi possível alterar sua senha.')).toHaveLength(1);
@@ -341,7 +262,7 @@ describe('a sign-up or a recovery the server fails says the form’s own words',
     await user.type(screen.getByLabelText('Email'), 'rui.lima@example.com');
     await user.type(screen.getByLabelText('Senha'), 'jangada12');
     await user.type(screen.getByLabelText('Confirmar senha'), 'jangada12');
-    const failed = when('POST', '/auth/v1/signup', 'fail');
+    const failed = relay.when('POST', '/auth/v1/signup', 'fail');
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
     await failed;
     expect(await screen.findAllByText('Ocorreu um erro durante o registro.')).toHaveLength(1);
@@ -353,7 +274,7 @@ describe('a sign-up or a recovery the server fails says the form’s own words',
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
     await waitFor(() => expect(email.disabled).toBe(false));
     await user.type(email, EMAIL);
-    const failed = when('POST', '/auth/v1/recover', 'fail');
+    const failed = relay.when('POST', '/auth/v1/recover', 'fail');
     await user.click(screen.getByRole('button', { name: 'Enviar link de recuperação' }));
     await failed;
     expect(
@@ -383,7 +304,7 @@ describe("'Verificando autenticação...'", () => {
     'is shown by the %s while the session is checked, then its content',
     async (_, name, content) => {
       await expiredSession();
-      const refresh = when('POST', '/auth/v1/token?grant_type=refresh_token', 'hold');
+      const refresh = relay.when('POST', '/auth/v1/token?grant_type=refresh_token', 'hold');
       const Page = await page(name);
       render(<Page />);
       expect(screen.getByRole('status').textContent).toBe('Verificando autenticação...');
@@ -391,10 +312,10 @@ describe("'Verificando autenticação...'", () => {
       expect(screen.getByText('Verificando autenticação...')).toBeTruthy();
       expect(content()).toBeNull();
 
-      releaseAll();
+      relay.releaseAll();
       await waitFor(() => expect(content()).toBeTruthy());
       expect(screen.queryByText('Verificando autenticação...')).toBeNull();
-      expect(seen).toContainEqual({
+      expect(relay.seen).toContainEqual({
         method: 'POST',
         path: '/auth/v1/token?grant_type=refresh_token',
         status: 200,
@@ -411,7 +332,7 @@ describe('sign-out failure', () => {
     const ProfilePage = await page('ProfilePage');
     render(<ProfilePage />);
     const leave = await screen.findByRole('button', { name: 'Sair' });
-    const failed = when('POST', '/auth/v1/logout', 'fail');
+    const failed = relay.when('POST', '/auth/v1/logout', 'fail');
     await user.click(leave);
     await failed;
 
@@ -421,7 +342,7 @@ describe('sign-out failure', () => {
     expect(screen.getByRole('heading', { name: 'Seu Perfil' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sair' }).hasAttribute('disabled')).toBe(false);
     expect(localStorage.getItem('sb-127-auth-token')).not.toBeNull();
-    expect(seen).toContainEqual({
+    expect(relay.seen).toContainEqual({
       method: 'POST',
       path: '/auth/v1/logout?scope=global',
       status: 500,
@@ -431,9 +352,9 @@ describe('sign-out failure', () => {
   it("the header menu's 'Sair' shows the error and keeps the menu's user", async () => {
     storeSession(await signIn());
     const { default: AccountMenu } = await import('../../src/islands/AccountMenu.tsx');
-    render(<AccountMenu supabaseUrl={relayUrl} />);
+    render(<AccountMenu supabaseUrl={relay.url} />);
     await user.click(await screen.findByRole('button', { name: 'Minha Conta' }));
-    const failed = when('POST', '/auth/v1/logout', 'fail');
+    const failed = relay.when('POST', '/auth/v1/logout', 'fail');
     await user.click(screen.getByRole('button', { name: 'Sair' }));
     await failed;
 
@@ -442,7 +363,7 @@ describe('sign-out failure', () => {
     expect(consoleError.mock.calls.map((call) => call[0])).toContain('Erro ao sair:');
     expect(screen.getByRole('button', { name: 'Sair' }).hasAttribute('disabled')).toBe(false);
     expect(localStorage.getItem('sb-127-auth-token')).not.toBeNull();
-    expect(seen).toContainEqual({
+    expect(relay.seen).toContainEqual({
       method: 'POST',
       path: '/auth/v1/logout?scope=global',
       status: 500,
@@ -457,7 +378,7 @@ describe("the header's initials", () => {
     const ProfilePage = await page('ProfilePage');
     render(
       <>
-        <AccountMenu supabaseUrl={relayUrl} />
+        <AccountMenu supabaseUrl={relay.url} />
         <ProfilePage />
       </>,
     );
@@ -500,7 +421,7 @@ describe("db/local's rate limits reach the forms in Portuguese", () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(TOO_MANY)).toBeTruthy();
-    expect(seen).toContainEqual({
+    expect(relay.seen).toContainEqual({
       method: 'POST',
       path: '/auth/v1/token?grant_type=password',
       status: 429,
@@ -516,7 +437,8 @@ describe("db/local's rate limits reach the forms in Portuguese", () => {
       await user.click(screen.getByRole('button', { name: /Enviar/ }));
       expect(await screen.findByText('Email enviado')).toBeTruthy();
       expect(screen.queryByText(TOO_MANY)).toBeNull();
-      return seen.filter((request) => request.path.startsWith('/auth/v1/recover')).at(-1)?.status;
+      return relay.seen.filter((request) => request.path.startsWith('/auth/v1/recover')).at(-1)
+        ?.status;
     };
     // Auth refuses the account's second link within its interval (429), never nobody's.
     expect([await ask(EMAIL), await ask(EMAIL)]).toEqual([200, 429]);
