@@ -3,13 +3,14 @@
 // address, and the listings past the first page read from their static JSON (served for real).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ComercioList from '../../src/islands/ComercioList.tsx';
 import HospedagemList from '../../src/islands/HospedagemList.tsx';
 import PasseioList from '../../src/islands/PasseioList.tsx';
 import { LIST_FIRST_PAGE } from '../../src/lib/listing-view.ts';
 import { comercio, hospedagem, passeio } from './fixtures.ts';
+import { afterPopstate } from './popstate.ts';
 
 let server: Server;
 let base = '';
@@ -104,10 +105,8 @@ describe('HospedagemList', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Sobre a Hospedagem');
     expect(dialog.textContent).toContain('R$ 300,00');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
+    // 'Fechar' goes back in history: the island closes the dialog when that popstate comes.
+    await afterPopstate(() => fireEvent.click(screen.getByRole('button', { name: 'Fechar' })));
     expect(location.pathname + location.search).toBe('/hospedagem?busca=sol');
     expect(screen.queryByText('Sobre a Hospedagem')).toBeNull();
   });
