@@ -2,7 +2,8 @@
 // 'Avaliar este lugar' (ReviewForm) against the real db/local, in its own process, with the
 // unmodified supabase-js. A small relay holds the first account's read of its review until
 // another account has signed in on the page, then answers it with a server error: shown, it
-// would replace the second account's form.
+// would replace the second account's form. A second form, for the account signed in now, gets
+// the same error after it: once that one shows it, the first has dealt with its own answer.
 import {
   createServer,
   request as httpRequest,
@@ -15,7 +16,7 @@ import {
   type LocalSupabaseProcess,
   startLocalSupabaseProcess,
 } from '@guia-fortim/local-supabase/process';
-import { act, cleanup, configure, render, screen } from '@testing-library/react';
+import { act, cleanup, configure, render, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 
 configure({ asyncUtilTimeout: 20_000 });
@@ -105,7 +106,7 @@ it("leaves unread the answer for the account signed in before another's", async 
   vi.stubEnv('PUBLIC_SUPABASE_URL', relayUrl);
   vi.stubEnv('PUBLIC_SUPABASE_PUBLISHABLE_KEY', dbLocal?.publishableKey ?? '');
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  // Tells when supabase-js has read a held answer's body: what the island does next is queued.
+  // Tells when supabase-js has read a held answer's body: the next one is answered only then.
   const read: Promise<void>[] = [];
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args) => {
@@ -120,37 +121,49 @@ it("leaves unread the answer for the account signed in before another's", async 
   const ReviewForm = (await import('../../src/islands/ReviewForm.tsx')).default;
   const key = 'sb-127-auth-token';
 
+  /** A form on the page whose first read of reviews the relay holds; resolves once it is held. */
+  const formWithHeldRead = async () => {
+    const readHeld = new Promise<void>((resolve) => {
+      holdNext = resolve;
+    });
+    const { container } = render(
+      <ReviewForm
+        kind="hospedagem"
+        listingId={listingId}
+        supabaseUrl={relayUrl}
+        loginHref="/auth/login"
+      />,
+    );
+    await readHeld;
+    return within(container);
+  };
+  /** Answers the oldest held read (the relay's server error); resolves once its body is read. */
+  const answerHeld = async () => {
+    const before = read.length;
+    held.shift()?.();
+    await vi.waitFor(() => expect(read.length).toBeGreaterThan(before));
+    await Promise.all(read);
+  };
+
   localStorage.setItem(key, JSON.stringify(ana));
-  const anasRead = new Promise<void>((resolve) => {
-    holdNext = resolve;
-  });
-  render(
-    <ReviewForm
-      kind="hospedagem"
-      listingId={listingId}
-      supabaseUrl={relayUrl}
-      loginHref="/auth/login"
-    />,
-  );
-  await anasRead;
+  const form = await formWithHeldRead();
 
   // Bia signs in on this page before Ana's review arrives.
   localStorage.setItem(key, JSON.stringify(bia));
   act(() => {
     dispatchEvent(new Event(SESSION_CHANGED_EVENT));
   });
-  expect(await screen.findByRole('button', { name: 'Enviar avaliação' })).toBeTruthy();
+  expect(await form.findByRole('button', { name: 'Enviar avaliação' })).toBeTruthy();
 
-  const before = read.length;
-  for (const forward of held.splice(0)) forward();
-  await vi.waitFor(() => expect(read.length).toBeGreaterThan(before));
-  await act(async () => {
-    await Promise.all(read);
-    // Everything supabase-js and the island do with the answer is queued before this turn.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-  expect(
-    screen.queryByText('Não foi possível carregar as avaliações. Tente novamente.'),
-  ).toBeNull();
-  expect(screen.getByRole('button', { name: 'Enviar avaliação' })).toBeTruthy();
+  // A second form, opened now, reads Bia's review; the relay holds that read too.
+  const second = await formWithHeldRead();
+  // Ana's answer is read first; then Bia's, which the second form shows as the failure it is.
+  await answerHeld();
+  await answerHeld();
+  expect((await second.findByRole('alert')).textContent).toBe(
+    'Não foi possível carregar as avaliações. Tente novamente.',
+  );
+  // Ana's answer went through the same steps before it: the first form left it unread.
+  expect(form.queryByRole('alert')).toBeNull();
+  expect(form.getByRole('button', { name: 'Enviar avaliação' })).toBeTruthy();
 });
