@@ -26,8 +26,13 @@ function memoryStorage() {
   };
 }
 
-/** A client that keeps its session (in memory) and records every auth event. */
-function recordingClient(server: LocalSupabase, flowType: 'implicit' | 'pkce' = 'implicit') {
+/**
+ * A client that keeps its session (in memory) and records every auth event, once its
+ * INITIAL_SESSION is in: the one event supabase-js sends on its own, after it starts. Every other
+ * event is handed to the listeners before the call that fires it returns, so what is recorded
+ * when a call returns is all that call sends: no wait is needed to see that nothing more came.
+ */
+async function recordingClient(server: LocalSupabase, flowType: 'implicit' | 'pkce' = 'implicit') {
   const client = createClient(server.url, server.keys.publishableKey, {
     auth: {
       autoRefreshToken: false,
@@ -38,8 +43,11 @@ function recordingClient(server: LocalSupabase, flowType: 'implicit' | 'pkce' = 
     },
   });
   const events: AuthChangeEvent[] = [];
-  client.auth.onAuthStateChange((event) => {
-    events.push(event);
+  await new Promise<void>((resolve) => {
+    client.auth.onAuthStateChange((event) => {
+      events.push(event);
+      if (event === 'INITIAL_SESSION') resolve();
+    });
   });
   return { client, events };
 }
@@ -59,8 +67,6 @@ function fragment(location: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(location.slice(location.indexOf('#') + 1)));
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
   let server: LocalSupabase;
   let autoconfirm: LocalSupabase;
@@ -75,7 +81,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
   });
 
   it('signs up with e-mail confirmation: a bare user, no session, a link in the mailbox', async () => {
-    const { client, events } = recordingClient(server);
+    const { client, events } = await recordingClient(server);
     const signUp = await client.auth.signUp({
       email: 'Nova@Teste.Local',
       password: 'segredo1',
@@ -93,7 +99,6 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     });
     expect(signUp.data.user?.identities).toHaveLength(1);
     expect(signUp.data.user?.email_confirmed_at).toBeUndefined();
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION']);
 
     const blocked = await client.auth.signInWithPassword({
@@ -148,7 +153,6 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     });
     expect(signIn.error).toBeNull();
     expect(signIn.data.user?.email_confirmed_at).toBeTruthy();
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
 
     const reused = await follow(authLink);
@@ -167,12 +171,11 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect(again.data.user?.identities).toEqual([]);
     expect(await mailTo(server, 'existente@teste.local')).toEqual([]);
 
-    const { client, events } = recordingClient(autoconfirm);
+    const { client, events } = await recordingClient(autoconfirm);
     const first = await client.auth.signUp({ email: 'auto@teste.local', password: 'segredo1' });
     expect(first.error).toBeNull();
     expect(first.data.session?.access_token).toBeTruthy();
     expect(first.data.user?.email_confirmed_at).toBeTruthy();
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
     const duplicate = await supabaseClient(autoconfirm).auth.signUp({
       email: 'AUTO@teste.local',
@@ -264,7 +267,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
   });
 
   it('rotates refresh tokens, tolerates reuse within the window, and revokes on late reuse', async () => {
-    const { client, events } = recordingClient(server);
+    const { client, events } = await recordingClient(server);
     await signedInUser(server, 'rotacao@teste.local');
     expect(
       (
@@ -279,7 +282,6 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect(refreshed.error).toBeNull();
     const second = refreshed.data.session as Session;
     expect(second.refresh_token).not.toBe(first.refresh_token);
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'TOKEN_REFRESHED']);
 
     const raw = (token: string) =>
@@ -296,6 +298,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect(withinWindow.status).toBe(200);
     expect(((await withinWindow.json()) as Session).refresh_token).toBe(second.refresh_token);
 
+    // Past the server's 2 s reuse window (refreshTokenReuseSeconds): the wait is for time itself.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const late = await raw(first.refresh_token);
     expect(late.status).toBe(400);
@@ -316,7 +319,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     await signedInUser(server, 'sair@teste.local');
     const sessions = await Promise.all(
       [0, 1, 2].map(async () => {
-        const { client, events } = recordingClient(server);
+        const { client, events } = await recordingClient(server);
         expect(
           (
             await client.auth.signInWithPassword({
@@ -334,7 +337,6 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect((await a.client.auth.getUser()).data.user?.email).toBe('sair@teste.local');
     const gone = await b.client.auth.getUser();
     expect(gone.error).toMatchObject({ name: 'AuthSessionMissingError' });
-    await settle();
     expect(b.events.at(-1)).toBe('SIGNED_OUT');
 
     // Access tokens stay valid at PostgREST until they expire (stateless), as on Supabase.
@@ -344,11 +346,10 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect(rest.status).toBe(200);
 
     expect((await a.client.auth.signOut({ scope: 'local' })).error).toBeNull();
-    await settle();
     expect(a.events.at(-1)).toBe('SIGNED_OUT');
     expect((await a.client.auth.getSession()).data.session).toBeNull();
 
-    const d = recordingClient(server);
+    const d = await recordingClient(server);
     expect(
       (
         await d.client.auth.signInWithPassword({
@@ -365,7 +366,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
   });
 
   it('GET and PUT /user: bare user, password change rules, metadata merge, fixed e-mail', async () => {
-    const { client, events } = recordingClient(server);
+    const { client, events } = await recordingClient(server);
     await signedInUser(server, 'perfil@teste.local');
     expect(
       (
@@ -375,7 +376,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
         })
       ).error,
     ).toBeNull();
-    const other = recordingClient(server);
+    const other = await recordingClient(server);
     expect(
       (
         await other.client.auth.signInWithPassword({
@@ -430,7 +431,6 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     expect(changed.data.user?.user_metadata).toEqual({ full_name: 'Perfil' });
     const merged = await client.auth.updateUser({ data: { username: 'perfil', full_name: null } });
     expect(merged.data.user?.user_metadata).toEqual({ username: 'perfil' });
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'USER_UPDATED', 'USER_UPDATED']);
 
     expect((await other.client.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
@@ -468,14 +468,13 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     const tokens = fragment(opened.location);
     expect(tokens.type).toBe('recovery');
 
-    const { client, events } = recordingClient(server);
+    const { client, events } = await recordingClient(server);
     const set = await client.auth.setSession({
       access_token: tokens.access_token ?? '',
       refresh_token: tokens.refresh_token ?? '',
     });
     expect(set.error).toBeNull();
     expect((await client.auth.updateUser({ password: 'recuperada-1' })).error).toBeNull();
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN', 'USER_UPDATED']);
     const signIn = await supabaseClient(server).auth.signInWithPassword({
       email: 'esqueci@teste.local',
@@ -520,11 +519,10 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     ).toBeNull();
     const [mail] = await mailTo(server, 'otp@teste.local');
     const tokenHash = new URL(mail?.link ?? '').searchParams.get('token_hash') ?? '';
-    const { client, events } = recordingClient(server);
+    const { client, events } = await recordingClient(server);
     const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
     expect(verified.error).toBeNull();
     expect(verified.data.session?.user.email).toBe('otp@teste.local');
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'PASSWORD_RECOVERY']);
     const again = await supabaseClient(server).auth.verifyOtp({
       token_hash: tokenHash,
@@ -535,16 +533,15 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
 
   it("the site's button: a PKCE client's link verified by its token hash, once, in any browser", async () => {
     await signedInUser(server, 'botao@teste.local');
-    const asking = recordingClient(server, 'pkce').client;
+    const asking = (await recordingClient(server, 'pkce')).client;
     expect((await asking.auth.resetPasswordForEmail('botao@teste.local')).error).toBeNull();
     const [mail] = await mailTo(server, 'botao@teste.local');
     const tokenHash = new URL(mail?.link ?? '').searchParams.get('token_hash') ?? '';
     // Another browser than the one that asked (no code verifier there) still gets the session.
-    const { client, events } = recordingClient(server, 'pkce');
+    const { client, events } = await recordingClient(server, 'pkce');
     const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
     expect(verified.error).toBeNull();
     expect(verified.data.session?.user.email).toBe('botao@teste.local');
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'PASSWORD_RECOVERY']);
     const again = await asking.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
     expect(again.error).toMatchObject({ status: 403, code: 'otp_expired' });
@@ -552,7 +549,7 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
 
   it('PKCE recovery: the link redirects with ?code= and the exchange fires PASSWORD_RECOVERY', async () => {
     await signedInUser(server, 'pkce@teste.local');
-    const { client, events } = recordingClient(server, 'pkce');
+    const { client, events } = await recordingClient(server, 'pkce');
     expect(
       (
         await client.auth.resetPasswordForEmail('pkce@teste.local', {
@@ -576,7 +573,6 @@ describe.each(BACKENDS)('GoTrue through supabase-js (%s)', (backend) => {
     const exchanged = await client.auth.exchangeCodeForSession(code);
     expect(exchanged.error).toBeNull();
     expect(exchanged.data.session?.user.email).toBe('pkce@teste.local');
-    await settle();
     expect(events).toEqual(['INITIAL_SESSION', 'PASSWORD_RECOVERY']);
 
     const raw = async (body: Record<string, string>) => {
