@@ -109,10 +109,29 @@ describe('the page script', () => {
         keepalive: true,
         mode: 'no-cors',
       });
-      // A network that refuses it, or a browser whose beacon throws: the page goes on.
-      fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-      expect(() => countListingEvent('hospedagem', id, 'view')).not.toThrow();
-      await Promise.resolve();
+      // A network that refuses it: the page goes on and leaves no rejection unhandled. The refusal
+      // comes from a plain function (a Vitest mock handles the promises it returns). Node reports
+      // unhandled rejections in the order they happen: once one made after the refusal, and left
+      // unhandled on purpose, is reported, the refusal's turn has passed.
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      try {
+        let refused = 0;
+        vi.stubGlobal('fetch', () => {
+          refused++;
+          return Promise.reject(new TypeError('Failed to fetch'));
+        });
+        expect(() => countListingEvent('hospedagem', id, 'view')).not.toThrow();
+        expect(refused).toBe(1);
+        const marker = new Error('depois da recusa');
+        void Promise.reject(marker);
+        await vi.waitFor(() => expect(unhandled).toContain(marker));
+        expect(unhandled).toEqual([marker]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+      }
+      // A browser whose beacon throws: the page goes on.
       Object.defineProperty(navigator, 'sendBeacon', {
         value: () => {
           throw new TypeError('beacon refused');
