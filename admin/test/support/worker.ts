@@ -1,12 +1,12 @@
 // The real worker (workers/api under wrangler dev, on workerd) for the screens that call it, over
 // the test's own db/local: the panel's calls cross the same routes, CORS, token checks and
 // database functions as in production. Started as the worker's own tests start it
-// (@guia-fortim/api/testing/stack), in a Node child process as db/local is (database.ts): under
-// happy-dom, Vite rewrites the `new URL(…, import.meta.url)` that finds wrangler's directory, and
-// fetch is the browser's. A change to a public page asks the local build service (the stand-in
-// for Workers Builds, @guia-fortim/api/testing/hook) to publish again, as it asks Cloudflare.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+// (@guia-fortim/api/testing/stack), in a Node child process as db/local is (database.ts), by the
+// same helper (startChildScript, @guia-fortim/local-supabase/process): under happy-dom, Vite
+// rewrites the `new URL(…, import.meta.url)` that finds wrangler's directory, and fetch is the
+// browser's. A change to a public page asks the local build service (the stand-in for Workers
+// Builds, @guia-fortim/api/testing/hook) to publish again, as it asks Cloudflare.
+import { startChildScript } from '@guia-fortim/local-supabase/process';
 
 export type TestWorker = {
   /** The worker's origin: the panel's apiUrl. */
@@ -65,33 +65,10 @@ export async function startTestWorker(
   database: { url: string; publishableKey: string },
   panelOrigin: string,
 ): Promise<TestWorker> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      SCRIPT,
-      JSON.stringify({
-        supabaseUrl: database.url,
-        publishableKey: database.publishableKey,
-        siteUrl: panelOrigin,
-      }),
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', resolve);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`o worker saiu com o código ${code}`)));
+  const { facts, stop } = await startChildScript<{ url: string }>('o worker', SCRIPT, {
+    supabaseUrl: database.url,
+    publishableKey: database.publishableKey,
+    siteUrl: panelOrigin,
   });
-  const { url } = JSON.parse(first) as { url: string };
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { url: facts.url, stop };
 }

@@ -1,9 +1,12 @@
 // db/local in a Node child process, for suites whose own globals are a browser's (happy-dom's URL
 // and fetch), which db/local's file and database code cannot use. In memory, no demo seed unless
 // asked; stopped by `stop()` or, should the test process die, when its stdin closes.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import type { LocalSupabaseOptions } from '../index.ts';
+import { startChildScript } from './child-script.ts';
+
+// The same child process for other servers the browser-globals suites start (the panel's worker):
+// reachable through this package's `./process` export.
+export { type ChildScript, startChildScript } from './child-script.ts';
 
 export type LocalSupabaseProcess = {
   url: string;
@@ -34,24 +37,10 @@ process.stdin.resume();
 export async function startLocalSupabaseProcess(
   options: LocalSupabaseProcessOptions = {},
 ): Promise<LocalSupabaseProcess> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--input-type=module', '-e', SCRIPT, JSON.stringify(options)],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
+  const { facts, stop } = await startChildScript<Omit<LocalSupabaseProcess, 'stop'>>(
+    'db/local',
+    SCRIPT,
+    options,
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.once('line', resolve);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`db/local saiu com o código ${code}`)));
-  });
-  const facts = JSON.parse(first) as Omit<LocalSupabaseProcess, 'stop'>;
-  return {
-    ...facts,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { ...facts, stop };
 }
