@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
 // The panel's screens with the real data provider (ra-supabase) against a real db/local holding
-// exactly the rows each case needs: empty states, the 10-item caps, the roles page. Expected texts
-// and numbers are written out here, never read from the code. These cases only read: the worker is not
-// running (the panel's apiUrl refuses connections), so a write the screen should not make fails
-// loudly instead of changing anything.
+// exactly the rows each case needs (empty states, the 10-item caps, the roles page), and the real
+// worker (test/support/worker.ts) over it, where the panel's apiUrl points: a bulk 'Destacar', a
+// slide's save, a category's move, creation and rename, the maps key saved and cleared, a role
+// change and the admin grant cross the worker's routes, CORS and token check with the admin's own
+// session, and each of these cases reads what the screen then shows and what the database then
+// holds. Where the request is itself the rule (none for a value the form refuses, a cancelled
+// confirmation or the role the user already has; one for a bulk action), the requests the screen
+// sent are read as well.
+// Expected texts and numbers are written out here, never read from the code.
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
@@ -13,15 +18,16 @@ import { setPanelConfig } from '../src/config.ts';
 import { CATEGORIES, SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
 import { resourceScreen } from './support/resourceScreen.tsx';
-
-const API_URL = 'http://127.0.0.1:9';
+import { startTestWorker, type TestWorker } from './support/worker.ts';
 
 // Each screen reads over HTTP on a shared 2-core machine: give reads time.
 configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 40_000 });
 
 const ADMIN = { email: 'ana@teste.local', password: 'senha-forte-1' };
 
 let db: TestDatabase;
+let worker: TestWorker;
 let Admin: ComponentType<{ children: ReactNode }>;
 let Screens: {
   Featured: ComponentType;
@@ -146,10 +152,12 @@ async function setRole(userId: string, role: 'user' | 'moderator' | 'admin') {
 }
 
 let bia = '';
+let carlos = '';
 
 beforeAll(async () => {
   db = await startDatabase();
-  setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: API_URL });
+  worker = await startTestWorker(db, window.location.origin);
+  setPanelConfig({ supabaseUrl: db.url, publishableKey: db.publishableKey, apiUrl: worker.url });
 
   const adminId = await createUser(ADMIN.email, {
     full_name: 'Ana Administradora',
@@ -159,6 +167,7 @@ beforeAll(async () => {
   for (const person of PEOPLE) {
     const id = await createUser(person.email, person);
     if (person.username === 'bia') bia = id;
+    if (person.username === 'carlos') carlos = id;
   }
   await setRole(bia, 'moderator');
 
@@ -195,9 +204,12 @@ beforeAll(async () => {
     Settings: (await import('../src/settings/Settings.tsx')).default,
     ListingList: (await import('../src/listings/ListingList.tsx')).default,
   };
-}, 120_000);
+}, 180_000);
 
-afterAll(() => db?.stop());
+afterAll(async () => {
+  await worker?.stop();
+  await db?.stop();
+});
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -224,17 +236,30 @@ function dropRequests(path: string) {
   );
 }
 
-/** What the screen sent to the worker so far: method, address and body of each request. */
+/**
+ * What the screen sent to the worker so far: method, address and body of each request. The spy
+ * calls through: the network is not changed.
+ */
 function workerRequests() {
   const sent = vi.spyOn(globalThis, 'fetch');
   return () =>
     sent.mock.calls
-      .filter(([input]) => String(input instanceof Request ? input.url : input).startsWith(API_URL))
+      .filter(([input]) =>
+        String(input instanceof Request ? input.url : input).startsWith(`${worker.url}/api/`),
+      )
       .map(([input, init]) => [
         init?.method ?? (input instanceof Request ? input.method : 'GET'),
         String(input instanceof Request ? input.url : input),
         init?.body,
       ]);
+}
+
+/** The role rows of a user, read past row-level security. */
+async function rolesOf(userId: string) {
+  return ok(
+    await db.service.from('user_roles').select('id, role, created_at').eq('user_id', userId),
+    'funções',
+  ) as { id: string; role: string; created_at: string }[];
 }
 
 /** A listing list screen as its `<Resource>` renders it, at /admin/{resource}. */
@@ -416,46 +441,61 @@ describe('listing list filters', () => {
 });
 
 describe('bulk actions on the listing lists', () => {
-  it('rows picked go to the worker in one request, in the order the list shows them', async () => {
-    const sent = vi.spyOn(globalThis, 'fetch');
-    const toWorker = () =>
-      sent.mock.calls
-        .filter(([input]) => String(input).startsWith(API_URL))
-        .map(([input, init]) => [init?.method, String(input), init?.body]);
+  it("'Destacar' features the rows picked in one request, in the order the list shows them", async () => {
+    const sent = workerRequests();
     const user = userEvent.setup();
     showList('comercios');
     const newestFirst = [FEATURED_COMERCIO, ...COMERCIOS].sort((a, b) =>
       b.created_at.localeCompare(a.created_at),
     );
     await waitFor(() => expect(listedNames()).toHaveLength(newestFirst.length));
-    const idOf = async (slug: string) =>
-      (
-        ok(await db.service.from('comercios').select('id').eq('slug', slug), slug)[0] as {
-          id: string;
-        }
-      ).id;
     const [third, second] = [newestFirst[2], newestFirst[1]] as [Fixture, Fixture];
-    // Picked out of order: the request follows the list.
-    for (const row of [third, second]) {
-      const line = screen
-        .getAllByTestId('listing-row')
-        .find((tr) => tr.textContent?.includes(row.name)) as HTMLElement;
-      await user.click(within(line).getByRole('checkbox'));
+    const featured = async () =>
+      ok(
+        await db.service
+          .from('comercios')
+          .select('slug, featured_order')
+          .eq('is_featured', true)
+          .order('featured_order'),
+        'destaques',
+      );
+    try {
+      // Picked out of order: the featured order follows the list.
+      for (const row of [third, second]) {
+        const line = screen
+          .getAllByTestId('listing-row')
+          .find((tr) => tr.textContent?.includes(row.name)) as HTMLElement;
+        await user.click(within(line).getByRole('checkbox'));
+      }
+      expect(await screen.findByText('2 selecionados')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Destacar' }));
+      expect(await screen.findByText('2 itens adicionados aos destaques!')).toBeTruthy();
+      // The list reads them again: both switched on.
+      await waitFor(() => {
+        for (const row of [second, third]) {
+          const on = (screen.getByLabelText(`Destaque: ${row.name}`) as HTMLInputElement).checked;
+          expect([row.name, on]).toEqual([row.name, true]);
+        }
+      });
+      // All of them in one request (all or none), after the one featured before.
+      expect(sent().map(([method, url]) => [method, url])).toEqual([
+        ['POST', `${worker.url}/api/comercios/bulk`],
+      ]);
+      expect(await featured()).toEqual([
+        { slug: FEATURED_COMERCIO.slug, featured_order: 0 },
+        { slug: second.slug, featured_order: 1 },
+        { slug: third.slug, featured_order: 2 },
+      ]);
+    } finally {
+      // The other cases count the featured commerces: back to the fixture's one.
+      ok(
+        await db.service
+          .from('comercios')
+          .update({ is_featured: false, featured_order: 0 })
+          .in('slug', [second.slug, third.slug]),
+        'tirar dos destaques',
+      );
     }
-    expect(await screen.findByText('2 selecionados')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Destacar' }));
-    // The worker is down here: the change was asked for, and refused.
-    expect(await screen.findByText('Não foi possível atualizar os itens.')).toBeTruthy();
-    expect(toWorker()).toEqual([
-      [
-        'POST',
-        `${API_URL}/api/comercios/bulk`,
-        JSON.stringify({
-          action: 'feature',
-          ids: [await idOf(String(second.slug)), await idOf(String(third.slug))],
-        }),
-      ],
-    ]);
   });
 });
 
@@ -621,27 +661,36 @@ describe('Carrossel (/admin/carousel)', () => {
     await refused('A ordem deve ser um número inteiro maior ou igual a 1.');
     expect(sent()).toEqual([]);
 
-    // The lowest order goes: the schema's values, trimmed, to the worker (down here).
+    // The lowest order goes: the schema's values, trimmed, saved by the worker; back to the list.
     await user.clear(order);
     await user.type(order, '1');
     await user.click(save());
-    expect(await screen.findByText('Erro ao atualizar slide')).toBeTruthy();
-    const [request, ...others] = sent();
-    expect(others).toEqual([]);
-    const [dunas] = ok(
-      await db.service.from('carousel_slides').select('id').eq('title', 'Dunas ao pôr do sol'),
-      'slide',
-    ) as { id: string }[];
-    expect(request?.slice(0, 2)).toEqual(['PATCH', `${API_URL}/api/slides/${dunas?.id}`]);
-    expect(JSON.parse(String(request?.[2]))).toEqual({
-      title: 'D',
-      subtitle: 'Passeios de buggy',
-      image_url: '/images/dunas-hero.jpg',
-      link: '/passeios',
-      order_position: 1,
-      is_active: false,
-      image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
+    expect(await screen.findByText('Slide atualizado com sucesso!')).toBeTruthy();
+    await waitFor(() => {
+      const saved = screen.getByTestId('slide-row');
+      expect(within(saved).getByText('D')).toBeTruthy();
+      expect(within(saved).getByText('Ordem: 1 | Link: /passeios')).toBeTruthy();
+      expect(within(saved).getByText('Inativo')).toBeTruthy();
     });
+    expect(
+      ok(
+        await db.service
+          .from('carousel_slides')
+          .select('title, subtitle, image_url, link, order_position, is_active, image_styles'),
+        'slides',
+      ),
+    ).toEqual([
+      {
+        title: 'D',
+        subtitle: 'Passeios de buggy',
+        image_url: '/images/dunas-hero.jpg',
+        link: '/passeios',
+        order_position: 1,
+        is_active: false,
+        image_styles: { scale: 1, rotate: 0, positionX: 50, positionY: 50, objectFit: 'cover' },
+      },
+    ]);
+    expect(sent().map(([method]) => method)).toEqual(['PATCH']);
   });
 
   it('a new slide is last, active and links to /passeios; Salvar waits for its photo', async () => {
@@ -739,30 +788,41 @@ describe('Categorias (/admin/categorias)', () => {
         .select('id, name'),
       'categorias',
     ) as { id: string; name: string }[];
-    const casa = extra.find((category) => category.name === 'Casa')?.id;
-    const sent = vi.spyOn(globalThis, 'fetch');
-    const toWorker = () =>
-      sent.mock.calls
-        .filter(([input]) => String(input).startsWith(API_URL))
-        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    const stored = async () =>
+      (
+        ok(
+          await db.service
+            .from('categories')
+            .select('name, order_position')
+            .eq('type', 'hospedagem')
+            .order('order_position'),
+          'ordem',
+        ) as { name: string; order_position: number }[]
+      ).map((row) => [row.name, row.order_position]);
     try {
       const user = userEvent.setup();
       show(Screens.Categories);
       await screen.findByText('Casa');
-      const names = screen
-        .getAllByRole('listitem')
-        .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
-      expect(names).toEqual(['Pousada', 'Chalé', 'Casa']);
+      const names = () =>
+        screen
+          .getAllByRole('listitem')
+          .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+      expect(names()).toEqual(['Pousada', 'Chalé', 'Casa']);
       const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
       expect(button('Mover Pousada para cima').disabled).toBe(true);
       expect(button('Mover Pousada para baixo').disabled).toBe(false);
       expect(button('Mover Casa para baixo').disabled).toBe(true);
       await user.click(button('Mover Casa para cima'));
-      // The worker is down here: the move was asked for, and refused.
-      expect(await screen.findByText('Não foi possível atualizar a ordem.')).toBeTruthy();
-      expect(toWorker()).toEqual([
-        ['POST', `${API_URL}/api/categories/${casa}/move`, JSON.stringify({ direction: 'up' })],
+      // One swap with the neighbour above, the type's order kept 1..n.
+      await waitFor(() => expect(names()).toEqual(['Pousada', 'Casa', 'Chalé']));
+      expect(await stored()).toEqual([
+        ['Pousada', 1],
+        ['Casa', 2],
+        ['Chalé', 3],
       ]);
+      // Now at the end, Chalé moves no further down.
+      await waitFor(() => expect(button('Mover Chalé para baixo').disabled).toBe(true));
+      expect(button('Mover Casa para baixo').disabled).toBe(false);
     } finally {
       ok(
         await db.service
@@ -791,11 +851,29 @@ describe('Categorias (/admin/categorias)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
   });
 
-  it('Criar and Atualizar check the name with the domain schema; a valid one goes trimmed', async () => {
+  it('Criar and Atualizar check the name with the domain schema; a valid one is saved trimmed', async () => {
+    const LONG = 'x'.repeat(60);
+    const [{ id: pousadaId }] = ok(
+      await db.service.from('categories').select('id').eq('name', 'Pousada'),
+      'categoria Pousada',
+    ) as [{ id: string }];
+    const stored = async () =>
+      ok(
+        await db.service
+          .from('categories')
+          .select('name, order_position, is_active')
+          .eq('type', 'hospedagem')
+          .order('order_position'),
+        'categorias',
+      );
     const user = userEvent.setup();
     const sent = workerRequests();
     show(Screens.Categories);
-    const pousada = (await screen.findByText('Pousada')).closest('li') as HTMLElement;
+    const names = () =>
+      screen
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+    await screen.findByText('Pousada');
     await user.click(screen.getByRole('button', { name: 'Nova Categoria' }));
     let dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('Nome da Categoria') as HTMLInputElement;
@@ -817,37 +895,59 @@ describe('Categorias (/admin/categorias)', () => {
     await refused('O nome da categoria deve ter no máximo 60 caracteres.');
     expect(sent()).toEqual([]);
 
-    // 60 characters, between spaces: the trimmed name, of the open tab's kind.
-    await user.clear(name);
-    await user.click(name);
-    await user.paste(`  ${'x'.repeat(60)}  `);
-    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(
-      await screen.findByText('Não foi possível falar com o servidor.', { exact: false }),
-    ).toBeTruthy();
-    const [created, ...others] = sent();
-    expect(others).toEqual([]);
-    expect(created?.slice(0, 2)).toEqual(['POST', `${API_URL}/api/categories`]);
-    expect(JSON.parse(String(created?.[2]))).toEqual({
-      name: 'x'.repeat(60),
-      type: 'hospedagem',
-      is_active: true,
-    });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    try {
+      // 60 characters, between spaces: saved trimmed, of the open tab's kind, active and last.
+      await user.clear(name);
+      await user.click(name);
+      await user.paste(`  ${LONG}  `);
+      await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+      const saved = async (message: string) => {
+        const alert = await screen.findByRole('alert');
+        await waitFor(() => expect(within(alert).getByText(message)).toBeTruthy());
+        await user.click(within(alert).getByRole('button', { name: 'Fechar' }));
+      };
+      await saved('Categoria criada com sucesso!');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(names()).toEqual(['Pousada', LONG]));
+      expect(await stored()).toEqual([
+        { name: 'Pousada', order_position: 1, is_active: true },
+        { name: LONG, order_position: 2, is_active: true },
+      ]);
 
-    await user.click(within(pousada).getByRole('button', { name: 'Editar' }));
-    dialog = await screen.findByRole('dialog');
-    const edited = within(dialog).getByLabelText('Nome da Categoria') as HTMLInputElement;
-    expect(edited.value).toBe('Pousada');
-    await user.clear(edited);
-    await refused('Digite um nome para a categoria');
-    await user.type(edited, ' Pousadas ');
-    await user.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
-    await waitFor(() => expect(sent()).toHaveLength(2));
-    const [method, url, body] = sent()[1] ?? [];
-    expect([method, JSON.parse(String(body))]).toEqual(['PATCH', { name: 'Pousadas' }]);
-    expect(url).toMatch(new RegExp(`^${API_URL}/api/categories/[0-9a-f-]{36}$`));
+      const pousada = screen.getByText('Pousada').closest('li') as HTMLElement;
+      await user.click(within(pousada).getByRole('button', { name: 'Editar' }));
+      dialog = await screen.findByRole('dialog');
+      const edited = within(dialog).getByLabelText('Nome da Categoria') as HTMLInputElement;
+      expect(edited.value).toBe('Pousada');
+      await user.clear(edited);
+      await refused('Digite um nome para a categoria');
+      await user.type(edited, ' Pousadas ');
+      await user.click(within(dialog).getByRole('button', { name: 'Atualizar' }));
+      await saved('Categoria atualizada com sucesso!');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(names()).toEqual(['Pousadas', LONG]));
+      expect(await stored()).toEqual([
+        { name: 'Pousadas', order_position: 1, is_active: true },
+        { name: LONG, order_position: 2, is_active: true },
+      ]);
+      // The database renames it in the listings that named it too.
+      expect(
+        ok(
+          await db.service.from('hospedagens').select('categorias').eq('slug', HOSPEDAGEM.slug),
+          'hospedagem',
+        ),
+      ).toEqual([{ categorias: ['Pousadas'] }]);
+      // One request each: the refused names sent none.
+      expect(sent().map(([method]) => method)).toEqual(['POST', 'PATCH']);
+    } finally {
+      // The other cases read the fixture's categories: the name back (in the listings too), the
+      // new one gone.
+      ok(
+        await db.service.from('categories').update({ name: 'Pousada' }).eq('id', pousadaId),
+        'nome de volta',
+      );
+      ok(await db.service.from('categories').delete().eq('name', LONG), 'apagar categoria');
+    }
   });
 
   it('a read that fails says so instead of "no categories"', async () => {
@@ -915,18 +1015,24 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
       'chave do mapa',
     );
 
+  const storedKey = async () =>
+    (
+      ok(
+        await db.service.from('site_settings').select('setting_value').eq('setting_key', KEY),
+        'chave guardada',
+      ) as { setting_value: string }[]
+    ).map((row) => row.setting_value);
+
   it('can be cleared, after a confirmation that says the map will show the list only', async () => {
-    await setSharedKey('AIza-chave-errada');
-    const sent = vi.spyOn(globalThis, 'fetch');
-    const toWorker = () =>
-      sent.mock.calls
-        .filter(([input]) => String(input).startsWith(API_URL))
-        .map(([input, init]) => [init?.method, String(input), init?.body]);
+    const sent = workerRequests();
     try {
       for (const [Screen, button] of [
         [Screens.Settings, 'Salvar chave'],
         [Screens.MapSettings, 'Salvar'],
       ] as const) {
+        // A wrong key, shared and kept by this browser: the clearing takes both away.
+        await setSharedKey('AIza-chave-errada');
+        localStorage.setItem(KEY, 'AIza-chave-errada');
         const user = userEvent.setup();
         show(Screen);
         const field = (await screen.findByLabelText(
@@ -944,17 +1050,17 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
         );
         await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-        expect(toWorker()).toEqual([]);
+        // Cancelled: nothing sent, nothing changed.
+        expect(sent()).toEqual([]);
+        expect(await storedKey()).toEqual(['AIza-chave-errada']);
         await user.click(save);
         await user.click(
           within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remover chave' }),
         );
-        // The worker is down here: the clearing was asked for, and refused.
-        expect(await screen.findByText('Erro ao salvar')).toBeTruthy();
-        expect(toWorker()).toEqual([
-          ['PUT', `${API_URL}/api/settings`, JSON.stringify({ [KEY]: '' })],
-        ]);
-        sent.mockClear();
+        expect(within(await screen.findByRole('alert')).getByText('Chave removida')).toBeTruthy();
+        expect(await storedKey()).toEqual(['']);
+        expect(localStorage.getItem(KEY)).toBeNull();
+        vi.mocked(globalThis.fetch).mockClear();
         cleanup();
       }
     } finally {
@@ -963,10 +1069,9 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
     }
   });
 
-  it("shows this browser's own key, and sends what is typed, trimmed, without a confirmation", async () => {
+  it("shows this browser's own key, and saves what is typed, trimmed, without a confirmation", async () => {
     await setSharedKey('AIza-chave-do-site');
     localStorage.setItem(KEY, 'AIza-chave-local');
-    const sent = vi.spyOn(globalThis, 'fetch');
     try {
       const user = userEvent.setup();
       show(Screens.Settings);
@@ -977,15 +1082,13 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
       await user.clear(field);
       await user.type(field, '  AIza-nova  ');
       await user.click(screen.getByRole('button', { name: 'Salvar chave' }));
-      // No confirmation: only a blank key asks for one. The worker is down: refused, kept.
-      expect(await screen.findByText('Erro ao salvar')).toBeTruthy();
-      expect(screen.queryByRole('dialog')).toBeNull();
+      // No confirmation: only a blank key asks for one. Saved for every visitor and this browser.
       expect(
-        sent.mock.calls
-          .filter(([input]) => String(input).startsWith(API_URL))
-          .map(([, init]) => init?.body),
-      ).toEqual([JSON.stringify({ [KEY]: 'AIza-nova' })]);
-      expect(localStorage.getItem(KEY)).toBe('AIza-chave-local');
+        within(await screen.findByRole('alert')).getByText('Chave salva com sucesso'),
+      ).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(await storedKey()).toEqual(['AIza-nova']);
+      expect(localStorage.getItem(KEY)).toBe('AIza-nova');
     } finally {
       await setSharedKey('');
       localStorage.removeItem(KEY);
@@ -1083,13 +1186,6 @@ describe('Funções (/admin/roles)', () => {
   }, 120_000);
 
   it('Conceder Acesso Admin: enabled once an e-mail is typed; a refusal keeps what was typed', async () => {
-    const requests = vi.spyOn(globalThis, 'fetch');
-    const toWorker = () =>
-      requests.mock.calls
-        .filter(([input]) =>
-          String(input instanceof Request ? input.url : input).startsWith(API_URL),
-        )
-        .map(([input, init]) => [String(input), init?.body]);
     const user = userEvent.setup();
     show(Screens.Roles);
     const email = screen.getByLabelText('Email') as HTMLInputElement;
@@ -1097,39 +1193,43 @@ describe('Funções (/admin/roles)', () => {
       name: 'Conceder Acesso Admin',
     }) as HTMLButtonElement;
     expect(grant.disabled).toBe(true);
-    // An e-mail field drops the spaces around what is typed: only spaces is still nothing.
-    await user.type(email, '   ');
-    expect(grant.disabled).toBe(true);
-    await user.type(email, 'b');
-    expect(grant.disabled).toBe(false);
-    await user.type(email, 'ia@teste.local');
-    await user.click(grant);
-    // The worker is absent here: the grant is refused, and the e-mail stays to be tried again.
-    expect(
-      await screen.findByText(
-        'Erro ao conceder acesso de administrador. Entre em contato com o suporte.',
-      ),
-    ).toBeTruthy();
-    expect(toWorker()).toEqual([
-      [`${API_URL}/api/admin/grant`, JSON.stringify({ email: 'bia@teste.local' })],
-    ]);
-    expect(email.value).toBe('bia@teste.local');
-    expect(grant.disabled).toBe(false);
+    try {
+      // An e-mail field drops the spaces around what is typed: only spaces is still nothing.
+      await user.type(email, '   ');
+      expect(grant.disabled).toBe(true);
+      await user.type(email, 'c');
+      expect(grant.disabled).toBe(false);
+      // An e-mail no account has: the database refuses, and the e-mail stays to be corrected.
+      await user.type(email, 'arla@teste.local');
+      await user.click(grant);
+      expect(
+        await screen.findByText(
+          'Usuário não encontrado. Certifique-se de que o usuário já possui uma conta.',
+        ),
+      ).toBeTruthy();
+      expect(email.value).toBe('carla@teste.local');
+      expect(grant.disabled).toBe(false);
+      expect((await rolesOf(carlos)).map((row) => row.role)).toEqual(['user']);
+
+      // Corrected: granted, the field empties, and the account is an administrator only.
+      await user.clear(email);
+      await user.type(email, 'carlos@teste.local');
+      await user.click(grant);
+      expect(
+        await screen.findByText('Acesso de administrador concedido para carlos@teste.local'),
+      ).toBeTruthy();
+      await waitFor(() => expect(email.value).toBe(''));
+      expect(grant.disabled).toBe(true);
+      expect((await rolesOf(carlos)).map((row) => row.role)).toEqual(['admin']);
+    } finally {
+      await setRole(carlos, 'user');
+    }
   });
 
   it("picking the user's current role changes nothing: no request, no toast, same role rows", async () => {
-    const rolesOf = async () =>
-      ok(
-        await db.service.from('user_roles').select('id, role, created_at').eq('user_id', bia),
-        'funções',
-      );
-    const before = await rolesOf();
+    const before = await rolesOf(bia);
     expect(before.map((row) => row.role)).toEqual(['moderator']);
-    const requests = vi.spyOn(globalThis, 'fetch');
-    const toWorker = () =>
-      requests.mock.calls.filter(([input]) =>
-        String(input instanceof Request ? input.url : input).startsWith(API_URL),
-      );
+    const sent = workerRequests();
 
     const user = userEvent.setup();
     show(Screens.Roles);
@@ -1141,18 +1241,27 @@ describe('Funções (/admin/roles)', () => {
     );
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     expect(within(cardOf('Beatriz Lima')).getByRole('combobox').textContent).toBe('Moderador');
-    expect(await rolesOf()).toEqual(before);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sent()).toEqual([]);
+    expect(await rolesOf(bia)).toEqual(before);
 
-    // A different role does go to the worker (absent here, so the change fails and says so), and
-    // it is the only request: the same-role pick above sent none.
-    await user.click(within(cardOf('Beatriz Lima')).getByRole('combobox'));
-    await user.click(
-      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Admin' }),
-    );
-    expect(await screen.findByText('Erro ao atualizar função do usuário.')).toBeTruthy();
-    expect(toWorker().map(([input]) => String(input))).toEqual([
-      `${API_URL}/api/users/${bia}/role`,
-    ]);
-    expect(await rolesOf()).toEqual(before);
+    try {
+      // A different role does go to the worker, which saves it: the card and the database say
+      // 'Admin', and the request is the only one (the same-role pick above sent none).
+      await user.click(within(cardOf('Beatriz Lima')).getByRole('combobox'));
+      await user.click(
+        within(await screen.findByRole('listbox')).getByRole('option', { name: 'Admin' }),
+      );
+      expect(await screen.findByText('Função do usuário atualizada com sucesso.')).toBeTruthy();
+      await waitFor(() =>
+        expect(within(cardOf('Beatriz Lima')).getByRole('combobox').textContent).toBe('Admin'),
+      );
+      expect((await rolesOf(bia)).map((row) => row.role)).toEqual(['admin']);
+      expect(sent().map(([method, url]) => [method, url])).toEqual([
+        ['PUT', `${worker.url}/api/users/${bia}/role`],
+      ]);
+    } finally {
+      await setRole(bia, 'moderator');
+    }
   });
 });
