@@ -92,7 +92,6 @@ async function approved(who: Session, p: Place): Promise<string> {
 }
 
 const publishState = () => expectCall(200, 'GET', '/api/publish', { token: adminToken });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Whether `change` asked for a rebuild. The route asks the Publisher (a Durable Object) before
@@ -101,7 +100,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function rebuildAskedBy(change: () => Promise<unknown>): Promise<boolean> {
   const before = (await publishState()).requestedAt;
-  await sleep(5); // requestedAt counts milliseconds: this change's request is a later one
+  // requestedAt counts milliseconds, on this machine's clock: once the clock is past it, a
+  // request the change makes records a later time, never the same one.
+  const last = before === null ? Number.NEGATIVE_INFINITY : Date.parse(before);
+  while (Date.now() <= last) await new Promise((resolve) => setTimeout(resolve, 1));
   await change();
   return (await publishState()).requestedAt !== before;
 }
