@@ -1,9 +1,10 @@
 // One stack for the whole suite: db/local, a deploy hook and the worker under wrangler dev. The
 // first account becomes the administrator through the worker's own /api/admin/grant (allowed
 // while no administrator exists), as on a fresh install.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   newReviewKey,
   newStatsIngestKey,
@@ -33,6 +34,11 @@ export type Stack = {
   persistTo: string;
   /** wrangler's dev registry of the suite: a site Worker started with it is the worker's SITE_PAGES. */
   registryDir: string;
+  /**
+   * What the worker logs from its first answer on, line by line as it arrives (stdout and stderr,
+   * each in its order): a test waits there for a line the worker writes after what it awaits.
+   */
+  logFile: string;
   admin: { id: string; email: string; password: string };
 };
 
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
   const hook = await startDeployHook();
   const persistTo = join(dir, 'wrangler');
   const registryDir = join(dir, 'registry');
+  const logFile = join(dir, 'worker.log');
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
   const teardown = async () => {
     // DEBUG_WORKER=1 prints what workerd logged (one JSON line per request, with its id).
@@ -81,6 +88,11 @@ export default async function setup(project: TestProject) {
       imageSweepKey,
       reviewKey,
     });
+    // Whole lines only, so that stdout and stderr never cut into each other's.
+    for (const stream of [worker.process.stdout, worker.process.stderr]) {
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) => appendFileSync(logFile, `${line}\n`));
+    }
     const admin = await signUp(supabase.url, supabase.publishableKey, ADMIN.email, ADMIN.password);
     const grant = await fetch(`${worker.url}/api/admin/grant`, {
       method: 'POST',
@@ -103,6 +115,7 @@ export default async function setup(project: TestProject) {
       reviewKey,
       persistTo,
       registryDir,
+      logFile,
       admin: { id: admin.id, ...ADMIN },
     });
   } catch (err) {

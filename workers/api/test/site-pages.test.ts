@@ -4,9 +4,29 @@
 // one (a stand-in that records its calls: support/site-worker.ts, found through wrangler's dev
 // registry as the real one is), each route sends the exact kind and slugs of what it changed, and
 // a refused or failed change sends nothing.
+//
+// No check waits a fixed time for a call not to come. Each render ends with one line in the
+// worker's log, carrying the request's id: 'site pages rendered', or 'site pages render failed' at
+// the error level once its last attempt failed. And a change known to send one call (the
+// marker's), made once a change has answered and the calls it was expected to send have arrived,
+// comes after every call that change caused: its render was under way before the marker's change
+// was even sent, and the marker's call goes only after that change's own reads and writes.
 import { LISTING_TABLE, type ListingKind, type ListingPagesChange } from '@guia-fortim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, api, expectCall, historyOf, newUser, rows, stack } from './support/client.ts';
+import {
+  admin,
+  api,
+  expectCall,
+  expectReply,
+  historyOf,
+  type LogLine,
+  newUser,
+  type Reply,
+  requestIdOf,
+  rows,
+  stack,
+  workerLog,
+} from './support/client.ts';
 import { MISSING_TRASH_ID } from './support/endpoints.ts';
 import { newClientAddress } from './support/events.ts';
 import { KIND_PATH, validListing, validSlide } from './support/fixtures.ts';
@@ -14,15 +34,48 @@ import { type SiteWorker, startSiteWorker } from './support/site-worker.ts';
 
 type Row = { id: string; slug: string; name: string } & Record<string, unknown>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Asks `probe` again until `done` (every 50 ms, for 30 s at most). */
+async function until<T>(
+  probe: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The line that ends the render a request started after its answer (site-pages.ts). */
+const endsRender = (requestId: string) => (line: LogLine) =>
+  line.requestId === requestId &&
+  (line.message === 'site pages rendered' ||
+    (line.message === 'site pages render failed' && line.level === 'error'));
+
+/** Waits for the end of the render a change started: the line that ends it. */
+async function renderEnd(reply: Reply): Promise<LogLine> {
+  const ends = endsRender(requestIdOf(reply));
+  const log = await until(workerLog, (lines) => lines.some(ends), 'a renderização não terminou');
+  return log.find(ends) as LogLine;
+}
 
 let token: string;
 beforeAll(async () => {
   token = (await admin()).token;
 });
 
-const create = (kind: ListingKind): Promise<Row> =>
-  expectCall(201, 'POST', KIND_PATH[kind], { token, json: validListing(kind) });
+/** A new listing, once the render its creation started has ended (no call of it comes later). */
+async function create(kind: ListingKind): Promise<Row> {
+  const reply = await expectReply<Row>(201, 'POST', KIND_PATH[kind], {
+    token,
+    json: validListing(kind),
+  });
+  await renderEnd(reply);
+  return reply.body;
+}
 
 /** The row as stored (read with the service role). */
 async function stored(kind: ListingKind, id: string): Promise<Row | undefined> {
@@ -40,62 +93,61 @@ async function trashIdOf(kind: ListingKind, id: string): Promise<string> {
 }
 
 describe('without a site Worker', () => {
-  it('every listing change answers and saves as it did, without waiting for one', async () => {
+  it('every listing change answers and saves as it did; its render, after the answer, fails and says so', async () => {
     const kind: ListingKind = 'passeio';
     const path = KIND_PATH[kind];
-    const started = Date.now();
-    const a = await create(kind);
-    const b = await create(kind);
+    const changes: Reply[] = [];
+    /** A listing change that must answer `status`: its body (its reply kept for the log). */
+    const change = async <T = Row>(
+      status: number,
+      method: string,
+      changed: string,
+      json?: unknown,
+    ): Promise<T> => {
+      const reply = await expectReply<T>(status, method, changed, { token, json });
+      changes.push(reply);
+      return reply.body;
+    };
+    const a = await change(201, 'POST', path, validListing(kind));
+    const b = await change(201, 'POST', path, validListing(kind));
     expect(await stored(kind, a.id)).toEqual(a);
 
-    const renamed = await expectCall<Row>(200, 'PATCH', `${path}/${a.id}`, {
-      token,
-      json: { name: `${a.name} (novo nome)` },
+    const renamed = await change(200, 'PATCH', `${path}/${a.id}`, {
+      name: `${a.name} (novo nome)`,
     });
     expect(renamed.name).toBe(`${a.name} (novo nome)`);
     expect(await stored(kind, a.id)).toEqual(renamed);
 
-    const quick = await expectCall<Row>(200, 'PATCH', `${path}/${a.id}/quick`, {
-      token,
-      json: { price: 99 },
-    });
+    const quick = await change(200, 'PATCH', `${path}/${a.id}/quick`, { price: 99 });
     expect(await stored(kind, a.id)).toEqual(quick);
 
     expect(
-      await expectCall(200, 'POST', `${path}/${a.id}/lists/pinned`, {
-        token,
-        json: { included: true },
-      }),
+      await change(200, 'POST', `${path}/${a.id}/lists/pinned`, { included: true }),
     ).toMatchObject({ id: a.id, is_pinned: true });
-    expect(
-      await expectCall(200, 'POST', `${path}/bulk`, {
-        token,
-        json: { action: 'unpin', ids: [a.id] },
-      }),
-    ).toEqual({ action: 'unpin', ids: [a.id] });
+    expect(await change(200, 'POST', `${path}/bulk`, { action: 'unpin', ids: [a.id] })).toEqual({
+      action: 'unpin',
+      ids: [a.id],
+    });
 
-    expect(await expectCall(200, 'DELETE', `${path}/${b.id}`, { token })).toEqual(b);
+    expect(await change(200, 'DELETE', `${path}/${b.id}`)).toEqual(b);
     expect(await stored(kind, b.id)).toBeUndefined();
-    const restored = await expectCall(
-      200,
-      'POST',
-      `/api/trash/${await trashIdOf(kind, b.id)}/restore`,
-      {
-        token,
-      },
-    );
+    const restored = await change(200, 'POST', `/api/trash/${await trashIdOf(kind, b.id)}/restore`);
     expect(restored).toEqual({ table_name: LISTING_TABLE[kind], id: b.id, notices: [] });
     expect((await stored(kind, b.id))?.slug).toBe(b.slug);
 
     expect(
-      await expectCall(200, 'POST', `${path}/bulk`, {
-        token,
-        json: { action: 'delete', ids: [a.id, b.id] },
-      }),
+      await change(200, 'POST', `${path}/bulk`, { action: 'delete', ids: [a.id, b.id] }),
     ).toEqual({ action: 'delete', ids: [a.id, b.id] });
     expect([await stored(kind, a.id), await stored(kind, b.id)]).toEqual([undefined, undefined]);
-    // Each change answered at once: nothing waited on a site Worker that is not there.
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // Each change's render, after its answer, found no site Worker and said so, failing its last
+    // attempt; none is left under way. (That no answer waits for its render is shown below,
+    // where the site Worker holds the call.)
+    for (const reply of changes) {
+      expect(await renderEnd(reply)).toMatchObject({
+        level: 'error',
+        message: 'site pages render failed',
+      });
+    }
   });
 });
 
@@ -104,52 +156,50 @@ describe('with the site Worker', () => {
   const kind: ListingKind = 'hospedagem';
   const path = KIND_PATH[kind];
 
-  /** The calls received after `action`, waiting until `count` arrived (and a moment for more). */
+  /** A comercio whose quick edit sends one call, naming it alone: the marker. */
+  let marker: Row;
+  const markerChange = () =>
+    expectReply(200, 'PATCH', `${KIND_PATH.comercio}/${marker.id}/quick`, {
+      token,
+      json: { rating: 4 },
+    });
+  const markerCall = () => [{ kind: 'comercio', slugs: [marker.slug] }];
+  const isMarker = (call: ListingPagesChange[]) =>
+    JSON.stringify(call) === JSON.stringify(markerCall());
+
+  /**
+   * The calls `action` caused: once `count` of them arrived, the marker's change is made, and
+   * every call before the marker's is one of them (the marker's is the last: nothing came after).
+   */
   async function callsAfter(
     action: () => Promise<unknown>,
     count = 1,
   ): Promise<ListingPagesChange[][]> {
     await site.clear();
     await action();
-    const deadline = Date.now() + 15_000;
-    while ((await site.calls()).length < count) {
-      if (Date.now() > deadline) {
-        throw new Error(`${count} chamada(s) esperada(s): ${JSON.stringify(await site.calls())}`);
-      }
-      await sleep(100);
-    }
-    await sleep(500);
-    return site.calls();
-  }
-
-  /** The calls after `action` and a change known to send one (the marker) after it. */
-  async function callsBeforeMarker(action: () => Promise<unknown>): Promise<unknown[]> {
-    const marker = await create('comercio');
-    const calls = await callsAfter(async () => {
-      await action();
-      await expectCall(200, 'PATCH', `${KIND_PATH.comercio}/${marker.id}/quick`, {
-        token,
-        json: { rating: 4 },
-      });
-    });
-    const markerCall = [{ kind: 'comercio', slugs: [marker.slug] }];
-    expect(calls.at(-1)).toEqual(markerCall);
-    return calls.slice(0, -1);
+    await until(
+      () => site.calls(),
+      (calls) => calls.length >= count,
+      `${count} chamada(s)`,
+    );
+    await markerChange();
+    const calls = await until(
+      () => site.calls(),
+      (calls) => calls.some(isMarker),
+      'o marcador não chegou',
+    );
+    const at = calls.findIndex(isMarker);
+    expect(calls.slice(at)).toEqual([markerCall()]);
+    return calls.slice(0, at);
   }
 
   beforeAll(async () => {
     site = await startSiteWorker(stack.registryDir);
-    // The worker finds it in the dev registry a moment after it starts: a change until one is
-    // received.
-    const probe = await create('comercio');
+    marker = await create('comercio');
+    // The worker finds it in the dev registry a moment after it starts: the marker's change, until
+    // its render reaches it. Each waits for the end of its render, so none is under way after.
     const deadline = Date.now() + 60_000;
-    for (;;) {
-      await expectCall(200, 'PATCH', `${KIND_PATH.comercio}/${probe.id}/quick`, {
-        token,
-        json: { rating: 3 },
-      });
-      await sleep(1_000);
-      if ((await site.calls()).length > 0) break;
+    while ((await renderEnd(await markerChange())).message !== 'site pages rendered') {
       if (Date.now() > deadline) throw new Error(`o site não foi chamado:\n${site.output()}`);
     }
   });
@@ -256,7 +306,7 @@ describe('with the site Worker', () => {
     const visitor = await newUser('avaliadora');
     let id = '';
     expect(
-      await callsBeforeMarker(async () => {
+      await callsAfter(async () => {
         const written = await api('POST', '/api/reviews', {
           token: visitor.token,
           headers: { 'CF-Connecting-IP': newClientAddress() },
@@ -264,7 +314,7 @@ describe('with the site Worker', () => {
         });
         expect(written.status).toBe(201);
         id = written.body.review.id;
-      }),
+      }, 0),
     ).toEqual([]);
     const page = [[{ kind, slugs: [row.slug] }]];
     // The decision holds for the review as the moderator read it.
@@ -290,7 +340,7 @@ describe('with the site Worker', () => {
   it('a refused or failed change sends nothing; settings, slides and categories neither', async () => {
     const row = await create(kind);
     const user = await newUser();
-    const calls = await callsBeforeMarker(async () => {
+    const calls = await callsAfter(async () => {
       // invalid data, not an admin, a missing listing, a missing trash item
       expect((await api('PATCH', `${path}/${row.id}`, { token, json: { price: -1 } })).status).toBe(
         400,
@@ -323,23 +373,54 @@ describe('with the site Worker', () => {
         token,
         json: { name: `Categoria ${row.id.slice(0, 8)}`, type: kind },
       });
-    });
+    }, 0);
     expect(calls).toEqual([]);
+  });
+
+  it('a change answers while its render is still under way: the answer never waits for it', async () => {
+    const row = await create(kind);
+    const other = await create(kind);
+    const changes: [status: number, method: string, path: string, json?: unknown][] = [
+      [201, 'POST', path, validListing(kind)],
+      [200, 'PATCH', `${path}/${row.id}`, { description: 'Salva sem esperar pelo site.' }],
+      [200, 'PATCH', `${path}/${row.id}/quick`, { price: 120 }],
+      [200, 'POST', `${path}/${row.id}/lists/pinned`, { included: true }],
+      [200, 'POST', `${path}/bulk`, { action: 'unpin', ids: [row.id] }],
+      [200, 'DELETE', `${path}/${other.id}`],
+    ];
+    for (const [status, method, changed, json] of changes) {
+      await site.clear();
+      await site.hold();
+      const reply = await expectReply(status, method, changed, { token, json });
+      // Its call reached the site Worker, which holds it unanswered.
+      await until(
+        () => site.calls(),
+        (calls) => calls.length === 1,
+        'a chamada não chegou',
+      );
+      await site.release();
+      // Only now does the render end, and it rendered: a route that waited for it before its
+      // answer would have answered only after both attempts ran out of time, failed.
+      expect(await renderEnd(reply)).toMatchObject({ message: 'site pages rendered' });
+    }
   });
 
   it('a site Worker that fails changes neither the answer nor the data', async () => {
     const row = await create(kind);
     await site.clear();
     await site.fail();
-    const edited = await expectCall<Row>(200, 'PATCH', `${path}/${row.id}`, {
+    const reply = await expectReply<Row>(200, 'PATCH', `${path}/${row.id}`, {
       token,
       json: { description: 'Descrição salva mesmo que o site falhe.' },
     });
+    const edited = reply.body;
     expect(edited.description).toBe('Descrição salva mesmo que o site falhe.');
     expect(await stored(kind, row.id)).toEqual(edited);
-    // it was asked, threw, and was asked once more
-    const deadline = Date.now() + 15_000;
-    while ((await site.calls()).length < 2 && Date.now() < deadline) await sleep(100);
+    // It was asked, threw, and was asked once more: the render's last attempt failed, and said so.
+    expect(await renderEnd(reply)).toMatchObject({
+      level: 'error',
+      message: 'site pages render failed',
+    });
     expect(await site.calls()).toEqual([
       [{ kind, slugs: [row.slug] }],
       [{ kind, slugs: [row.slug] }],

@@ -1,5 +1,6 @@
 // What every test file uses: the suite's stack (global-setup.ts), HTTP calls to the worker,
 // accounts, and reads of the database with the service role to prove what changed (or did not).
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { expect, inject } from 'vitest';
 import { localR2Keys, localR2ObjectCount } from './r2.ts';
 import { type Session, signIn, signUp } from './stack.ts';
@@ -53,10 +54,78 @@ export async function expectCall<T = Loose>(
   options: CallOptions = {},
   baseUrl = stack.apiUrl,
 ): Promise<T> {
+  return (await expectReply<T>(status, method, path, options, baseUrl)).body;
+}
+
+/** As expectCall, the whole reply: its headers carry the request's id (X-Request-Id). */
+export async function expectReply<T = Loose>(
+  status: number,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+  baseUrl = stack.apiUrl,
+): Promise<Reply<T>> {
   const reply = await api<T>(method, path, options, baseUrl);
   const call = `${method} ${path}`;
   expect({ call, status: reply.status }, JSON.stringify(reply.body)).toEqual({ call, status });
-  return reply.body;
+  return reply;
+}
+
+/** The id the worker gave a request (its log lines carry it). */
+export const requestIdOf = (reply: Reply): string => reply.headers.get('x-request-id') as string;
+
+/** One JSON line of a worker's log (log.ts): level, message, the request's id and its data. */
+export type LogLine = { level: string; message: string; requestId?: string } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * The JSON lines of a worker's output. wrangler prints them between colour codes: the JSON is
+ * from the line's level to its last brace.
+ */
+export function logLines(output: string): LogLine[] {
+  return output.split('\n').flatMap((line): LogLine[] => {
+    const start = line.indexOf('{"level"');
+    if (start < 0) return [];
+    try {
+      return [JSON.parse(line.slice(start, line.lastIndexOf('}') + 1)) as LogLine];
+    } catch {
+      return [];
+    }
+  });
+}
+
+// What this test file has read of the suite's worker's log so far.
+const logRead = { bytes: 0, partial: Buffer.alloc(0), lines: [] as LogLine[] };
+
+/**
+ * The suite's worker's JSON log lines so far (global-setup.ts writes them down as they arrive,
+ * each stream in its order).
+ */
+export function workerLog(): LogLine[] {
+  let fd: number;
+  try {
+    fd = openSync(stack.logFile, 'r');
+  } catch {
+    return logRead.lines; // nothing logged yet
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > logRead.bytes) {
+      const fresh = Buffer.alloc(size - logRead.bytes);
+      readSync(fd, fresh, 0, fresh.length, logRead.bytes);
+      logRead.bytes = size;
+      // Whole lines only: a line still being written is read with the next call.
+      const read = Buffer.concat([logRead.partial, fresh]);
+      const end = read.lastIndexOf(0x0a) + 1;
+      logRead.partial = read.subarray(end);
+      logRead.lines.push(...logLines(read.subarray(0, end).toString('utf8')));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return logRead.lines;
 }
 
 let adminSession: Promise<Session> | undefined;

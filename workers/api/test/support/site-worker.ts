@@ -19,10 +19,14 @@ const CONFIG = new URL('./site-worker/wrangler.jsonc', import.meta.url).pathname
 export type SiteWorker = {
   /** Every renderListings call received since the last `clear`, in order. */
   calls(): Promise<ListingPagesChange[][]>;
-  /** Forgets the calls and stops failing. */
+  /** Forgets the calls, stops failing and lets every held call go. */
   clear(): Promise<void>;
   /** Makes every call throw (until `clear`). */
   fail(): Promise<void>;
+  /** Leaves every call unanswered, recorded as it arrives (until `release` or `clear`). */
+  hold(): Promise<void>;
+  /** Answers the held calls, and the next ones at once. */
+  release(): Promise<void>;
   output(): string;
   stop(): Promise<void>;
 };
@@ -57,6 +61,8 @@ export async function startSiteWorker(registryDir: string): Promise<SiteWorker> 
     calls: async () => (await (await call('GET', '/calls')).json()) as ListingPagesChange[][],
     clear: async () => void (await call('DELETE', '/calls')),
     fail: async () => void (await call('POST', '/fail')),
+    hold: async () => void (await call('POST', '/hold')),
+    release: async () => void (await call('POST', '/release')),
     output: () => server.output(),
     stop: async () => {
       await server.stop();
