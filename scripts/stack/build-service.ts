@@ -27,6 +27,11 @@ export type BuildEvent =
  */
 export type BuildRunner = {
   request(): void;
+  /**
+   * When to answer the hook call just requested: at once without it, or once its promise settles
+   * (a test keeping a caller's hook call under way).
+   */
+  answered?(): Promise<void> | undefined;
   subscribe(listener: (event: BuildEvent) => void): void;
   /** The runner's own state, for GET on the hook's address. */
   status(): unknown;
@@ -158,16 +163,21 @@ export async function startBuildService(
       queued = build;
       if (runner) runner.request();
       else waiting = true;
-      return json(
-        response,
-        200,
-        envelope({
-          build_uuid: build.build_uuid,
-          status: build.status,
-          created_on: build.created_on,
-          already_exists: already,
-        }),
-      );
+      const answer = () =>
+        json(
+          response,
+          200,
+          envelope({
+            build_uuid: build.build_uuid,
+            status: build.status,
+            created_on: build.created_on,
+            already_exists: already,
+          }),
+        );
+      const held = runner?.answered?.();
+      if (held) void held.then(answer);
+      else answer();
+      return;
     }
     const match = buildPath.exec(url.pathname);
     if (match && request.method === 'GET') {

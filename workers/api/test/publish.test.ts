@@ -1,16 +1,20 @@
 // Site rebuilds through Workers Builds (the stack's stand-in, speaking Cloudflare's deploy hook
-// and builds API): a burst of edits causes one build, edits during a build one follow-up build,
-// and the publish state follows each build to live or to failed with its reason. This file runs
-// its own worker (and its own build service) so no other test's edits are counted; that worker has
-// no legacy HS256 secret configured.
+// and builds API): a burst of edits causes one hook call, edits during a build one follow-up
+// build, and the publish state follows each build to live or to failed with its reason. This file
+// runs its own worker (and its own build service) so no other test's edits are counted; that
+// worker has no legacy HS256 secret configured.
+//
+// What each check counts never depends on this machine's speed: where it matters, the hook
+// holds its answer (the Publisher's call stays under way) or its builds (each runs until the test
+// ends it), and the Publisher's state read after a change's answer takes that change's request in
+// (the route sends it before answering).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StartedServer } from '@guia-fortim/db/testing';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COALESCE_MS } from '../src/publish-timing.ts';
-import { admin, api, stack } from './support/client.ts';
+import { admin, api, logLines, stack } from './support/client.ts';
 import { type DeployHook, startDeployHook } from './support/hook.ts';
 import { startWorker } from './support/stack.ts';
 import { hs256Token } from './support/tokens.ts';
@@ -69,72 +73,98 @@ describe('rebuilds after content changes, through Workers Builds', { timeout: 90
     expect(await state()).toMatchObject({ state: 'idle', hookCalls: 0, pending: false });
   });
 
-  it('turns a burst of 20 edits into one build, followed from building to live', async () => {
-    hook.buildMs = 2_000;
+  it('turns a burst of 20 edits into one hook call, followed from building to live', async () => {
+    // A first edit, whose hook call the hook leaves unanswered: the Publisher's alarm stays in
+    // that call, and no alarm of a Durable Object starts while another runs. Its build runs until
+    // this test ends it.
+    hook.holdCalls();
+    hook.holdBuilds();
     try {
-      const burstStart = Date.now();
-      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => edit(i)));
-      const burstMs = Date.now() - burstStart;
-      for (const reply of replies) expect(reply.status).toBe(200);
-      // The build is followed through the builds API while it runs.
-      await waitFor(state, (s) => s.state === 'building');
-      const live = await waitFor(state, (s) => s.state === 'live' && !s.pending);
-      expect(hook.polls).toBeGreaterThan(0);
-      // Well within the coalescing delay, every edit goes into the one hook call.
-      if (burstMs < COALESCE_MS / 2) expect(hook.posts).toHaveLength(1);
-      // However the burst fell, the edits that came during the build cost one build more at most.
-      expect(hook.started.length).toBeLessThanOrEqual(2);
-      expect(live).toMatchObject({ error: null });
-      expect(Date.parse(live.startedAt)).toBeGreaterThanOrEqual(
-        Date.parse(live.requestedAt) - burstMs,
+      expect((await edit(0)).status).toBe(200);
+      await waitFor(
+        async () => hook.posts.length,
+        (posts) => posts === 1,
       );
-      expect(Date.parse(live.finishedAt)).toBeGreaterThanOrEqual((hook.stopped.at(-1) ?? 0) - 50);
+      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => edit(1 + i)));
+      for (const reply of replies) expect(reply.status).toBe(200);
+      // The Publisher took every edit of the burst (each asked before its answer) and called the
+      // hook for none of them yet: their burst waits for the call under way.
+      expect(await state()).toMatchObject({ state: 'requested', pending: true, hookCalls: 1 });
+      hook.answerCalls();
+      // The build is followed through the builds API while it runs; the burst's one call comes.
+      await waitFor(state, (s) => s.state === 'building');
+      await waitFor(
+        async () => hook.posts.length,
+        (posts) => posts >= 2,
+      );
     } finally {
-      hook.buildMs = 500;
+      hook.answerCalls();
+      hook.releaseBuilds();
     }
+    const live = await waitFor(state, (s) => s.state === 'live' && !s.pending);
+    expect(hook.polls).toBeGreaterThan(0);
+    // The whole burst went into that one hook call: one build more, queued after the first.
+    expect(live).toMatchObject({ error: null, hookCalls: 2 });
+    expect(hook.posts).toHaveLength(2);
+    expect(hook.started).toHaveLength(2);
+    expect(Date.parse(live.requestedAt)).toBeLessThanOrEqual(Date.parse(live.finishedAt));
+    expect(Date.parse(live.startedAt)).toBeLessThanOrEqual(Date.parse(live.finishedAt));
   });
 
   it('ten separate edits during one build cost one follow-up build, and each is answered at once', async () => {
     const base = await settled();
-    hook.buildMs = 8_000;
+    const posts = hook.posts.length;
+    hook.holdBuilds();
     try {
-      expect((await edit(1)).status).toBe(200);
+      expect((await edit(100)).status).toBe(200);
       await waitFor(state, (s) => s.state === 'building');
       expect(hook.started).toHaveLength(base + 1);
-      const started = Date.now();
-      for (let i = 0; i < 10; i++) {
+      for (let i = 1; i <= 10; i++) {
+        // Answered while the build runs, which ends only when this test ends it: none waits for it.
         expect((await edit(100 + i)).status).toBe(200);
-        // One after another, as an admin saves them: several bursts, several hook calls.
-        await sleep(COALESCE_MS / 2);
+        // One after another, as an admin saves them: a burst each, a hook call each.
+        await waitFor(
+          async () => hook.posts.length,
+          (n) => n === posts + 1 + i,
+        );
       }
-      // The edits did not wait for the build.
-      expect(Date.now() - started).toBeLessThan(hook.buildMs);
+      expect(await state()).toMatchObject({ state: 'building' });
+      // Workers Builds queued one build after the running one for all ten calls: it starts when
+      // that one ends.
+      expect(hook.started).toHaveLength(base + 1);
+      hook.finishBuild();
+      expect(hook.started).toHaveLength(base + 2);
+      // The follow-up runs: the Publisher follows it (the newest build) and reads it twice, the
+      // second read asked for only after the first one's answer was saved: still building.
+      const polls = hook.polls;
+      await waitFor(
+        async () => hook.polls,
+        (n) => n >= polls + 2,
+      );
       expect(await state()).toMatchObject({ state: 'building' });
     } finally {
-      hook.buildMs = 200;
+      hook.releaseBuilds();
     }
     const live = await waitFor(state, (s) => s.state === 'live' && !s.pending, 60_000);
-    // The hook was called again during the build; Workers Builds queued one build after it.
-    expect(hook.posts.length).toBeGreaterThan(base + 1);
+    expect(live).toMatchObject({ error: null });
+    expect(hook.posts).toHaveLength(posts + 11);
     expect(hook.started).toHaveLength(base + 2);
-    // The follow-up started when the first build stopped, and the state waited for it.
-    expect(hook.started[base + 1]).toBeGreaterThanOrEqual(hook.stopped[base] ?? 0);
-    expect(Date.parse(live.finishedAt)).toBeGreaterThanOrEqual((hook.stopped[base + 1] ?? 0) - 50);
   });
 
   it('reports a failed build with the reason its log gives, building → failed', async () => {
     const base = await settled();
     hook.outcome = 'fail';
-    hook.buildMs = 1_500;
+    hook.holdBuilds();
     try {
       expect((await edit(200)).status).toBe(200);
       await waitFor(state, (s) => s.state === 'building');
+      hook.releaseBuilds();
       const failed = await waitFor(state, (s) => s.state === 'failed');
       expect(failed).toMatchObject({ error: 'astro build falhou', pending: false });
       expect(hook.started).toHaveLength(base + 1);
     } finally {
       hook.outcome = 'success';
-      hook.buildMs = 200;
+      hook.releaseBuilds();
     }
     // The next edit goes live again.
     expect((await edit(201)).status).toBe(200);
@@ -165,12 +195,11 @@ describe('rebuilds after content changes, through Workers Builds', { timeout: 90
     const reply = await call('GET', '/api/publish');
     expect(reply.status).toBe(200);
     const id = reply.headers.get('x-request-id');
-    await sleep(200);
-    const line = worker
-      .output()
-      .split('\n')
-      .find((l) => l.includes(`"requestId":"${id}"`));
-    expect(JSON.parse(line ?? '{}')).toMatchObject({
+    const lines = await waitFor(
+      async () => logLines(worker.output()).filter((l) => l.requestId === id),
+      (found) => found.length > 0,
+    );
+    expect(lines[0]).toMatchObject({
       requestId: id,
       message: 'request',
       method: 'GET',
@@ -184,21 +213,7 @@ describe('the hourly retention purge after content changes', () => {
   it('runs with the admin token, without failing, and starts no photo sweep', async () => {
     // This worker's first edit (above) started it in the background.
     const lines = await waitFor(
-      async () =>
-        worker
-          .output()
-          .split('\n')
-          .flatMap((l): { message?: string; trash?: number }[] => {
-            // wrangler prints warnings between colour codes: the JSON is from the log line's
-            // level to its last brace.
-            const start = l.indexOf('{"level"');
-            if (start < 0) return [];
-            try {
-              return [JSON.parse(l.slice(start, l.lastIndexOf('}') + 1))];
-            } catch {
-              return [];
-            }
-          }),
+      async () => logLines(worker.output()),
       (parsed) => parsed.some((l) => l.message === 'retention purge'),
     );
     // Nothing in this suite is 30 days old.
