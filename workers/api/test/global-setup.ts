@@ -4,7 +4,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import {
   newReviewKey,
   newStatsIngestKey,
@@ -58,10 +58,12 @@ export default async function setup(project: TestProject) {
   const registryDir = join(dir, 'registry');
   const logFile = join(dir, 'worker.log');
   let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+  const logReaders: Interface[] = [];
   const teardown = async () => {
     // DEBUG_WORKER=1 prints what workerd logged (one JSON line per request, with its id).
     if (process.env.DEBUG_WORKER) console.log(worker?.output());
     await worker?.stop();
+    for (const reader of logReaders) reader.close();
     await hook.stop();
     await supabase.server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -91,7 +93,9 @@ export default async function setup(project: TestProject) {
     // Whole lines only, so that stdout and stderr never cut into each other's.
     for (const stream of [worker.process.stdout, worker.process.stderr]) {
       if (!stream) continue;
-      createInterface({ input: stream }).on('line', (line) => appendFileSync(logFile, `${line}\n`));
+      const reader = createInterface({ input: stream });
+      reader.on('line', (line) => appendFileSync(logFile, `${line}\n`));
+      logReaders.push(reader);
     }
     const admin = await signUp(supabase.url, supabase.publishableKey, ADMIN.email, ADMIN.password);
     const grant = await fetch(`${worker.url}/api/admin/grant`, {
