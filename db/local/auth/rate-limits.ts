@@ -1,8 +1,11 @@
-// What hosted Supabase limits, kept here so the local stack refuses what production refuses:
-// repeated sign-in failures, sign-ups and e-mails, counted per client address (never per account:
-// that would let anyone lock an account's owner out; many visitors share one mobile-network
-// address, so the thresholds are generous). Fixed windows in memory: the local server is one
-// process, and a restart forgets, as a redeploy would.
+// Auth's refusal of repeated sign-in failures, sign-ups and e-mails, in hosted Supabase's words
+// (429 over_request_rate_limit), counted per client address (never per account: that would let
+// anyone lock an account's owner out). The numbers are db/local's own and more generous than
+// hosted Supabase's defaults, which count differently: sign-ups and sign-ins share one bucket per
+// address ("Number of sign up and sign-in requests that can be made in a 5 minute interval per IP
+// address", 30 in the CLI's config), and e-mails are counted project-wide ("Sum of combined
+// requests project-wide"; the deploy sets 100 an hour). Fixed windows in memory: the local server
+// is one process, and a restart forgets, as a redeploy would.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { AuthError } from './errors.ts';
