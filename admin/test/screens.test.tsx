@@ -17,6 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setPanelConfig } from '../src/config.ts';
 import { CATEGORIES, SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { notified } from './support/notified.ts';
 import { resourceScreen } from './support/resourceScreen.tsx';
 import { startTestWorker, type TestWorker } from './support/worker.ts';
 
@@ -645,9 +646,8 @@ describe('Carrossel (/admin/carousel)', () => {
       await user.click(save());
       await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
       // Under the field, and in the notification.
-      const alert = () => screen.getByRole('alert');
-      await waitFor(() => expect(within(alert()).getByText(message)).toBeTruthy());
-      await user.click(within(alert()).getByRole('button', { name: 'Fechar' }));
+      const alert = await notified(message);
+      await user.click(within(alert).getByRole('button', { name: 'Fechar', hidden: true }));
     };
     await user.type(link, 'javascript:alert(1)');
     await refused('O link deve ser um caminho do site (começando com /) ou um endereço http(s).');
@@ -879,12 +879,11 @@ describe('Categorias (/admin/categorias)', () => {
     const name = within(dialog).getByLabelText('Nome da Categoria') as HTMLInputElement;
     const refused = async (message: string) => {
       await user.click(within(dialog).getByRole('button', { name: /^(Criar|Atualizar)$/ }));
-      // The notification first, outside the dialog (which hides the rest of the page from the
-      // roles): it hides itself after 5 s, which a loaded machine can spend on the wait below.
-      const alert = () => screen.getByRole('alert', { hidden: true });
-      await waitFor(() => expect(within(alert()).getByText(message)).toBeTruthy());
+      // The notification first, outside the dialog: it hides itself after 5 s, which a loaded
+      // machine can spend on the wait below.
+      const alert = await notified(message);
       expect(within(dialog).getByText(message)).toBeTruthy();
-      await user.click(within(alert()).getByRole('button', { name: 'Fechar', hidden: true }));
+      await user.click(within(alert).getByRole('button', { name: 'Fechar', hidden: true }));
     };
     await refused('Digite um nome para a categoria');
     await user.type(name, '   ');
@@ -902,9 +901,8 @@ describe('Categorias (/admin/categorias)', () => {
       await user.paste(`  ${LONG}  `);
       await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
       const saved = async (message: string) => {
-        const alert = await screen.findByRole('alert');
-        await waitFor(() => expect(within(alert).getByText(message)).toBeTruthy());
-        await user.click(within(alert).getByRole('button', { name: 'Fechar' }));
+        const alert = await notified(message);
+        await user.click(within(alert).getByRole('button', { name: 'Fechar', hidden: true }));
       };
       await saved('Categoria criada com sucesso!');
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -1057,7 +1055,7 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
         await user.click(
           within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remover chave' }),
         );
-        expect(within(await screen.findByRole('alert')).getByText('Chave removida')).toBeTruthy();
+        await notified('Chave removida');
         expect(await storedKey()).toEqual(['']);
         expect(localStorage.getItem(KEY)).toBeNull();
         vi.mocked(globalThis.fetch).mockClear();
@@ -1083,9 +1081,7 @@ describe('the maps key (/admin/settings, /admin/mapa)', () => {
       await user.type(field, '  AIza-nova  ');
       await user.click(screen.getByRole('button', { name: 'Salvar chave' }));
       // No confirmation: only a blank key asks for one. Saved for every visitor and this browser.
-      expect(
-        within(await screen.findByRole('alert')).getByText('Chave salva com sucesso'),
-      ).toBeTruthy();
+      await notified('Chave salva com sucesso');
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(await storedKey()).toEqual(['AIza-nova']);
       expect(localStorage.getItem(KEY)).toBe('AIza-nova');
