@@ -11,7 +11,7 @@ import { DUMMY_TOKEN, TEST_SITEKEYS } from '@guia-fortim/stack/turnstile';
 import type { Page } from '@playwright/test';
 import { type Stack, startStack } from '../support/stack.ts';
 import { expect, test } from '../support/test.ts';
-import { getOk, open, reload } from './public-helpers.ts';
+import { forgetSession, getOk, open, reload } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
@@ -104,7 +104,7 @@ async function confirmedAccount(
   await register(page, who);
   await page.waitForURL(site('/auth/login'));
   await openConfirmationLink(page, who.email);
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
 }
 
 /**
@@ -159,7 +159,7 @@ test('registration, confirmation, sign-in with from, profile, password change an
 
   // The confirmation link lands on the site root with the session.
   await openConfirmationLink(page, maria.email);
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
 
   // The same e-mail again is refused clearly.
   await register(page, { ...maria, username: `${maria.username}x` });
@@ -264,7 +264,7 @@ test('password recovery: e-mail, reset, sign-in; reused and broken links; no lin
   });
   expect(attacker.status).toBe(200);
   const tokens = (await attacker.json()) as Record<string, string | number>;
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await open(
     page,
     site(
@@ -390,7 +390,7 @@ test("sign-in through Turnstile's widget: unseen, its token goes to Auth; a chal
 
   // Cloudflare's test key that forces an interactive challenge, in place of the site's where it
   // renders the widget: the form says what to do, and signs in once the visitor has passed it.
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await page.addInitScript((interactive) => {
     type Turnstile = { render(element: Element, options: Record<string, unknown>): string };
     let wrapped: Turnstile | undefined;
@@ -439,7 +439,7 @@ test('first administrator through /admin-setup, then only admins may grant', asy
   await page.getByLabel('Nome de usuário').fill(ana.username.toUpperCase());
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByRole('alert').first()).toHaveText('Este nome de usuário já está em uso.');
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
 
   // Anonymous visitors see the steps.
   await open(page, site('/admin-setup'));
@@ -466,7 +466,7 @@ test('first administrator through /admin-setup, then only admins may grant', asy
 
   await expectAdminPanelLink(page, true);
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await signIn(page, bia.email, 'segredo1', '/admin-setup');
   await page.waitForURL(site('/admin-setup'));
   await expectAdminPanelLink(page, false);
@@ -475,7 +475,7 @@ test('first administrator through /admin-setup, then only admins may grant', asy
     'Apenas administradores podem conceder acesso de admin a outros usuários.',
   );
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await signIn(page, ana.email, 'segredo1', '/admin-setup');
   await page.waitForURL(site('/admin-setup'));
   await grantTo(email('ninguem'));
@@ -485,7 +485,7 @@ test('first administrator through /admin-setup, then only admins may grant', asy
   await grantTo(bia.email);
   await expect(page.getByText(`Acesso de administrador concedido para ${bia.email}`)).toBeVisible();
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await signIn(page, bia.email, 'segredo1');
   await page.waitForURL(site('/'));
   await expectAdminPanelLink(page, true);
@@ -538,7 +538,7 @@ test('a user deletes their own account after confirming the password; the last a
     [email('bia'), 'deleted'],
     [email('ana'), 'Não é possível excluir a conta do último administrador.'],
   ] as const) {
-    await page.evaluate(() => localStorage.clear());
+    await forgetSession(page);
     await signIn(page, who, 'segredo1', '/auth/perfil');
     await page.waitForURL(site('/auth/perfil'));
     await page.getByRole('tab', { name: 'Segurança' }).click();

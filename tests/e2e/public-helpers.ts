@@ -130,6 +130,27 @@ export function isPhone(page: Page): boolean {
 }
 
 /**
+ * Empties the site's storage, as a test signs the browser out: first off to an empty page of the
+ * site's origin (answered here, with no island and no favicon to ask for), so no island of a
+ * signed-in page (FavoritesSync, the account menu) is mid-request when its session goes; such a
+ * request would go out without the session and be refused, as when another tab signs out.
+ */
+export async function forgetSession(page: Page): Promise<void> {
+  // A test's page that has not opened the site yet has nothing of it stored.
+  if (!page.url().startsWith('http')) return;
+  const blank = new URL('/sem-sessao-para-testes', page.url()).href;
+  await page.route(blank, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Guia Fortim</title><link rel="icon" href="data:,">',
+    }),
+  );
+  await page.goto(blank);
+  await page.evaluate(() => localStorage.clear());
+  await page.unroute(blank);
+}
+
+/**
  * Signs `account` in as the site would (supabase-js's stored session in the browser's local
  * storage), on the home page; returns the stored entries.
  */

@@ -8,6 +8,7 @@ import { GOOGLE_MAPS, type StubMarker, stubGoogleMaps } from '../support/google-
 import { expect, test } from '../support/test.ts';
 import {
   expectAccessible,
+  forgetSession,
   hydrated,
   type ListingRow,
   listingRows,
@@ -125,7 +126,7 @@ test('without a key, a signed-in administrator is told where to set it; visitors
   );
   await expect(page.getByText(ADMIN_HINT)).toHaveCount(0);
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await signInInBrowser(page, DEMO_ACCOUNTS.admin);
   await open(page, '/mapa');
   await hydrated(page, 'MapView');

@@ -31,7 +31,7 @@ import {
 } from '../support/hostile-text.ts';
 import { type PortalFacts, sharedPortal } from '../support/portal.ts';
 import { expect as baseExpect, test } from '../support/test.ts';
-import { getOk } from './public-helpers.ts';
+import { forgetSession, getOk } from './public-helpers.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 // Generous: this file shares a loaded 2-core machine with the portal's rebuilds.
@@ -972,7 +972,7 @@ test('open redirects: the sign-in page`s from never leaves the site', async ({ p
   ];
   for (const from of attempts) {
     await page.goto(site('/'));
-    await page.evaluate(() => localStorage.clear());
+    await forgetSession(page);
     await signInOnSite(
       page,
       DEMO_ACCOUNTS.visitante.email,
@@ -983,7 +983,7 @@ test('open redirects: the sign-in page`s from never leaves the site', async ({ p
     await expectSafe(page, found, { layout: false });
   }
   // The parameter itself works for a page of the site.
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await signInOnSite(
     page,
     DEMO_ACCOUNTS.visitante.email,
