@@ -6,6 +6,13 @@ import { leashed } from './leash.ts';
 import { SERVED_FILE } from './site-worker.ts';
 
 /**
+ * The longest a swapped-in build may take to be served. The Worker reloads within a second at
+ * rest, several on a loaded machine (its workerd starts again), while the visitors' requests are
+ * held; past this, the origin is down or restarting and the build stays live for it to find.
+ */
+export const RELOAD_LIMIT_MS = 30_000;
+
+/**
  * The site origin: the site Worker (site-worker.ts, wrangler dev's engine over the live build
  * under `root`, the Worker the build holds), in its own process on a leash. Its R2 bucket of
  * rendered pages persists in `persistDir`; it registers in the stack's dev registry
@@ -51,9 +58,7 @@ export async function startOrigin(
   };
   return Object.assign(server, {
     serving: async (dir: string) => {
-      // The Worker reloads within a second; past this, the origin is down or restarting and the
-      // build stays live for it to find.
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + RELOAD_LIMIT_MS;
       while (served() !== dir && Date.now() < deadline && server.process.exitCode === null) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
