@@ -15,7 +15,9 @@ const HOSTILE = 'security-hostile-text.spec.ts';
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // A test without a budget of its own: the slowest of them took 18 s in a whole CI run at rest on
+  // a 2-core runner, and about twice that at load 8.
+  timeout: 60_000,
   // Assertions wait up to 10 s: on a loaded 2-core machine a panel reload (session, roles, data)
   // while a site rebuild runs can take longer than the default 5 s.
   expect: { timeout: 10_000 },

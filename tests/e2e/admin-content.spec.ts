@@ -11,8 +11,9 @@ import { expect, test } from '../support/test.ts';
 import { getOk, open, rows as publicRows, reload } from './public-helpers.ts';
 
 // Each test puts back what it changed, so one test's failure leaves the next ones to run: no
-// serial group, since no test needs another's state.
-test.describe.configure({ timeout: 120_000 });
+// serial group, since no test needs another's state. Most take under a minute in a whole CI run at
+// rest on a 2-core runner, about twice that at load 8; the longer ones have budgets of their own.
+test.describe.configure({ timeout: 180_000 });
 
 const stamp = Date.now().toString(36);
 
@@ -672,6 +673,8 @@ test('site settings are saved per card (contact, social, legal) and reach the si
   problems,
 }) => {
   problems.expect(/api\/settings|status of 400/);
+  // A rebuild waited for, after each card's save and refusal.
+  test.setTimeout(300_000);
   await open(page, '/admin/configuracoes');
   const phone = page.getByLabel('Telefone de contato');
   const instagram = page.getByLabel('Instagram');
