@@ -120,6 +120,33 @@ describe.each(BACKENDS)('an e-mailed link at the edge of its hour (%s)', (backen
     expect(taken.data.session?.user.email).toBe(email);
   });
 
+  it('the hour itself: a link exactly an hour old still works, a millisecond older it is refused', async () => {
+    // GoTrue refuses a link only once now is After its sent time plus the hour, not at the hour.
+    const email = 'recupera-hora-exata@teste.local';
+    await signedInUser(server, email);
+    expect((await supabaseClient(server).auth.resetPasswordForEmail(email)).error).toBeNull();
+    const tokenHash = new URL((await mailTo(email)).link).searchParams.get('token_hash') ?? '';
+    // The database stores microseconds and the clock counts milliseconds: the link is made to
+    // have been sent on a whole second, so that the clock can stand exactly at the hour.
+    const [row] = await ownerQuery<{ ms: number }>(
+      server,
+      `update auth.users set recovery_sent_at = date_trunc('second', recovery_sent_at)
+       where email = $1 returning extract(epoch from recovery_sent_at)::float8 * 1000 as ms`,
+      [email],
+    );
+    const sent = row?.ms ?? Number.NaN;
+    expect(Number.isInteger(sent / 1000)).toBe(true);
+    const verify = () =>
+      supabaseClient(server).auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
+
+    clock = new Date(sent + LINK_SECONDS * 1000 + 1);
+    expect((await verify()).error).toMatchObject({ status: 403, code: 'otp_expired' });
+    clock = new Date(sent + LINK_SECONDS * 1000);
+    const taken = await verify();
+    expect(taken.error).toBeNull();
+    expect(taken.data.session?.user.email).toBe(email);
+  });
+
   it("a sign-up's confirmation link: refused past the hour, confirms the account short of it", async () => {
     const email = 'confirma@teste.local';
     const signUp = await supabaseClient(server).auth.signUp({ email, password: 'senha-forte-1' });
