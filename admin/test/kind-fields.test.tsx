@@ -11,11 +11,12 @@ import {
 } from '@guia-fortim/domain';
 import { cleanup, configure, render, screen, within } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, ResourceContextProvider } from 'react-admin';
+import { ResourceContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
 import type { ListingRow } from '../src/listings/listingRow.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { signedInPanel } from './support/panel.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -77,15 +78,7 @@ beforeAll(async () => {
     'função admin',
   );
   ok(await db.service.from('comercios').insert(ROW), 'comércio');
-  const { supabase } = await import('../src/supabase.ts');
-  ok(await supabase.auth.signInWithPassword(ADMIN), 'entrar como admin');
-  const { dataProvider } = await import('../src/dataProvider.ts');
-  const { i18nProvider } = await import('../src/i18n.ts');
-  Admin = ({ children }) => (
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      {children}
-    </AdminContext>
-  );
+  ({ Admin } = await signedInPanel(ADMIN));
   panel = {
     ListingCreate: (await import('../src/listings/ListingForm.tsx')).ListingCreate,
     ListingList: (await import('../src/listings/ListingList.tsx')).default,

@@ -10,11 +10,12 @@ import type { ListingResource } from '@guia-fortim/domain';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
+import { ResourceContextProvider } from 'react-admin';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { signedInPanel } from './support/panel.tsx';
 
 const API_URL = 'http://127.0.0.1:9';
 configure({ asyncUtilTimeout: 10_000 });
@@ -93,16 +94,7 @@ beforeAll(async () => {
     ids[kind] = row?.id as string;
   }
 
-  const { supabase } = await import('../src/supabase.ts');
-  ok(await supabase.auth.signInWithPassword(ADMIN), 'entrar como admin');
-  const { dataProvider } = await import('../src/dataProvider.ts');
-  const { i18nProvider } = await import('../src/i18n.ts');
-  Admin = ({ children }) => (
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      {children}
-      <Notification />
-    </AdminContext>
-  );
+  ({ Admin } = await signedInPanel(ADMIN));
   ListingList = (await import('../src/listings/ListingList.tsx')).default;
   ListingEdit = (await import('../src/listings/ListingForm.tsx')).ListingEdit;
   Roles = (await import('../src/roles/Roles.tsx')).default;

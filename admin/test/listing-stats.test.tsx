@@ -11,14 +11,13 @@ import { LISTING_EVENT_LABELS, type ListingResource, statsDay } from '@guia-fort
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, Notification } from 'react-admin';
 // react-admin's own react-router-dom: under vitest the panel's 'react-router' import is another
 // module instance, whose router react-admin would not see.
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
-import type { AdminDataProvider } from '../src/dataProvider.ts';
 import { ok, startDatabaseWithOwner, type TestDatabaseWithOwner } from './support/database.ts';
+import { signedInPanel } from './support/panel.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 40_000 });
@@ -31,7 +30,6 @@ const HEADER = 'Tipo;Nome;Data;Visualizações;Contatos pelo WhatsApp;Aberturas 
 
 let db: TestDatabaseWithOwner;
 let Admin: ComponentType<{ children: ReactNode }>;
-let dataProvider: AdminDataProvider;
 let panel: Awaited<typeof import('../src/supabase.ts')>['supabase'];
 let Dashboard: ComponentType;
 let ListingEdit: ComponentType<{ kind: ListingResource }>;
@@ -169,16 +167,7 @@ beforeAll(async () => {
   // Outside both.
   await pastCounts(await add('velha', 'hospedagem', 'Pousada Velha'), 30, { whatsapp: 999 });
 
-  panel = (await import('../src/supabase.ts')).supabase;
-  ok(await panel.auth.signInWithPassword(ADMIN), 'entrar como admin');
-  dataProvider = (await import('../src/dataProvider.ts')).dataProvider;
-  const { i18nProvider } = await import('../src/i18n.ts');
-  Admin = ({ children }) => (
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      {children}
-      <Notification />
-    </AdminContext>
-  );
+  ({ supabase: panel, Admin } = await signedInPanel(ADMIN));
   Dashboard = (await import('../src/dashboard/Dashboard.tsx')).default;
   ListingEdit = (await import('../src/listings/ListingForm.tsx')).ListingEdit;
 }, 120_000);

@@ -8,11 +8,11 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, Notification } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
 import { SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { signedInPanel } from './support/panel.tsx';
 import { resourceScreen } from './support/resourceScreen.tsx';
 
 const API_URL = 'http://127.0.0.1:9';
@@ -103,16 +103,7 @@ beforeAll(async () => {
     'slides',
   );
 
-  const { supabase } = await import('../src/supabase.ts');
-  ok(await supabase.auth.signInWithPassword(ADMIN), 'entrar como admin');
-  const { dataProvider } = await import('../src/dataProvider.ts');
-  const { i18nProvider } = await import('../src/i18n.ts');
-  Admin = ({ children }) => (
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      {children}
-      <Notification />
-    </AdminContext>
-  );
+  ({ Admin } = await signedInPanel(ADMIN));
   const { default: OrderedListScreen } = await import('../src/ordering/OrderedListScreen.tsx');
   Featured = () => <OrderedListScreen list="featured" />;
   Pinned = () => <OrderedListScreen list="pinned" />;

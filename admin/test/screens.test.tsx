@@ -12,12 +12,13 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
+import { ResourceContextProvider } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
 import { CATEGORIES, SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
 import { notified } from './support/notified.ts';
+import { signedInPanel } from './support/panel.tsx';
 import { resourceScreen } from './support/resourceScreen.tsx';
 import { startTestWorker, type TestWorker } from './support/worker.ts';
 
@@ -184,16 +185,7 @@ beforeAll(async () => {
   );
 
   // The panel's own modules, configured for this database and signed in as the admin.
-  const { supabase } = await import('../src/supabase.ts');
-  ok(await supabase.auth.signInWithPassword(ADMIN), 'entrar como admin');
-  const { dataProvider } = await import('../src/dataProvider.ts');
-  const { i18nProvider } = await import('../src/i18n.ts');
-  Admin = ({ children }) => (
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      {children}
-      <Notification />
-    </AdminContext>
-  );
+  ({ Admin } = await signedInPanel(ADMIN));
   const { default: OrderedListScreen } = await import('../src/ordering/OrderedListScreen.tsx');
   Screens = {
     Featured: () => <OrderedListScreen list="featured" />,

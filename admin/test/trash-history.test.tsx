@@ -13,15 +13,15 @@ import { type ListingResource, MESSAGES, SETTINGS_DEFAULTS } from '@guia-fortim/
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
+import { ResourceContextProvider } from 'react-admin';
 // react-admin's own react-router-dom: under vitest the panel's 'react-router' import is another
 // module instance, whose router react-admin would not see.
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
-import type { AdminDataProvider } from '../src/dataProvider.ts';
 import { CATEGORIES, SLIDES } from '../src/resources.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { signedInPanel } from './support/panel.tsx';
 import { resourceScreen } from './support/resourceScreen.tsx';
 import { startTestWorker, type TestWorker } from './support/worker.ts';
 
@@ -36,7 +36,6 @@ const UNREACHABLE = 'http://127.0.0.1:9';
 let db: TestDatabase;
 let worker: TestWorker;
 let Admin: ComponentType<{ children: ReactNode }>;
-let dataProvider: AdminDataProvider;
 // The panel's supabase-js client, signed in as the admin (typed loosely: no generated types).
 let panel: Awaited<typeof import('../src/supabase.ts')>['supabase'];
 let Screens: {
@@ -138,16 +137,7 @@ beforeAll(async () => {
     'categoria',
   );
 
-  panel = (await import('../src/supabase.ts')).supabase;
-  ok(await panel.auth.signInWithPassword(ADMIN), 'entrar como admin');
-  dataProvider = (await import('../src/dataProvider.ts')).dataProvider;
-  const { i18nProvider } = await import('../src/i18n.ts');
-  Admin = ({ children }) => (
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      {children}
-      <Notification />
-    </AdminContext>
-  );
+  ({ supabase: panel, Admin } = await signedInPanel(ADMIN));
   Screens = {
     Trash: (await import('../src/trash/TrashList.tsx')).default,
     Dashboard: (await import('../src/dashboard/Dashboard.tsx')).default,

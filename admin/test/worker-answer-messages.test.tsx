@@ -9,12 +9,12 @@
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactNode } from 'react';
-import { AdminContext, Notification } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setPanelConfig } from '../src/config.ts';
 import { CATEGORIES } from '../src/resources.ts';
 import { answersCutOff } from './support/answers-cut-off.ts';
 import { ok, startDatabase, type TestDatabase } from './support/database.ts';
+import { signedInPanel } from './support/panel.tsx';
 import { resourceScreen } from './support/resourceScreen.tsx';
 import { startTestWorker, type TestWorker } from './support/worker.ts';
 
@@ -62,16 +62,7 @@ beforeAll(async () => {
     'categorias',
   );
 
-  const { supabase } = await import('../src/supabase.ts');
-  ok(await supabase.auth.signInWithPassword(ADMIN), 'entrar como admin');
-  const { dataProvider } = await import('../src/dataProvider.ts');
-  const { i18nProvider } = await import('../src/i18n.ts');
-  Admin = ({ children }) => (
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-      {children}
-      <Notification />
-    </AdminContext>
-  );
+  ({ Admin } = await signedInPanel(ADMIN));
   Categories = resourceScreen(CATEGORIES, (await import('../src/categories/index.ts')).default);
   Settings = (await import('../src/settings/Settings.tsx')).default;
   MapSettings = (await import('../src/settings/MapSettings.tsx')).default;
