@@ -220,7 +220,9 @@ describe('the widget (api.js, explicit rendering) in Chromium', () => {
   it('2x…AB always fails: no token, the failed-challenge code, and a retry after the interval', async () => {
     await host();
     const id = await render({ sitekey: TEST_SITEKEYS.fails, 'retry-interval': 200 });
-    await expect.poll(events).toEqual(['error:600010', 'error:600010']);
+    // It retries for as long as it fails: on a loaded machine a poll may see a third try already.
+    await expect.poll(async () => (await events()).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(await events())).toEqual(new Set(['error:600010']));
     expect(await call('getResponse', id)).toBeUndefined();
     await page.close();
   });
