@@ -69,8 +69,15 @@ afterEach(async () => {
     for (const { el, load } of islands)
       if (load.mock.calls.length) expect(el.hasAttribute('ssr')).toBe(false);
   });
-  // React unmounts a root synchronously: nothing of it is left to run after the dispatch.
-  for (const { el } of islands.splice(0)) el.dispatchEvent(new Event('astro:unmount'));
+  // React unmounts a root synchronously, but leaves each root's passive effects to a scheduler
+  // task (a setImmediate in Node), which must not run after happy-dom's window is gone. A timer
+  // fires only after the immediates queued before it, and the scheduler runs at least one task per
+  // turn, even on a loaded machine: one turn per root, and one more, drains them.
+  const roots = islands.splice(0);
+  for (const { el } of roots) el.dispatchEvent(new Event('astro:unmount'));
+  for (let turn = 0; turn <= roots.length; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   document.body.innerHTML = '';
   history.replaceState(null, '', '/');
   localStorage.clear();
