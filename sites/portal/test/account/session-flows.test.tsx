@@ -117,14 +117,20 @@ async function page(
   return pages[name] as ComponentType;
 }
 
+/** A labelled field once its form has hydrated: until then it is disabled, and typing is lost. */
+async function field(label: string) {
+  const input = (await screen.findByLabelText(label)) as HTMLInputElement;
+  await waitFor(() => expect(input.disabled).toBe(false));
+  return input;
+}
+
 describe('login form', () => {
   it("is disabled and reads 'Entrando...' while the sign-in request is under way", async () => {
     const LoginPage = await page('LoginPage');
     render(<LoginPage />);
-    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
-    await waitFor(() => expect(email.disabled).toBe(false));
+    const email = await field('Email');
     await user.type(email, EMAIL);
-    await user.type(screen.getByLabelText('Senha'), 'senha-errada');
+    await user.type(await field('Senha'), 'senha-errada');
     const held = relay.when('POST', '/auth/v1/token?grant_type=password', 'hold');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await held;
@@ -154,10 +160,9 @@ describe('sign-in that does not reach an answer', () => {
   async function signInThrough(action: 'fail' | 'drop') {
     const LoginPage = await page('LoginPage');
     render(<LoginPage />);
-    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
-    await waitFor(() => expect(email.disabled).toBe(false));
+    const email = await field('Email');
     await user.type(email, EMAIL);
-    await user.type(screen.getByLabelText('Senha'), PASSWORD);
+    await user.type(await field('Senha'), PASSWORD);
     const answered = relay.when('POST', '/auth/v1/token?grant_type=password', action);
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await answered;
@@ -191,13 +196,12 @@ describe('a refusal is shown once', () => {
   it('registration with a username already taken', async () => {
     const RegisterPage = await page('RegisterPage');
     render(<RegisterPage />);
-    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
-    await waitFor(() => expect(fullName.disabled).toBe(false));
+    const fullName = await field('Nome completo');
     await user.type(fullName, 'Outra Lia');
-    await user.type(screen.getByLabelText('Nome de usuário'), 'lia.souza');
-    await user.type(screen.getByLabelText('Email'), 'outra.lia@example.com');
-    await user.type(screen.getByLabelText('Senha'), 'jangada12');
-    await user.type(screen.getByLabelText('Confirmar senha'), 'jangada12');
+    await user.type(await field('Nome de usuário'), 'lia.souza');
+    await user.type(await field('Email'), 'outra.lia@example.com');
+    await user.type(await field('Senha'), 'jangada12');
+    await user.type(await field('Confirmar senha'), 'jangada12');
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
     // Inline and in a toast, both appear at once: counted as soon as one is there.
     expect(await screen.findAllByText('Este nome de usuário já está em uso.')).toHaveLength(1);
@@ -208,9 +212,9 @@ describe('a refusal is shown once', () => {
     const ProfilePage = await page('ProfilePage');
     render(<ProfilePage />);
     await user.click(await screen.findByRole('tab', { name: 'Segurança' }));
-    await user.type(screen.getByLabelText('Senha atual'), 'errada123');
-    await user.type(screen.getByLabelText('Nova senha'), 'jangada12');
-    await user.type(screen.getByLabelText('Confirmar nova senha'), 'jangada12');
+    await user.type(await field('Senha atual'), 'errada123');
+    await user.type(await field('Nova senha'), 'jangada12');
+    await user.type(await field('Confirmar nova senha'), 'jangada12');
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
     // Inline and in a toast, both appear at once: counted as soon as one is there.
     expect(await screen.findAllByText('Senha atual incorreta.')).toHaveLength(1);
@@ -223,7 +227,7 @@ describe('a profile write the server fails says the profile page’s own words',
     storeSession(await signIn());
     const ProfilePage = await page('ProfilePage');
     render(<ProfilePage />);
-    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
+    const fullName = await field('Nome completo');
     await waitFor(() => expect(fullName.value).toBe('Lia Souza'));
     await user.type(fullName, ' Lima');
     const failed = relay.when('PATCH', '/rest/v1/profiles', 'fail');
@@ -238,9 +242,9 @@ describe('a profile write the server fails says the profile page’s own words',
     const ProfilePage = await page('ProfilePage');
     render(<ProfilePage />);
     await user.click(await screen.findByRole('tab', { name: 'Segurança' }));
-    await user.type(screen.getByLabelText('Senha atual'), PASSWORD);
-    await user.type(screen.getByLabelText('Nova senha'), 'jangada12');
-    await user.type(screen.getByLabelText('Confirmar nova senha'), 'jangada12');
+    await user.type(await field('Senha atual'), PASSWORD);
+    await user.type(await field('Nova senha'), 'jangada12');
+    await user.type(await field('Confirmar nova senha'), 'jangada12');
     const failed = relay.when('PUT', '/auth/v1/user', 'fail');
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
     await failed;
@@ -255,13 +259,12 @@ describe('a sign-up or a recovery the server fails says the form’s own words',
   it('registration', async () => {
     const RegisterPage = await page('RegisterPage');
     render(<RegisterPage />);
-    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
-    await waitFor(() => expect(fullName.disabled).toBe(false));
+    const fullName = await field('Nome completo');
     await user.type(fullName, 'Rui Lima');
-    await user.type(screen.getByLabelText('Nome de usuário'), 'rui.lima');
-    await user.type(screen.getByLabelText('Email'), 'rui.lima@example.com');
-    await user.type(screen.getByLabelText('Senha'), 'jangada12');
-    await user.type(screen.getByLabelText('Confirmar senha'), 'jangada12');
+    await user.type(await field('Nome de usuário'), 'rui.lima');
+    await user.type(await field('Email'), 'rui.lima@example.com');
+    await user.type(await field('Senha'), 'jangada12');
+    await user.type(await field('Confirmar senha'), 'jangada12');
     const failed = relay.when('POST', '/auth/v1/signup', 'fail');
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
     await failed;
@@ -271,8 +274,7 @@ describe('a sign-up or a recovery the server fails says the form’s own words',
   it('password recovery', async () => {
     const ForgotPasswordPage = await page('ForgotPasswordPage');
     render(<ForgotPasswordPage />);
-    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
-    await waitFor(() => expect(email.disabled).toBe(false));
+    const email = await field('Email');
     await user.type(email, EMAIL);
     const failed = relay.when('POST', '/auth/v1/recover', 'fail');
     await user.click(screen.getByRole('button', { name: 'Enviar link de recuperação' }));
@@ -384,7 +386,7 @@ describe("the header's initials", () => {
     );
     const account = await screen.findByRole('button', { name: 'Minha Conta' });
     expect(account.textContent).toContain('LS');
-    const fullName = (await screen.findByLabelText('Nome completo')) as HTMLInputElement;
+    const fullName = await field('Nome completo');
     await waitFor(() => expect(fullName.value).toBe('Lia Souza'));
     await user.clear(fullName);
     await user.type(fullName, 'Renata Moreira');
@@ -414,10 +416,9 @@ describe("db/local's rate limits reach the forms in Portuguese", () => {
     expect(status).toBe(429);
     const LoginPage = await page('LoginPage');
     render(<LoginPage />);
-    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
-    await waitFor(() => expect(email.disabled).toBe(false));
+    const email = await field('Email');
     await user.type(email, target);
-    await user.type(screen.getByLabelText('Senha'), 'mais-uma');
+    await user.type(await field('Senha'), 'mais-uma');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(TOO_MANY)).toBeTruthy();
@@ -433,7 +434,7 @@ describe("db/local's rate limits reach the forms in Portuguese", () => {
     const ask = async (address: string) => {
       cleanup();
       render(<ForgotPasswordPage />);
-      await user.type(await screen.findByLabelText('Email'), address);
+      await user.type(await field('Email'), address);
       await user.click(screen.getByRole('button', { name: /Enviar/ }));
       expect(await screen.findByText('Email enviado')).toBeTruthy();
       expect(screen.queryByText(TOO_MANY)).toBeNull();
